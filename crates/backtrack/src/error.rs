@@ -1,0 +1,36 @@
+//! Errors shared by every parser in the crate.
+
+use std::fmt;
+
+/// Malformed input: what is wrong, and where.
+///
+/// `line` and `column` are 1-based; a column of 0 means the error concerns
+/// the whole line (or the end of the input, when `line` is one past the last).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    /// 1-based line number of the offending text.
+    pub line: usize,
+    /// 1-based column (in characters) of the offending text, or 0 for "the whole line".
+    pub column: usize,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+impl ParseError {
+    /// An error at `line`, `column` (both 1-based; column 0 for the whole line).
+    pub fn new(line: usize, column: usize, message: impl Into<String>) -> Self {
+        ParseError { line, column, message: message.into() }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.column > 0 {
+            write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
+        } else {
+            write!(f, "line {}: {}", self.line, self.message)
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}

@@ -1,0 +1,169 @@
+//! Running independent subproblems on several threads.
+//!
+//! [`run_jobs`] is the one scheduler: it hands jobs out to rayon's
+//! work-stealing pool one at a time (so a few long jobs cannot leave a thread
+//! idle while others queue behind them) and reports each result to the
+//! calling thread as soon as it is ready, which is where progress bars and
+//! checkpoints hook in. [`par_count`] and [`par_for_each`] use it to run a
+//! [`Space`] split into [pieces](super::split).
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+
+use rayon::prelude::*;
+
+use super::split::{replay, split_into};
+use super::{Control, Order, Search, Space, Stats};
+
+/// A rayon pool of `threads` threads (0: one per available core).
+pub fn thread_pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap_or_else(|_| rayon::ThreadPoolBuilder::new().build().expect("rayon pool"))
+}
+
+/// Runs `work` on every job on `threads` threads (0: all cores) and calls
+/// `done` on the calling thread with each job's index and result, in
+/// completion order. Jobs for which `skip` is true are not run (e.g. those
+/// already done before a resume).
+pub fn run_jobs<J, R>(
+    threads: usize,
+    jobs: &[J],
+    skip: impl Fn(usize) -> bool + Sync,
+    work: impl Fn(usize, &J) -> R + Sync,
+    mut done: impl FnMut(usize, R),
+) where
+    J: Sync,
+    R: Send,
+{
+    let pool = thread_pool(threads);
+    let (tx, rx) = mpsc::channel();
+    std::thread::scope(|scope| {
+        let work = &work;
+        let skip = &skip;
+        let pool = &pool;
+        // The pool works on a helper thread so that the calling thread is free
+        // to receive results (and draw progress) without taking a worker's place.
+        scope.spawn(move || {
+            pool.install(|| {
+                jobs.par_iter().enumerate().with_max_len(1).for_each_with(tx, |tx, (i, job)| {
+                    if !skip(i) {
+                        // The receiver lives until the scope ends; a send error
+                        // only means the caller panicked, and then nothing matters.
+                        let _ = tx.send((i, work(i, job)));
+                    }
+                })
+            });
+        });
+        for (i, result) in rx {
+            done(i, result);
+        }
+    });
+}
+
+/// Pieces per thread: enough that work stealing balances uneven subtrees.
+const PIECES_PER_THREAD: usize = 64;
+
+/// Counts the solutions of `root` on `threads` threads (0: all cores),
+/// stopping once `limit` are found. Returns the count (at most `limit`) and
+/// the summed stats.
+pub fn par_count<S>(root: &S, order: Order, limit: Option<u64>, threads: usize, control: &Control) -> (u64, Stats)
+where
+    S: Space + Clone + Send + Sync,
+    S::Choice: Send + Sync,
+{
+    let limit = limit.unwrap_or(u64::MAX);
+    let target = effective_threads(threads) * PIECES_PER_THREAD;
+    let pieces = split_into(&mut root.clone(), order, target);
+    let found = AtomicU64::new(0);
+    let stop = Control::new();
+    let mut stats = Stats::default();
+    run_jobs(
+        threads,
+        &pieces,
+        |_| stop.is_cancelled() || control.is_cancelled(),
+        |_, piece| {
+            let mut space = root.clone();
+            if !replay(&mut space, order, piece) {
+                return Stats::default();
+            }
+            let mut search = Search::new(space).order(order).control(stop.clone());
+            search.walk(|_| {
+                let so_far = found.fetch_add(1, Ordering::Relaxed) + 1;
+                if so_far >= limit {
+                    stop.cancel();
+                    ControlFlow::Break(())
+                } else if control.is_cancelled() {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            search.stats()
+        },
+        |_, piece_stats| stats.add(&piece_stats),
+    );
+    (found.load(Ordering::Relaxed).min(limit), stats)
+}
+
+/// Hands every solution of `root` to `visit` in the order a sequential walk
+/// would, while searching several pieces in parallel. Pieces are searched in
+/// windows a few times the thread count wide, so memory holds only one
+/// window's solutions. Stops when `visit` returns `Break`.
+pub fn par_for_each<S>(
+    root: &S,
+    order: Order,
+    threads: usize,
+    mut visit: impl FnMut(S::Solution) -> ControlFlow<()>,
+) -> Stats
+where
+    S: Space + Clone + Send + Sync,
+    S::Choice: Send + Sync,
+    S::Solution: Send,
+{
+    let pool = thread_pool(threads);
+    let threads = pool.current_num_threads();
+    let pieces = split_into(&mut root.clone(), order, threads * PIECES_PER_THREAD);
+    let mut stats = Stats::default();
+    for window in pieces.chunks(threads * 4) {
+        let results: Vec<(Vec<S::Solution>, Stats)> = pool.install(|| {
+            window
+                .par_iter()
+                .with_max_len(1)
+                .map(|piece| {
+                    let mut space = root.clone();
+                    let mut found = Vec::new();
+                    if !replay(&mut space, order, piece) {
+                        return (found, Stats::default());
+                    }
+                    let mut search = Search::new(space).order(order);
+                    search.for_each(|s| {
+                        found.push(s);
+                        ControlFlow::Continue(())
+                    });
+                    (found, search.stats())
+                })
+                .collect()
+        });
+        for (found, piece_stats) in results {
+            stats.add(&piece_stats);
+            for solution in found {
+                if visit(solution).is_break() {
+                    return stats;
+                }
+            }
+        }
+    }
+    stats
+}
+
+/// The number of threads `threads` stands for (0: one per available core).
+pub fn effective_threads(threads: usize) -> usize {
+    if threads > 0 {
+        threads
+    } else {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    }
+}

@@ -1,0 +1,11 @@
+//! `backtrack xcover` (being built).
+
+use super::{CliError, CliResult};
+
+/// Not available yet.
+#[derive(clap::Args)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> CliResult {
+    Err(CliError::Failure("`xcover` is not available yet".into()))
+}

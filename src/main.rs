@@ -1,0 +1,7 @@
+//! `backtrack`: the command-line front end of the `backtrack` library.
+
+mod cli;
+
+fn main() {
+    std::process::exit(cli::main());
+}
