@@ -1,0 +1,1 @@
+//! The fast 9x9 kernel (being built).
