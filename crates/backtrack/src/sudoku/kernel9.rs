@@ -122,6 +122,19 @@ fn shape(a: u32) -> usize {
         | BOXES_OF_ROW[(a >> 18) as usize] << 6) as usize
 }
 
+/// For a 9-bit column pattern: whether exactly three columns are set.
+static THREE_COLUMNS: [bool; 512] = three_columns();
+
+const fn three_columns() -> [bool; 512] {
+    let mut table = [false; 512];
+    let mut s = 0;
+    while s < 512 {
+        table[s] = (s as u32).count_ones() == 3;
+        s += 1;
+    }
+    table
+}
+
 /// The rows of `a` that hold exactly one bit, as those bits.
 #[inline(always)]
 fn single_rows(a: u32) -> u32 {
@@ -137,16 +150,22 @@ fn single_rows(a: u32) -> u32 {
     out
 }
 
+/// The columns (9 bits) where a band mask has a bit.
+#[inline(always)]
+fn columns(a: u32) -> u32 {
+    (a | a >> 9 | a >> 18) & 0x1ff
+}
+
 /// The board state: candidate positions per digit band plus bookkeeping.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Board {
     /// `bands[3 * d + b]`: cells of band `b` where digit `d + 1` may go.
     bands: [u32; 27],
-    /// The value of each digit band when it was last reduced; a band is
-    /// reduced again only when it differs.
-    seen: [u32; 27],
     /// Per band, the cells not yet known to be solved.
     unsolved: [u32; 3],
+    /// Digit bands (bit `3 * d + b`) that lost candidates since they were
+    /// last reduced; propagation reduces exactly these.
+    dirty: u32,
 }
 
 /// A cell to branch on and its candidate digits (bit `d` = digit `d + 1`).
@@ -160,7 +179,7 @@ impl Board {
     /// The board with `cells` given, propagated; `None` when the givens
     /// conflict, a value is out of range, or propagation finds a contradiction.
     fn new(cells: &Cells) -> Option<Board> {
-        let mut board = Board { bands: [BAND_ALL; 27], seen: [u32::MAX; 27], unsolved: [BAND_ALL; 3] };
+        let mut board = Board { bands: [BAND_ALL; 27], unsolved: [BAND_ALL; 3], dirty: 0 };
         for (cell, &v) in cells.iter().enumerate() {
             if v == 0 {
                 continue;
@@ -177,6 +196,14 @@ impl Board {
         board.propagate().then_some(board)
     }
 
+    /// Removes `cells` from digit band `j`, marking it dirty if that changed it.
+    #[inline(always)]
+    fn clear(&mut self, j: usize, cells: u32) {
+        let x = self.bands[j];
+        self.dirty |= ((x & cells != 0) as u32) << j;
+        self.bands[j] = x & !cells;
+    }
+
     /// Places digit `d` (0-based) in `cell`, which must still allow it:
     /// removes it from the cell's row, box and column and the cell from the
     /// other digits. Propagation does the rest.
@@ -188,13 +215,15 @@ impl Board {
         let me = 1u32 << bit;
         let column = (1u32 << c) * ROWS3;
         let peers = (0x1ffu32 << (9 * r)) | ((7u32 << (3 * (c / 3))) * ROWS3) | column;
+        let own = 3 * d + b;
+        let kept = (self.bands[own] & !peers) | me;
         for e in 0..9 {
-            self.bands[3 * e + b] &= !me;
+            self.clear(3 * e + b, me);
         }
-        let own = &mut self.bands[3 * d..3 * d + 3];
-        own[b] = (own[b] & !peers) | me;
-        own[(b + 1) % 3] &= !column;
-        own[(b + 2) % 3] &= !column;
+        self.bands[own] = kept;
+        self.dirty |= 1 << own;
+        self.clear(3 * d + (b + 1) % 3, column);
+        self.clear(3 * d + (b + 2) % 3, column);
     }
 
     /// Reduces digit band `i` (see the module docs). `false` on contradiction.
@@ -205,19 +234,25 @@ impl Board {
             return false;
         }
         self.bands[i] = a;
-        self.seen[i] = a;
         let b = i % 3;
         let solved = single_rows(a) & self.unsolved[b];
+        let used = columns(a);
+        // Three columns left: the band's three placements take them all.
+        let mut taken = if THREE_COLUMNS[used as usize] { used } else { 0 };
         if solved != 0 {
             self.unsolved[b] &= !solved;
             for e in 0..9 {
-                self.bands[3 * e + b] &= !solved;
+                self.clear(3 * e + b, solved);
             }
             self.bands[i] = a;
-            let columns = ((solved | solved >> 9 | solved >> 18) & 0x1ff) * ROWS3;
+            self.dirty &= !(1 << i);
+            taken |= columns(solved);
+        }
+        if taken != 0 {
             let d0 = i - b;
-            self.bands[d0 + (b + 1) % 3] &= !columns;
-            self.bands[d0 + (b + 2) % 3] &= !columns;
+            let cells = taken * ROWS3;
+            self.clear(d0 + (b + 1) % 3, cells);
+            self.clear(d0 + (b + 2) % 3, cells);
         }
         true
     }
@@ -225,22 +260,14 @@ impl Board {
     /// Propagates to a fixpoint. `false` on contradiction.
     fn propagate(&mut self) -> bool {
         loop {
-            loop {
-                let mut changed = false;
-                for i in 0..27 {
-                    if self.bands[i] != self.seen[i] {
-                        if !self.reduce(i) {
-                            return false;
-                        }
-                        changed = true;
-                    }
-                }
-                if !changed {
-                    break;
+            while self.dirty != 0 {
+                let i = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                if !self.reduce(i) {
+                    return false;
                 }
             }
             // Naked singles.
-            let mut any = false;
             for b in 0..3 {
                 let unsolved = self.unsolved[b];
                 if unsolved == 0 {
@@ -257,7 +284,6 @@ impl Board {
                 }
                 let singles = unsolved & !two;
                 if singles != 0 {
-                    any = true;
                     for d in 0..9 {
                         let mut cells = self.bands[3 * d + b] & singles;
                         while cells != 0 {
@@ -270,53 +296,47 @@ impl Board {
                     }
                 }
             }
-            if any {
+            if self.dirty != 0 {
                 continue;
             }
-            match self.column_hidden_singles() {
-                None => return false,
-                Some(false) => return true,
-                Some(true) => {}
+            if !self.column_hidden_singles() {
+                return false;
+            }
+            if self.dirty == 0 {
+                return true;
             }
         }
     }
 
-    /// Places every digit that has one position left in a column. `None` on
-    /// a column where a digit has no position; `Some(true)` when something
-    /// was placed.
-    fn column_hidden_singles(&mut self) -> Option<bool> {
-        let mut any = false;
+    /// Places every digit that has one position left in a column. `false`
+    /// on a column where a digit has no position left.
+    fn column_hidden_singles(&mut self) -> bool {
         for d in 0..9 {
             let (mut one, mut two) = (0u32, 0u32);
             for b in 0..3 {
                 let x = self.bands[3 * d + b];
-                for r in 0..3 {
-                    let s = (x >> (9 * r)) & 0x1ff;
-                    two |= one & s;
-                    one |= s;
-                }
+                let (r0, r1, r2) = (x & 0x1ff, (x >> 9) & 0x1ff, x >> 18);
+                let any = r0 | r1 | r2;
+                let multi = (r0 & r1) | ((r0 | r1) & r2);
+                two |= multi | (one & any);
+                one |= any;
             }
             if one != 0x1ff {
-                return None;
+                return false;
             }
-            let lone = one & !two;
-            if lone == 0 {
-                continue;
-            }
+            let lone = (one & !two) * ROWS3;
             for b in 0..3 {
-                let x = self.bands[3 * d + b];
-                let mut cells = x & (lone * ROWS3) & self.unsolved[b];
+                let mut cells = self.bands[3 * d + b] & lone & self.unsolved[b];
                 while cells != 0 {
                     let bit = cells.trailing_zeros() as usize;
                     cells &= cells - 1;
                     if self.bands[3 * d + b] & (1 << bit) != 0 {
                         self.assign(27 * b + bit, d);
-                        any = true;
                     }
                 }
             }
         }
-        Some(any)
+        true
     }
 
     fn is_solved(&self) -> bool {
