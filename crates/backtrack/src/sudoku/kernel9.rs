@@ -351,6 +351,7 @@ impl Board {
                 continue;
             }
             // Naked singles, in the bands whose candidates changed.
+            let mut placed = false;
             for b in 0..3 {
                 let unsolved = self.unsolved[b];
                 if touched & (DIGIT_BAND_0 << b) == 0 || unsolved == 0 {
@@ -367,6 +368,7 @@ impl Board {
                 }
                 let singles = unsolved & !two;
                 if singles != 0 {
+                    placed = true;
                     for d in 0..9 {
                         let mut cells = self.bands[3 * d + b] & singles;
                         while cells != 0 {
@@ -379,24 +381,26 @@ impl Board {
                     }
                 }
             }
-            if changed(&self.bands, &self.seen) != 0 {
+            if placed {
                 continue;
             }
-            if !self.column_hidden_singles(touched) {
-                return false;
-            }
-            if changed(&self.bands, &self.seen) == 0 {
+            if self.is_solved() {
                 return true;
             }
-            touched = 0;
+            match self.column_hidden_singles(touched) {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => touched = 0,
+            }
         }
     }
 
     /// Places every digit that has one position left in a column, looking at
-    /// the digits with a band in `touched`. `false` on a column where a digit
-    /// has no position left.
+    /// the digits with a band in `touched`. `None` on a column where a digit
+    /// has no position left, else whether anything was placed.
     #[inline(always)]
-    fn column_hidden_singles(&mut self, touched: u32) -> bool {
+    fn column_hidden_singles(&mut self, touched: u32) -> Option<bool> {
+        let mut placed = false;
         for d in 0..9 {
             if touched & (7 << (3 * d)) == 0 {
                 continue;
@@ -411,7 +415,7 @@ impl Board {
                 one |= any;
             }
             if one != 0x1ff {
-                return false;
+                return None;
             }
             let lone = (one & !two) * ROWS3;
             for b in 0..3 {
@@ -421,11 +425,12 @@ impl Board {
                     cells &= cells - 1;
                     if self.bands[3 * d + b] & (1 << bit) != 0 {
                         self.assign(27 * b + bit, d);
+                        placed = true;
                     }
                 }
             }
         }
-        true
+        Some(placed)
     }
 
     #[inline(always)]
@@ -457,37 +462,39 @@ impl Board {
         Branch9 { cell: cell as u8, digits: self.digits_of(cell) }
     }
 
-    /// A cell with two candidates if any, else one with the fewest.
+    /// A cell with two candidates if any, else one with the fewest (cells
+    /// with five or more count alike).
     #[inline(always)]
     fn fewest_candidates_cell(&self) -> usize {
-        let mut best = (u32::MAX, 0usize);
+        // Best cells found so far with exactly 3, 4 and 5+ candidates.
+        let mut fallback = [usize::MAX; 3];
         for b in 0..3 {
             let unsolved = self.unsolved[b];
             if unsolved == 0 {
                 continue;
             }
-            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            // Bit-sliced counts: cells with at least 1, 2, 3, 4, 5 candidates.
+            let (mut one, mut two, mut three, mut four, mut five) = (0u32, 0u32, 0u32, 0u32, 0u32);
             for d in 0..9 {
                 let x = self.bands[3 * d + b];
+                five |= four & x;
+                four |= three & x;
                 three |= two & x;
                 two |= one & x;
                 one |= x;
             }
-            let pairs = unsolved & two & !three;
+            let pairs = unsolved & !three;
             if pairs != 0 {
                 return 27 * b + pairs.trailing_zeros() as usize;
             }
-            let mut cells = unsolved;
-            while cells != 0 {
-                let bit = cells.trailing_zeros() as usize;
-                cells &= cells - 1;
-                let n = self.digits_of(27 * b + bit).count_ones();
-                if n < best.0 {
-                    best = (n, 27 * b + bit);
+            for (slot, cells) in fallback.iter_mut().zip([three & !four, four & !five, unsolved]) {
+                let cells = cells & unsolved;
+                if *slot == usize::MAX && cells != 0 {
+                    *slot = 27 * b + cells.trailing_zeros() as usize;
                 }
             }
         }
-        best.1
+        fallback.into_iter().find(|&cell| cell != usize::MAX).unwrap_or(0)
     }
 
     /// The grid of a solved board.
