@@ -146,6 +146,27 @@ const fn locked_columns() -> [u32; 512] {
     table
 }
 
+/// For the columns (9 bits) of a band that must hold a digit there: the
+/// other columns of their boxes, which cannot.
+static CLAIMED_BOX_COLUMNS: [u32; 512] = claimed_box_columns();
+
+const fn claimed_box_columns() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let in_box = (s >> (3 * k)) & 7;
+            if in_box != 0 {
+                table[s] |= ((7 & !in_box) << (3 * k)) as u32;
+            }
+            k += 1;
+        }
+        s += 1;
+    }
+    table
+}
+
 /// The rows of `a` that hold exactly one bit, as those bits.
 #[inline(always)]
 fn single_rows(a: u32) -> u32 {
@@ -406,16 +427,27 @@ impl Board {
                 continue;
             }
             let (mut one, mut two) = (0u32, 0u32);
+            let mut any = [0u32; 3];
             for b in 0..3 {
                 let x = self.bands[3 * d + b];
                 let (r0, r1, r2) = (x & 0x1ff, (x >> 9) & 0x1ff, x >> 18);
-                let any = r0 | r1 | r2;
+                any[b] = r0 | r1 | r2;
                 let multi = (r0 & r1) | ((r0 | r1) & r2);
-                two |= multi | (one & any);
-                one |= any;
+                two |= multi | (one & any[b]);
+                one |= any[b];
             }
             if one != 0x1ff {
                 return None;
+            }
+            // Claiming: a column whose candidates all lie in one band holds
+            // the digit of that band's box, so the box's other columns lose it.
+            for b in 0..3 {
+                let confined = any[b] & !any[(b + 1) % 3] & !any[(b + 2) % 3];
+                let lose = CLAIMED_BOX_COLUMNS[confined as usize] & any[b];
+                if lose != 0 {
+                    self.bands[3 * d + b] &= !(lose * ROWS3);
+                    placed = true;
+                }
             }
             let lone = (one & !two) * ROWS3;
             for b in 0..3 {
