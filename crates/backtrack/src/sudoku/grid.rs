@@ -382,6 +382,10 @@ fn read_symbols(line_no: usize, line: &[u8], side: usize, cells: &mut [u8], what
             return Err(bad_char(line_no, line, i, side));
         };
         if v as usize > side {
+            // Letters are symbols only on grids past 9x9.
+            if side <= 9 && b.is_ascii_alphabetic() {
+                return Err(bad_char(line_no, line, i, side));
+            }
             return Err(out_of_range(line_no, line, i, &format!("{:?}", b as char), side));
         }
         if i < cells.len() {
@@ -422,7 +426,7 @@ fn read_spaced_row(line_no: usize, line: &[u8], side: usize, row: &mut [u8]) -> 
                 return Err(out_of_range(line_no, line, start, &shown, side));
             }
             v as u8
-        } else if token.len() == 1 && symbol_value(token[0]).is_some() {
+        } else if token.len() == 1 && symbol_value(token[0]).is_some() && (side > 9 || token[0] == b'.') {
             let v = symbol_value(token[0]).expect("checked");
             if v as usize > side {
                 return Err(out_of_range(line_no, line, start, &format!("{:?}", token[0] as char), side));
