@@ -18,8 +18,6 @@ use super::{read_inputs, stdout, CliError, CliResult, Input, EXIT_INPUT, EXIT_NO
 
 /// Text written in place of the answer to a puzzle that has no solution.
 pub const NO_SOLUTION_LINE: &str = "# no solution";
-/// Text written in place of the answer to a malformed puzzle.
-pub const INVALID_LINE: &str = "# invalid";
 
 /// Output format of solutions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -49,9 +47,11 @@ impl From<OutputFormat> for Format {
         Input formats are detected: one puzzle per line (81 symbols for 9x9, '.' or '0' for a blank, '#' \
         comment lines and blank lines skipped; 16x16 and 25x25 use 1-9 then A, B, ...), or grids of n lines \
         with or without spaces between digits. Output uses the input's format unless --format says otherwise.\n\n\
-        Each puzzle gives exactly one answer, in input order, so answers line up with puzzles: a puzzle with no \
-        solution prints the line '# no solution', a malformed one prints '# invalid' (and its error, with line and \
-        column, goes to standard error). Grids in grid formats are separated by a blank line.\n\n\
+        Answers come in input order, one per well-formed puzzle: a puzzle with no solution prints the line \
+        '# no solution' so that answers stay aligned with puzzles. A malformed puzzle prints nothing on standard \
+        output; its error, with line and column, goes to standard error and the other puzzles are still solved \
+        (with --json it also gets an object with status \"invalid\"). Grids in grid formats are separated by a \
+        blank line.\n\n\
         Exit status: 0 all solved; 1 some puzzle has no solution; 2 some puzzle was malformed (with --strict: \
         nothing is solved when any puzzle is malformed).",
     after_help = "Examples:\n  \
@@ -61,7 +61,7 @@ impl From<OutputFormat> for Format {
         backtrack sudoku --lexmin board.txt                 the lexicographically smallest solution\n  \
         backtrack sudoku --all board.txt | head             every solution, streamed\n  \
         backtrack sudoku --json puzzles.txt                 one JSON object per puzzle\n  \
-        echo 1.3..4..3...4..2 | backtrack sudoku --format grid   a 4x4 puzzle, printed as a grid"
+        echo 1..4..1.2....3.. | backtrack sudoku --format grid   a 4x4 puzzle, printed as a grid"
 )]
 pub struct Args {
     /// Puzzle files (standard input when none is given, or for `-`).
@@ -116,6 +116,8 @@ struct Parsed {
 struct Tally {
     invalid: usize,
     no_solution: usize,
+    /// Whether any answer was written yet (the first grid gets no separator).
+    wrote_any: bool,
 }
 
 pub fn run(args: Args) -> CliResult {
@@ -146,7 +148,6 @@ pub fn run(args: Args) -> CliResult {
     let mut out = stdout();
     let mut tally = Tally::default();
     let total_entries: usize = parsed.iter().map(|p| p.batch.as_ref().map_or(0, |b| b.entries().len())).sum();
-    let mut written = 0usize;
     let pool = (args.threads != 1 && mode != Mode::All).then(|| search::thread_pool(args.threads));
     for p in &parsed {
         let batch = match &p.batch {
@@ -159,9 +160,9 @@ pub fn run(args: Args) -> CliResult {
             }
         };
         if mode == Mode::All {
-            answer_all(&mut out, p, batch, &plan, total_entries > 1, &mut written, &mut tally)?;
+            answer_all(&mut out, p, batch, &plan, total_entries > 1, &mut tally)?;
         } else {
-            answer_batch(&mut out, p, batch, &plan, pool.as_ref(), &mut written, &mut tally)?;
+            answer_batch(&mut out, p, batch, &plan, pool.as_ref(), &mut tally)?;
         }
     }
     out.flush()?;
@@ -186,6 +187,8 @@ fn parse_input(input: &Input) -> Parsed {
 struct ChunkOutput {
     text: Vec<u8>,
     no_solution: usize,
+    /// Whether every answer in `text` starts with a separating blank line.
+    separated: bool,
 }
 
 /// Answers every puzzle of `batch` (any mode but `All`), chunk by chunk, in
@@ -196,12 +199,10 @@ fn answer_batch(
     batch: &Batch,
     plan: &Plan,
     pool: Option<&rayon::ThreadPool>,
-    written: &mut usize,
     tally: &mut Tally,
 ) -> Result<(), CliError> {
     let entries = batch.entries();
     let box_size = batch.layout().box_size;
-    let base = *written;
     let mut emit = |out: &mut dyn Write, chunk_index: usize, output: ChunkOutput| -> Result<(), CliError> {
         let start = chunk_index * CHUNK;
         for entry in &entries[start..(start + CHUNK).min(entries.len())] {
@@ -211,7 +212,9 @@ fn answer_batch(
             }
         }
         tally.no_solution += output.no_solution;
-        out.write_all(&output.text)?;
+        let skip = (output.separated && !tally.wrote_any && !output.text.is_empty()) as usize;
+        out.write_all(&output.text[skip..])?;
+        tally.wrote_any |= !output.text.is_empty();
         Ok(())
     };
     let chunks: Vec<&[Entry]> = entries.chunks(CHUNK).collect();
@@ -219,7 +222,7 @@ fn answer_batch(
         None => {
             let mut solver = Solver::new(box_size);
             for i in 0..chunks.len() {
-                let output = answer_chunk(&mut solver, parsed, batch, plan, base, i * CHUNK);
+                let output = answer_chunk(&mut solver, parsed, batch, plan, i * CHUNK);
                 emit(out, i, output)?;
             }
         }
@@ -235,9 +238,7 @@ fn answer_batch(
                         .with_max_len(1)
                         .map_init(
                             || Solver::new(box_size),
-                            |solver, (k, _)| {
-                                answer_chunk(solver, parsed, batch, plan, base, (w * window + k) * CHUNK)
-                            },
+                            |solver, (k, _)| answer_chunk(solver, parsed, batch, plan, (w * window + k) * CHUNK),
                         )
                         .collect()
                 });
@@ -247,21 +248,13 @@ fn answer_batch(
             }
         }
     }
-    *written += entries.len();
     Ok(())
 }
 
 /// Answers one chunk of puzzles into a byte buffer. `start` is the index of
 /// the chunk's first puzzle in `batch`; `base` the number of puzzles of the
 /// run before `batch` (together they place separators between grids).
-fn answer_chunk(
-    solver: &mut Solver,
-    parsed: &Parsed,
-    batch: &Batch,
-    plan: &Plan,
-    base: usize,
-    start: usize,
-) -> ChunkOutput {
+fn answer_chunk(solver: &mut Solver, parsed: &Parsed, batch: &Batch, plan: &Plan, start: usize) -> ChunkOutput {
     let chunk = &batch.entries()[start..(start + CHUNK).min(batch.entries().len())];
     let layout = batch.layout();
     let format = plan.format.unwrap_or(layout.format);
@@ -269,13 +262,11 @@ fn answer_chunk(
     let mut solution = vec![0u8; area];
     let mut text = Vec::with_capacity(chunk.len() * (area + 2));
     let mut no_solution = 0;
+    // Grids are separated by a blank line, written before each one; the
+    // writer drops the run's very first one.
+    let separated = !plan.json && format != Format::Line && !matches!(plan.mode, Mode::Count { .. });
     for (k, entry) in chunk.iter().enumerate() {
         let index = start + k;
-        let position = base + index;
-        let separate = !plan.json && position > 0 && format != Format::Line && !matches!(plan.mode, Mode::Count { .. });
-        if separate {
-            text.push(b'\n');
-        }
         let slot = match &entry.result {
             Ok(slot) => *slot,
             Err(e) => {
@@ -283,13 +274,13 @@ fn answer_chunk(
                     json_head(&mut text, parsed, entry, index);
                     let error = serde_json::to_string(&e.to_string()).expect("a string serializes");
                     let _ = writeln!(text, ",\"status\":\"invalid\",\"error\":{error}}}");
-                } else {
-                    text.extend_from_slice(INVALID_LINE.as_bytes());
-                    text.push(b'\n');
                 }
                 continue;
             }
         };
+        if separated {
+            text.push(b'\n');
+        }
         let solved = solver.solve(batch.cells(slot), plan.mode, &mut solution);
         if solved.count == 0 {
             no_solution += 1;
@@ -310,7 +301,7 @@ fn answer_chunk(
             sudoku::write_cells(&mut text, layout.box_size, &solution, format);
         }
     }
-    ChunkOutput { text, no_solution }
+    ChunkOutput { text, no_solution, separated }
 }
 
 fn json_head(text: &mut Vec<u8>, parsed: &Parsed, entry: &Entry, index: usize) {
@@ -349,7 +340,6 @@ fn answer_all(
     batch: &Batch,
     plan: &Plan,
     several_puzzles: bool,
-    written: &mut usize,
     tally: &mut Tally,
 ) -> Result<(), CliError> {
     let layout = batch.layout();
@@ -366,9 +356,6 @@ fn answer_all(
                     json_head(&mut text, parsed, entry, index);
                     let error = serde_json::to_string(&e.to_string()).expect("a string serializes");
                     let _ = writeln!(text, ",\"status\":\"invalid\",\"error\":{error}}}");
-                } else {
-                    text.extend_from_slice(INVALID_LINE.as_bytes());
-                    text.push(b'\n');
                 }
                 out.write_all(&text)?;
                 text.clear();
@@ -384,12 +371,12 @@ fn answer_all(
                 text.extend(solution.iter().map(|&v| sudoku::symbol(v)));
                 text.extend_from_slice(b"\"}\n");
             } else {
-                if *written > 0 && format != Format::Line {
+                if tally.wrote_any && format != Format::Line {
                     text.push(b'\n');
                 }
                 sudoku::write_cells(&mut text, layout.box_size, solution, format);
             }
-            *written += 1;
+            tally.wrote_any = true;
             match out.write_all(&text) {
                 Ok(()) => ControlFlow::Continue(()),
                 Err(e) => {
@@ -408,7 +395,8 @@ fn answer_all(
         if plan.json {
             json_head(&mut text, parsed, entry, index);
             let status = if solved.count == 0 { "no_solution" } else { "solved" };
-            let _ = writeln!(text, ",\"status\":\"{status}\",\"count\":{},\"guesses\":{}}}", solved.count, solved.guesses);
+            let _ =
+                writeln!(text, ",\"status\":\"{status}\",\"count\":{},\"guesses\":{}}}", solved.count, solved.guesses);
         } else if solved.count == 0 {
             text.extend_from_slice(NO_SOLUTION_LINE.as_bytes());
             text.push(b'\n');
@@ -429,8 +417,8 @@ pub fn boj(id: u32, input: &Input, out: &mut dyn Write) -> Result<(), CliError> 
         2239 => (Format::Grid, Mode::LexFirst),
         _ => return Err(CliError::Failure(format!("problem {id} is not a sudoku problem"))),
     };
-    let puzzle = sudoku::parse_as(&input.text, Layout { format, box_size: 3 })
-        .map_err(|e| CliError::parse(&input.name, &e))?;
+    let puzzle =
+        sudoku::parse_as(&input.text, Layout { format, box_size: 3 }).map_err(|e| CliError::parse(&input.name, &e))?;
     let outcome = sudoku::solve(&puzzle, mode);
     let Some(solution) = outcome.solution else {
         return Err(CliError::NoSolution(format!("{}: the puzzle has no solution", input.name)));

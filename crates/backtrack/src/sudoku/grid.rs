@@ -52,10 +52,10 @@ pub struct Layout {
 /// ```
 /// use backtrack::sudoku::Puzzle;
 ///
-/// let p: Puzzle = "1.3..4..3...4..2".parse().unwrap(); // a 4x4 puzzle in line format
+/// let p: Puzzle = "1..4..1.2....3..".parse().unwrap(); // a 4x4 puzzle in line format
 /// assert_eq!(p.side(), 4);
-/// assert_eq!(p.cells()[..4], [1, 0, 3, 0]);
-/// assert_eq!(p.to_string(), "1.3..4..3...4..2");
+/// assert_eq!(p.cells()[..4], [1, 0, 0, 4]);
+/// assert_eq!(p.to_string(), "1..4..1.2....3..");
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Puzzle {

@@ -1,4 +1,4 @@
-//! Sudoku: 9x9 with a fast bitboard kernel ([`kernel9`]), and larger
+//! Sudoku: 9x9 with a fast bitboard kernel ([`kernel9`]), and other
 //! n²×n² grids (4x4 to 25x25) with a general kernel ([`general`]).
 //!
 //! Text goes through [`grid`]: [`parse`] or [`Batch::parse`] read puzzles in
@@ -56,9 +56,12 @@ pub struct Solved {
 }
 
 /// Solves puzzles of one box size, one after another, reusing its buffers.
+/// 9x9 grids go to the fast [`kernel9`], other sizes to the [`general`] kernel.
 #[derive(Debug, Clone)]
 pub struct Solver {
     box_size: usize,
+    /// Whether 9x9 grids use [`kernel9`].
+    fast9: bool,
     /// The general kernel's space, kept between puzzles (taken while a search runs).
     general: Option<GeneralSpace>,
 }
@@ -70,7 +73,13 @@ impl Solver {
     /// If the box size is unsupported.
     pub fn new(box_size: usize) -> Solver {
         let side = box_size * box_size;
-        Solver { box_size, general: Some(GeneralSpace::new(box_size, &vec![0; side * side])) }
+        Solver { box_size, fast9: true, general: Some(GeneralSpace::new(box_size, &vec![0; side * side])) }
+    }
+
+    /// A solver that uses the [`general`] kernel for every size, 9x9
+    /// included (to cross-check the fast kernel, or to compare speeds).
+    pub fn general(box_size: usize) -> Solver {
+        Solver { fast9: false, ..Solver::new(box_size) }
     }
 
     /// Box size this solver handles.
@@ -94,6 +103,13 @@ impl Solver {
         if limit == 0 {
             return Solved::default();
         }
+        if let Some(cells) = self.fast_cells(cells) {
+            let outcome = kernel9::solve(cells, mode);
+            if let Some(found) = &outcome.solution {
+                solution.copy_from_slice(found);
+            }
+            return Solved { count: outcome.count, guesses: outcome.guesses };
+        }
         let mut count = 0u64;
         let guesses = self.walk(cells, order, |values| {
             if count == 0 {
@@ -112,12 +128,25 @@ impl Solver {
     /// Hands every solution of `cells` to `visit`, in `order`
     /// ([`Order::Lexicographic`]: increasing), until it returns `Break`.
     pub fn for_each(&mut self, cells: &[u8], order: Order, mut visit: impl FnMut(&[u8]) -> ControlFlow<()>) -> Solved {
+        if let Some(cells) = self.fast_cells(cells) {
+            let outcome = kernel9::for_each(cells, order, |grid| visit(grid));
+            return Solved { count: outcome.count, guesses: outcome.guesses };
+        }
         let mut count = 0u64;
         let guesses = self.walk(cells, order, |values| {
             count += 1;
             visit(values)
         });
         Solved { count, guesses }
+    }
+
+    /// `cells` as a 9x9 grid when the fast kernel applies.
+    fn fast_cells<'a>(&self, cells: &'a [u8]) -> Option<&'a kernel9::Cells> {
+        if self.fast9 && self.box_size == 3 {
+            cells.try_into().ok()
+        } else {
+            None
+        }
     }
 
     /// Runs the search, calling `at_solution` with each solution's cells; returns the guesses made.
