@@ -9,10 +9,10 @@
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use backtrack::search::{self, Mode, Order};
 use backtrack::sudoku::{self, Batch, Entry, Format, Layout, Solver};
-use rayon::prelude::*;
 
 use super::{read_inputs, stdout, CliError, CliResult, Input, EXIT_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 
@@ -148,7 +148,7 @@ pub fn run(args: Args) -> CliResult {
     let mut out = stdout();
     let mut tally = Tally::default();
     let total_entries: usize = parsed.iter().map(|p| p.batch.as_ref().map_or(0, |b| b.entries().len())).sum();
-    let pool = (args.threads != 1 && mode != Mode::All).then(|| search::thread_pool(args.threads));
+    let threads = (args.threads != 1).then_some(args.threads);
     for p in &parsed {
         let batch = match &p.batch {
             Ok(batch) => batch,
@@ -162,7 +162,7 @@ pub fn run(args: Args) -> CliResult {
         if mode == Mode::All {
             answer_all(&mut out, p, batch, &plan, total_entries > 1, &mut tally)?;
         } else {
-            answer_batch(&mut out, p, batch, &plan, pool.as_ref(), &mut tally)?;
+            answer_batch(&mut out, p, batch, &plan, threads, &mut tally)?;
         }
     }
     out.flush()?;
@@ -192,13 +192,13 @@ struct ChunkOutput {
 }
 
 /// Answers every puzzle of `batch` (any mode but `All`), chunk by chunk, in
-/// parallel when a pool is given, writing the chunks in input order.
+/// parallel when `threads` is given (0: one per core), writing the chunks in input order.
 fn answer_batch(
     out: &mut impl Write,
     parsed: &Parsed,
     batch: &Batch,
     plan: &Plan,
-    pool: Option<&rayon::ThreadPool>,
+    threads: Option<usize>,
     tally: &mut Tally,
 ) -> Result<(), CliError> {
     let entries = batch.entries();
@@ -218,7 +218,7 @@ fn answer_batch(
         Ok(())
     };
     let chunks: Vec<&[Entry]> = entries.chunks(CHUNK).collect();
-    match pool {
+    match threads {
         None => {
             let mut solver = Solver::new(box_size);
             for i in 0..chunks.len() {
@@ -226,25 +226,34 @@ fn answer_batch(
                 emit(out, i, output)?;
             }
         }
-        Some(pool) => {
-            // Windows a few chunks per thread wide bound the memory held by
-            // finished-but-unwritten chunks while keeping every thread busy.
-            let window = pool.current_num_threads() * 4;
-            for (w, group) in chunks.chunks(window).enumerate() {
-                let outputs: Vec<ChunkOutput> = pool.install(|| {
-                    group
-                        .par_iter()
-                        .enumerate()
-                        .with_max_len(1)
-                        .map_init(
-                            || Solver::new(box_size),
-                            |solver, (k, _)| answer_chunk(solver, parsed, batch, plan, (w * window + k) * CHUNK),
-                        )
-                        .collect()
-                });
-                for (k, output) in outputs.into_iter().enumerate() {
-                    emit(out, w * window + k, output)?;
-                }
+        Some(threads) => {
+            // Jobs are handed out one chunk at a time and their outputs come
+            // back to this thread as they finish, so writing overlaps solving;
+            // finished chunks wait here until every earlier one is written.
+            let failed = AtomicBool::new(false);
+            let mut error: Option<CliError> = None;
+            let mut pending: Vec<Option<ChunkOutput>> = (0..chunks.len()).map(|_| None).collect();
+            let mut next = 0;
+            let starts: Vec<usize> = (0..chunks.len()).map(|i| i * CHUNK).collect();
+            search::run_jobs(
+                threads,
+                &starts,
+                |_| failed.load(Ordering::Relaxed),
+                |_, &start| answer_chunk(&mut Solver::new(box_size), parsed, batch, plan, start),
+                |i, output| {
+                    pending[i] = Some(output);
+                    while next < pending.len() && error.is_none() {
+                        let Some(output) = pending[next].take() else { break };
+                        if let Err(e) = emit(out, next, output) {
+                            failed.store(true, Ordering::Relaxed);
+                            error = Some(e);
+                        }
+                        next += 1;
+                    }
+                },
+            );
+            if let Some(e) = error {
+                return Err(e);
             }
         }
     }
@@ -252,8 +261,7 @@ fn answer_batch(
 }
 
 /// Answers one chunk of puzzles into a byte buffer. `start` is the index of
-/// the chunk's first puzzle in `batch`; `base` the number of puzzles of the
-/// run before `batch` (together they place separators between grids).
+/// the chunk's first puzzle in `batch`.
 fn answer_chunk(solver: &mut Solver, parsed: &Parsed, batch: &Batch, plan: &Plan, start: usize) -> ChunkOutput {
     let chunk = &batch.entries()[start..(start + CHUNK).min(batch.entries().len())];
     let layout = batch.layout();

@@ -62,7 +62,8 @@ pub struct Solver {
     box_size: usize,
     /// Whether 9x9 grids use [`kernel9`].
     fast9: bool,
-    /// The general kernel's space, kept between puzzles (taken while a search runs).
+    /// The general kernel's space, kept between puzzles (taken while a search
+    /// runs; built on first use).
     general: Option<GeneralSpace>,
 }
 
@@ -72,8 +73,8 @@ impl Solver {
     /// # Panics
     /// If the box size is unsupported.
     pub fn new(box_size: usize) -> Solver {
-        let side = box_size * box_size;
-        Solver { box_size, fast9: true, general: Some(GeneralSpace::new(box_size, &vec![0; side * side])) }
+        assert!((MIN_BOX..=MAX_BOX).contains(&box_size), "box size {box_size} is not supported");
+        Solver { box_size, fast9: true, general: None }
     }
 
     /// A solver that uses the [`general`] kernel for every size, 9x9
@@ -151,8 +152,14 @@ impl Solver {
 
     /// Runs the search, calling `at_solution` with each solution's cells; returns the guesses made.
     fn walk(&mut self, cells: &[u8], order: Order, mut at_solution: impl FnMut(&[u8]) -> ControlFlow<()>) -> u64 {
-        let mut space = self.general.take().expect("the space is back after every search");
-        space.reset(cells);
+        // Built on first use: 9x9 grids on the fast kernel never need it.
+        let space = match self.general.take() {
+            Some(mut space) => {
+                space.reset(cells);
+                space
+            }
+            None => GeneralSpace::new(self.box_size, cells),
+        };
         let mut search = Search::new(space).order(order);
         search.walk(|space| at_solution(space.values()));
         let guesses = search.stats().guesses;
