@@ -582,10 +582,7 @@ impl Batch {
             Format::Grid | Format::Spaced => {
                 let mut lines = Lines::new(text);
                 let mut spots = vec![Spot::default(); area];
-                loop {
-                    let Some((start, first_row)) = lines.by_ref().find(|(_, l)| !is_skippable(l)) else {
-                        break;
-                    };
+                while let Some((start, first_row)) = lines.by_ref().find(|(_, l)| !is_skippable(l)) {
                     let slot = batch.cells.len() / area;
                     batch.cells.resize(batch.cells.len() + area, 0);
                     let cells = &mut batch.cells[slot * area..];
