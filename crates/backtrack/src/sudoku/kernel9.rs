@@ -55,6 +55,8 @@ pub struct Outcome9 {
 
 /// All 27 cells of a band.
 const BAND_ALL: u32 = (1 << 27) - 1;
+/// Bit `3 * d` for every digit `d`: the digit bands of band 0.
+const DIGIT_BAND_0: u32 = 0o111_111_111;
 /// Replicates a 9-bit row pattern into the three rows of a band.
 const ROWS3: u32 = 1 | 1 << 9 | 1 << 18;
 
@@ -122,6 +124,28 @@ fn shape(a: u32) -> usize {
         | BOXES_OF_ROW[(a >> 18) as usize] << 6) as usize
 }
 
+/// For the columns (9 bits) where a digit band has candidates: those that
+/// are the only column left in their box. The digit's one position in that
+/// box is in that column, so the other bands lose it.
+static LOCKED_COLUMNS: [u32; 512] = locked_columns();
+
+const fn locked_columns() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let in_box = (s >> (3 * k)) & 7;
+            if in_box == 1 || in_box == 2 || in_box == 4 {
+                table[s] |= (in_box << (3 * k)) as u32;
+            }
+            k += 1;
+        }
+        s += 1;
+    }
+    table
+}
+
 /// The rows of `a` that hold exactly one bit, as those bits.
 #[inline(always)]
 fn single_rows(a: u32) -> u32 {
@@ -137,14 +161,22 @@ fn single_rows(a: u32) -> u32 {
     out
 }
 
+/// The columns (9 bits) where a band mask has a bit.
+#[inline(always)]
+fn columns(a: u32) -> u32 {
+    (a | a >> 9 | a >> 18) & 0x1ff
+}
+
 /// The board state: candidate positions per digit band plus bookkeeping.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(16))]
 struct Board {
     /// `bands[3 * d + b]`: cells of band `b` where digit `d + 1` may go.
-    bands: [u32; 27],
-    /// The value of each digit band when it was last reduced; a band is
-    /// reduced again only when it differs.
-    seen: [u32; 27],
+    /// Entry 27 is padding (always 0) so the array is seven 4-lane vectors.
+    bands: [u32; 28],
+    /// The value of each digit band when it was last reduced: a band is
+    /// reduced again only when it differs. Entry 27 is padding (always 0).
+    seen: [u32; 28],
     /// Per band, the cells not yet known to be solved.
     unsolved: [u32; 3],
 }
@@ -156,11 +188,57 @@ pub struct Branch9 {
     digits: u16,
 }
 
+/// Bit `i` set where `bands[i] != seen[i]`, portable version.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+fn changed_scalar(bands: &[u32; 28], seen: &[u32; 28]) -> u32 {
+    let mut mask = 0;
+    for i in 0..28 {
+        mask |= ((bands[i] != seen[i]) as u32) << i;
+    }
+    mask
+}
+
+/// Bit `i` set where `bands[i] != seen[i]`: seven SSE2 compares (SSE2 is
+/// part of every x86-64 processor).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn changed_sse2(bands: &[u32; 28], seen: &[u32; 28]) -> u32 {
+    use std::arch::x86_64::{__m128i, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps};
+    let mut equal = 0u32;
+    for k in 0..7 {
+        // SAFETY: 4 * k + 3 < 28, so both loads stay inside the arrays;
+        // unaligned loads have no alignment requirement.
+        let lanes = unsafe {
+            let a = _mm_loadu_si128(bands.as_ptr().add(4 * k) as *const __m128i);
+            let b = _mm_loadu_si128(seen.as_ptr().add(4 * k) as *const __m128i);
+            _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b)))
+        };
+        equal |= (lanes as u32) << (4 * k);
+    }
+    !equal & 0x0fff_ffff
+}
+
+#[inline(always)]
+fn changed(bands: &[u32; 28], seen: &[u32; 28]) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        changed_sse2(bands, seen)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        changed_scalar(bands, seen)
+    }
+}
+
 impl Board {
     /// The board with `cells` given, propagated; `None` when the givens
     /// conflict, a value is out of range, or propagation finds a contradiction.
     fn new(cells: &Cells) -> Option<Board> {
-        let mut board = Board { bands: [BAND_ALL; 27], seen: [u32::MAX; 27], unsolved: [BAND_ALL; 3] };
+        let mut bands = [BAND_ALL; 28];
+        bands[27] = 0;
+        // Every band differs from `seen`, so the first propagation reduces all.
+        let mut board = Board { bands, seen: [0; 28], unsolved: [BAND_ALL; 3] };
         for (cell, &v) in cells.iter().enumerate() {
             if v == 0 {
                 continue;
@@ -188,13 +266,14 @@ impl Board {
         let me = 1u32 << bit;
         let column = (1u32 << c) * ROWS3;
         let peers = (0x1ffu32 << (9 * r)) | ((7u32 << (3 * (c / 3))) * ROWS3) | column;
+        let own = 3 * d + b;
+        let kept = (self.bands[own] & !peers) | me;
         for e in 0..9 {
             self.bands[3 * e + b] &= !me;
         }
-        let own = &mut self.bands[3 * d..3 * d + 3];
-        own[b] = (own[b] & !peers) | me;
-        own[(b + 1) % 3] &= !column;
-        own[(b + 2) % 3] &= !column;
+        self.bands[own] = kept;
+        self.bands[3 * d + (b + 1) % 3] &= !column;
+        self.bands[3 * d + (b + 2) % 3] &= !column;
     }
 
     /// Reduces digit band `i` (see the module docs). `false` on contradiction.
@@ -208,42 +287,45 @@ impl Board {
         self.seen[i] = a;
         let b = i % 3;
         let solved = single_rows(a) & self.unsolved[b];
-        if solved != 0 {
-            self.unsolved[b] &= !solved;
-            for e in 0..9 {
-                self.bands[3 * e + b] &= !solved;
-            }
-            self.bands[i] = a;
-            let columns = ((solved | solved >> 9 | solved >> 18) & 0x1ff) * ROWS3;
-            let d0 = i - b;
-            self.bands[d0 + (b + 1) % 3] &= !columns;
-            self.bands[d0 + (b + 2) % 3] &= !columns;
+        // Unconditional: cheaper than a hard-to-predict branch.
+        self.unsolved[b] &= !solved;
+        for e in 0..9 {
+            self.bands[3 * e + b] &= !solved;
         }
+        self.bands[i] = a;
+        let d0 = i - b;
+        let cells = !(LOCKED_COLUMNS[columns(a) as usize] * ROWS3);
+        self.bands[d0 + (b + 1) % 3] &= cells;
+        self.bands[d0 + (b + 2) % 3] &= cells;
         true
     }
 
     /// Propagates to a fixpoint. `false` on contradiction.
+    ///
+    /// The board is at a fixpoint except for the bands that differ from
+    /// `seen`, so the single searches only look at bands (naked) and digits
+    /// (hidden) that changed.
     fn propagate(&mut self) -> bool {
+        let mut touched = 0u32;
         loop {
-            loop {
-                let mut changed = false;
-                for i in 0..27 {
-                    if self.bands[i] != self.seen[i] {
-                        if !self.reduce(i) {
+            let pending = changed(&self.bands, &self.seen);
+            if pending != 0 {
+                touched |= pending;
+                macro_rules! sweep {
+                    ($($i:literal)*) => {$(
+                        if pending & (1 << $i) != 0 && !self.reduce($i) {
                             return false;
                         }
-                        changed = true;
-                    }
+                    )*};
                 }
-                if !changed {
-                    break;
-                }
+                // Unrolled so that every band's index arithmetic is constant.
+                sweep!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+                continue;
             }
-            // Naked singles.
-            let mut any = false;
+            // Naked singles, in the bands whose candidates changed.
             for b in 0..3 {
                 let unsolved = self.unsolved[b];
-                if unsolved == 0 {
+                if touched & (DIGIT_BAND_0 << b) == 0 || unsolved == 0 {
                     continue;
                 }
                 let (mut one, mut two) = (0u32, 0u32);
@@ -257,7 +339,6 @@ impl Board {
                 }
                 let singles = unsolved & !two;
                 if singles != 0 {
-                    any = true;
                     for d in 0..9 {
                         let mut cells = self.bands[3 * d + b] & singles;
                         while cells != 0 {
@@ -270,53 +351,52 @@ impl Board {
                     }
                 }
             }
-            if any {
+            if changed(&self.bands, &self.seen) != 0 {
                 continue;
             }
-            match self.column_hidden_singles() {
-                None => return false,
-                Some(false) => return true,
-                Some(true) => {}
+            if !self.column_hidden_singles(touched) {
+                return false;
             }
+            if changed(&self.bands, &self.seen) == 0 {
+                return true;
+            }
+            touched = 0;
         }
     }
 
-    /// Places every digit that has one position left in a column. `None` on
-    /// a column where a digit has no position; `Some(true)` when something
-    /// was placed.
-    fn column_hidden_singles(&mut self) -> Option<bool> {
-        let mut any = false;
+    /// Places every digit that has one position left in a column, looking at
+    /// the digits with a band in `touched`. `false` on a column where a digit
+    /// has no position left.
+    fn column_hidden_singles(&mut self, touched: u32) -> bool {
         for d in 0..9 {
+            if touched & (7 << (3 * d)) == 0 {
+                continue;
+            }
             let (mut one, mut two) = (0u32, 0u32);
             for b in 0..3 {
                 let x = self.bands[3 * d + b];
-                for r in 0..3 {
-                    let s = (x >> (9 * r)) & 0x1ff;
-                    two |= one & s;
-                    one |= s;
-                }
+                let (r0, r1, r2) = (x & 0x1ff, (x >> 9) & 0x1ff, x >> 18);
+                let any = r0 | r1 | r2;
+                let multi = (r0 & r1) | ((r0 | r1) & r2);
+                two |= multi | (one & any);
+                one |= any;
             }
             if one != 0x1ff {
-                return None;
+                return false;
             }
-            let lone = one & !two;
-            if lone == 0 {
-                continue;
-            }
+            let lone = (one & !two) * ROWS3;
             for b in 0..3 {
-                let x = self.bands[3 * d + b];
-                let mut cells = x & (lone * ROWS3) & self.unsolved[b];
+                let mut cells = self.bands[3 * d + b] & lone & self.unsolved[b];
                 while cells != 0 {
                     let bit = cells.trailing_zeros() as usize;
                     cells &= cells - 1;
                     if self.bands[3 * d + b] & (1 << bit) != 0 {
                         self.assign(27 * b + bit, d);
-                        any = true;
                     }
                 }
             }
         }
-        Some(any)
+        true
     }
 
     fn is_solved(&self) -> bool {
@@ -565,6 +645,26 @@ mod tests {
         assert_eq!(PLACEABLE[0x1ff & !0x7], 0);
         // Diagonal only: exactly the diagonal.
         assert_eq!(PLACEABLE[0b100_010_001], 7 | 7 << 12 | 7 << 24);
+    }
+
+    #[test]
+    fn change_detection_agrees_with_the_portable_version() {
+        let mut state = 0x1234_5678_9abc_def0u64;
+        for _ in 0..2000 {
+            let mut bands = [0u32; 28];
+            let mut seen = [0u32; 28];
+            for i in 0..27 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                bands[i] = state as u32 & BAND_ALL;
+                seen[i] = if state >> 40 & 1 == 0 { bands[i] } else { (state >> 20) as u32 & BAND_ALL };
+            }
+            let expected = changed_scalar(&bands, &seen);
+            assert_eq!(changed(&bands, &seen), expected);
+            #[cfg(target_arch = "x86_64")]
+            assert_eq!(changed_sse2(&bands, &seen), expected);
+        }
     }
 
     #[test]
