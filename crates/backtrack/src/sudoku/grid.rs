@@ -227,47 +227,70 @@ pub fn write_cells(out: &mut Vec<u8>, box_size: usize, cells: &[u8], format: For
 }
 
 /// The first pair of givens in `cells` that repeat a digit in a row, column
-/// or box (the pair whose later cell comes first in row-major order).
+/// or box (the pair whose later cell comes first in row-major order). Cells
+/// must hold 0..=side, as a [`Puzzle`] does.
 pub fn find_conflict(box_size: usize, cells: &[u8]) -> Option<Conflict> {
-    let side = box_size * box_size;
-    // One bitmask of seen digits per row, column and box; u32 holds up to 25 digits.
-    let mut rows = [0u32; 25];
-    let mut cols = [0u32; 25];
-    let mut boxes = [0u32; 25];
-    for (i, &v) in cells.iter().enumerate() {
-        if v == 0 {
-            continue;
+    match box_size {
+        2 => scan_conflict::<2, 4>(cells),
+        3 => scan_conflict::<3, 9>(cells),
+        4 => scan_conflict::<4, 16>(cells),
+        5 => scan_conflict::<5, 25>(cells),
+        _ => None,
+    }
+}
+
+/// [`find_conflict`] for one size: fixed-size arrays let the compiler drop
+/// bounds checks and unroll, which matters when parsing large batches.
+fn scan_conflict<const BOX: usize, const SIDE: usize>(cells: &[u8]) -> Option<Conflict> {
+    if cells.len() != SIDE * SIDE {
+        return None;
+    }
+    // One bitmask of seen digits per column and box; u32 holds up to 25 digits.
+    let mut cols = [0u32; SIDE];
+    let mut boxes = [0u32; SIDE];
+    for r in 0..SIDE {
+        let row: &[u8; SIDE] = cells[r * SIDE..(r + 1) * SIDE].try_into().expect("SIDE cells");
+        let band = (r / BOX) * BOX;
+        let mut seen_in_row = 0u32;
+        for c in 0..SIDE {
+            // Blank (0) gives no bit, so blanks need no branch.
+            let bit = (1u32 << row[c]) >> 1;
+            let b = band + c / BOX;
+            if (seen_in_row | cols[c] | boxes[b]) & bit != 0 {
+                let in_row = seen_in_row & bit != 0;
+                return Some(describe_conflict(BOX, cells, r * SIDE + c, in_row, cols[c] & bit != 0));
+            }
+            seen_in_row |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
         }
-        let (r, c) = (i / side, i % side);
-        let b = (r / box_size) * box_size + c / box_size;
-        let bit = 1u32 << (v - 1);
-        if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
-            // Slow path, taken once: find the earlier cell and name the unit.
-            let unit = if rows[r] & bit != 0 {
-                Unit::Row
-            } else if cols[c] & bit != 0 {
-                Unit::Column
-            } else {
-                Unit::Box
-            };
-            let first = (0..i)
-                .find(|&j| {
-                    let (rj, cj) = (j / side, j % side);
-                    let same = match unit {
-                        Unit::Row => rj == r,
-                        Unit::Column => cj == c,
-                        Unit::Box => rj / box_size == r / box_size && cj / box_size == c / box_size,
-                    };
-                    same && cells[j] == v
-                })
-                .expect("the bit was set by an earlier cell");
-            return Some(Conflict { first, second: i, digit: v, unit });
-        }
-        rows[r] |= bit;
-        cols[c] |= bit;
-        boxes[b] |= bit;
     }
     None
+}
+
+/// Names the earlier cell that cell `i` conflicts with (slow, taken once).
+fn describe_conflict(box_size: usize, cells: &[u8], i: usize, in_row: bool, in_column: bool) -> Conflict {
+    let side = box_size * box_size;
+    let (r, c, v) = (i / side, i % side, cells[i]);
+    let unit = if in_row {
+        Unit::Row
+    } else if in_column {
+        Unit::Column
+    } else {
+        Unit::Box
+    };
+    let first = (0..i)
+        .find(|&j| {
+            let (rj, cj) = (j / side, j % side);
+            let same = match unit {
+                Unit::Row => rj == r,
+                Unit::Column => cj == c,
+                Unit::Box => rj / box_size == r / box_size && cj / box_size == c / box_size,
+            };
+            same && cells[j] == v
+        })
+        .expect("an earlier cell set the bit");
+    Conflict { first, second: i, digit: v, unit }
 }
 
 /// Whether `solution` is a complete valid grid of box size `box_size` that
@@ -284,17 +307,35 @@ pub fn is_solution(box_size: usize, puzzle: &[u8], solution: &[u8]) -> bool {
 // ---------------------------------------------------------------------------
 // Reading
 
+/// Marks a byte that is no symbol in [`SYMBOL_VALUES`].
+const NOT_A_SYMBOL: u8 = u8::MAX;
+
+/// Value of every byte as a symbol: 0 for a blank (`.` or `0`), 1-9 for
+/// digits, 10-35 for letters (either case), [`NOT_A_SYMBOL`] otherwise.
+/// A table keeps the per-cell cost of parsing big batches to one load.
+static SYMBOL_VALUES: [u8; 256] = {
+    let mut table = [NOT_A_SYMBOL; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = match byte {
+            b'.' | b'0' => 0,
+            b'1'..=b'9' => byte - b'0',
+            b'A'..=b'Z' => byte - b'A' + 10,
+            b'a'..=b'z' => byte - b'a' + 10,
+            _ => NOT_A_SYMBOL,
+        };
+        b += 1;
+    }
+    table
+};
+
 /// Value of one symbol: `Some(0)` for a blank, `Some(v)` for a digit or
 /// letter (`A` = 10), `None` for anything else. Range is checked by the caller.
 #[inline]
 fn symbol_value(byte: u8) -> Option<u8> {
-    match byte {
-        b'.' | b'0' => Some(0),
-        b'1'..=b'9' => Some(byte - b'0'),
-        b'A'..=b'Z' => Some(byte - b'A' + 10),
-        b'a'..=b'z' => Some(byte - b'a' + 10),
-        _ => None,
-    }
+    let v = SYMBOL_VALUES[byte as usize];
+    (v != NOT_A_SYMBOL).then_some(v)
 }
 
 /// Splits text into lines without allocating, numbering them from 1 and
@@ -377,6 +418,19 @@ fn out_of_range(line_no: usize, line: &[u8], at: usize, shown: &str, side: usize
 /// thing being read for the count error ("cells" or "symbols in a row").
 fn read_symbols(line_no: usize, line: &[u8], side: usize, cells: &mut [u8], what: &str) -> Result<(), ParseError> {
     let line = trim_end(line);
+    if line.len() == cells.len() {
+        // The common case, one pass with no error checks inside: NOT_A_SYMBOL
+        // is above every side, so one comparison catches both kinds of error.
+        let mut worst = 0u8;
+        for (cell, &b) in cells.iter_mut().zip(line) {
+            let v = SYMBOL_VALUES[b as usize];
+            worst = worst.max(v);
+            *cell = v;
+        }
+        if worst as usize <= side {
+            return Ok(());
+        }
+    }
     for (i, &b) in line.iter().enumerate() {
         let Some(v) = symbol_value(b) else {
             return Err(bad_char(line_no, line, i, side));
