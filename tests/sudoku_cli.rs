@@ -358,3 +358,17 @@ fn sudoku_bad_input() {
     assert_eq!((code, out.as_str()), (3, ""));
     assert!(err.contains("no/such/file.txt"));
 }
+
+#[test]
+fn windows_line_endings_and_16x16_grids() {
+    let crlf = SAMPLE_2239_IN.replace('\n', "\r\n");
+    backtrack().args(["boj", "2239"]).write_stdin(crlf).assert().success().stdout(SAMPLE_2239_OUT);
+    // A 16x16 grid, one row per line, letters for 10..16; the answer comes back as a grid.
+    let mut rows = vec!["G...............".to_string()];
+    rows.extend((1..16).map(|_| ".".repeat(16)));
+    let (code, out, err) = run(&["sudoku"], &(rows.join("\n") + "\n"));
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 16);
+    assert!(lines[0].starts_with('G') && lines.iter().all(|l| l.len() == 16), "{out}");
+}

@@ -78,7 +78,8 @@ pub struct Args {
     /// Print every solution as it is found (nothing is collected in memory).
     #[arg(long)]
     pub all: bool,
-    /// Threads for a batch of puzzles (0: one per core); answers stay in input order.
+    /// Threads for a batch of puzzles (0: one per core); answers stay in input order. --all streams one
+    /// puzzle at a time on one thread.
     #[arg(long, short = 't', value_name = "T", default_value_t = 1)]
     pub threads: usize,
     /// Output format (default: the format the puzzles were read in).
