@@ -1,6 +1,186 @@
-//! Sudoku: 9x9 with a fast bitboard kernel ([`kernel9`]), and larger
-//! n²×n² grids with a general kernel.
+//! Sudoku: 9x9 with a fast bitboard kernel ([`kernel9`]), and other
+//! n²×n² grids (4x4 to 25x25) with a general kernel ([`general`]).
 //!
-//! (Being built.)
+//! Text goes through [`grid`]: [`parse`] or [`Batch::parse`] read puzzles in
+//! the line, grid or spaced format (detected), and [`write_cells`] writes
+//! solutions back. [`solve`] and [`for_each`] answer one puzzle in any
+//! [`Mode`]; a [`Solver`] does the same for many puzzles of one size without
+//! allocating per puzzle.
+//!
+//! ```
+//! use backtrack::search::Mode;
+//! use backtrack::sudoku::{self, Puzzle};
+//!
+//! let puzzle: Puzzle = "\
+//!     103000509\n002109400\n000704000\n300502006\n060000050\n\
+//!     700803004\n000401000\n009205800\n804000107\n".parse().unwrap();
+//! let smallest = sudoku::solve(&puzzle, Mode::LexFirst).solution.unwrap();
+//! assert_eq!(smallest[..9], [1, 4, 3, 6, 2, 8, 5, 7, 9]);
+//! assert!(puzzle.is_solved_by(&smallest));
+//! assert_eq!(sudoku::solve(&puzzle, Mode::Count { limit: Some(2) }).count, 1);
+//! ```
 
+pub mod general;
+pub mod grid;
 pub mod kernel9;
+
+use std::ops::ControlFlow;
+
+pub use general::GeneralSpace;
+pub use grid::{
+    detect, find_conflict, is_solution, parse, parse_as, symbol, write_cells, Batch, Conflict, Entry, Format, Layout,
+    Puzzle, Unit, MAX_BOX, MIN_BOX,
+};
+
+use crate::search::{Mode, Order, Search};
+
+/// What solving one puzzle found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// Solutions found (1 at most for [`Mode::First`] and [`Mode::LexFirst`];
+    /// at most the limit for [`Mode::Count`]).
+    pub count: u64,
+    /// The first solution found (the smallest for [`Mode::LexFirst`]), if any.
+    pub solution: Option<Vec<u8>>,
+    /// Branching points where the search had to guess.
+    pub guesses: u64,
+}
+
+/// What [`Solver::solve`] found; the solution itself is written to the caller's buffer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Solved {
+    /// Solutions found (see [`Outcome::count`]).
+    pub count: u64,
+    /// Branching points where the search had to guess.
+    pub guesses: u64,
+}
+
+/// Solves puzzles of one box size, one after another, reusing its buffers.
+/// 9x9 grids go to the fast [`kernel9`], other sizes to the [`general`] kernel.
+#[derive(Debug, Clone)]
+pub struct Solver {
+    box_size: usize,
+    /// Whether 9x9 grids use [`kernel9`].
+    fast9: bool,
+    /// The general kernel's space, kept between puzzles (taken while a search
+    /// runs; built on first use).
+    general: Option<GeneralSpace>,
+}
+
+impl Solver {
+    /// A solver for grids of box size `box_size` (2..=5).
+    ///
+    /// # Panics
+    /// If the box size is unsupported.
+    pub fn new(box_size: usize) -> Solver {
+        assert!((MIN_BOX..=MAX_BOX).contains(&box_size), "box size {box_size} is not supported");
+        Solver { box_size, fast9: true, general: None }
+    }
+
+    /// A solver that uses the [`general`] kernel for every size, 9x9
+    /// included (to cross-check the fast kernel, or to compare speeds).
+    pub fn general(box_size: usize) -> Solver {
+        Solver { fast9: false, ..Solver::new(box_size) }
+    }
+
+    /// Box size this solver handles.
+    pub fn box_size(&self) -> usize {
+        self.box_size
+    }
+
+    /// Solves `cells` in `mode`, writing the first solution found (the
+    /// smallest for [`Mode::LexFirst`]) into `solution` when there is one.
+    /// [`Mode::All`] counts every solution. Conflicting givens give count 0.
+    ///
+    /// # Panics
+    /// If `cells` or `solution` does not have `box_size⁴` cells.
+    pub fn solve(&mut self, cells: &[u8], mode: Mode, solution: &mut [u8]) -> Solved {
+        let (order, limit) = match mode {
+            Mode::First => (Order::Heuristic, 1),
+            Mode::LexFirst => (Order::Lexicographic, 1),
+            Mode::Count { limit } => (Order::Heuristic, limit.unwrap_or(u64::MAX)),
+            Mode::All => (Order::Heuristic, u64::MAX),
+        };
+        if limit == 0 {
+            return Solved::default();
+        }
+        if let Some(cells) = self.fast_cells(cells) {
+            let outcome = kernel9::solve(cells, mode);
+            if let Some(found) = &outcome.solution {
+                solution.copy_from_slice(found);
+            }
+            return Solved { count: outcome.count, guesses: outcome.guesses };
+        }
+        let mut count = 0u64;
+        let guesses = self.walk(cells, order, |values| {
+            if count == 0 {
+                solution.copy_from_slice(values);
+            }
+            count += 1;
+            if count >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        Solved { count, guesses }
+    }
+
+    /// Hands every solution of `cells` to `visit`, in `order`
+    /// ([`Order::Lexicographic`]: increasing), until it returns `Break`.
+    pub fn for_each(&mut self, cells: &[u8], order: Order, mut visit: impl FnMut(&[u8]) -> ControlFlow<()>) -> Solved {
+        if let Some(cells) = self.fast_cells(cells) {
+            let outcome = kernel9::for_each(cells, order, |grid| visit(grid));
+            return Solved { count: outcome.count, guesses: outcome.guesses };
+        }
+        let mut count = 0u64;
+        let guesses = self.walk(cells, order, |values| {
+            count += 1;
+            visit(values)
+        });
+        Solved { count, guesses }
+    }
+
+    /// `cells` as a 9x9 grid when the fast kernel applies.
+    fn fast_cells<'a>(&self, cells: &'a [u8]) -> Option<&'a kernel9::Cells> {
+        if self.fast9 && self.box_size == 3 {
+            cells.try_into().ok()
+        } else {
+            None
+        }
+    }
+
+    /// Runs the search, calling `at_solution` with each solution's cells; returns the guesses made.
+    fn walk(&mut self, cells: &[u8], order: Order, mut at_solution: impl FnMut(&[u8]) -> ControlFlow<()>) -> u64 {
+        // Built on first use: 9x9 grids on the fast kernel never need it.
+        let space = match self.general.take() {
+            Some(mut space) => {
+                space.reset(cells);
+                space
+            }
+            None => GeneralSpace::new(self.box_size, cells),
+        };
+        let mut search = Search::new(space).order(order);
+        search.walk(|space| at_solution(space.values()));
+        let guesses = search.stats().guesses;
+        self.general = Some(search.into_space());
+        guesses
+    }
+}
+
+/// Solves `puzzle` in `mode` (see [`Solver::solve`]).
+pub fn solve(puzzle: &Puzzle, mode: Mode) -> Outcome {
+    let mut solver = Solver::new(puzzle.box_size());
+    let mut solution = vec![0; puzzle.cells().len()];
+    let solved = solver.solve(puzzle.cells(), mode, &mut solution);
+    Outcome { count: solved.count, solution: (solved.count > 0).then_some(solution), guesses: solved.guesses }
+}
+
+/// Hands every solution of `puzzle` to `visit` in `order` until it returns
+/// `Break`; nothing is collected. The returned [`Outcome`] has the number of
+/// solutions visited and no solution.
+pub fn for_each(puzzle: &Puzzle, order: Order, visit: impl FnMut(&[u8]) -> ControlFlow<()>) -> Outcome {
+    let mut solver = Solver::new(puzzle.box_size());
+    let solved = solver.for_each(puzzle.cells(), order, visit);
+    Outcome { count: solved.count, solution: None, guesses: solved.guesses }
+}

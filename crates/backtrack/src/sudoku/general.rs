@@ -1,0 +1,353 @@
+//! A sudoku kernel for any box size from 2 (4x4) to 5 (25x25).
+//!
+//! Each cell keeps its candidate digits as a `u32` bitmask (bit `d - 1` for
+//! digit `d`). Placing a digit removes it from the cell's peers; propagation
+//! then places naked singles (a cell with one candidate left) and hidden
+//! singles (a digit with one place left in a row, column or box) until
+//! nothing changes, and detects contradictions (a cell with no candidate, a
+//! unit missing a digit). Branching takes the cell with the fewest candidates
+//! ([`Order::Heuristic`]) or the first open cell in row-major order
+//! ([`Order::Lexicographic`]), trying digits in increasing order, so that in
+//! the latter order solutions are met in increasing lexicographic order.
+//!
+//! Undo is by snapshot: each [`Space::push`] saves the candidate masks and
+//! values on a stack that is reused across pushes, so the search allocates
+//! nothing once the stack has grown to the search depth.
+
+use std::sync::OnceLock;
+
+use crate::search::{Node, Order, Space};
+
+use super::grid::{MAX_BOX, MIN_BOX};
+
+/// Cell indices of each unit and of each cell's peers, for one box size.
+#[derive(Debug)]
+pub struct Geometry {
+    box_size: usize,
+    side: usize,
+    area: usize,
+    /// `3 * side` units of `side` cells each: rows, then columns, then boxes.
+    units: Vec<u16>,
+    /// `area` lists of `peer_count` cells that share a unit with the cell.
+    peers: Vec<u16>,
+    peer_count: usize,
+}
+
+impl Geometry {
+    fn new(box_size: usize) -> Geometry {
+        let side = box_size * box_size;
+        let area = side * side;
+        let mut units = Vec::with_capacity(3 * area);
+        for r in 0..side {
+            units.extend((0..side).map(|c| (r * side + c) as u16));
+        }
+        for c in 0..side {
+            units.extend((0..side).map(|r| (r * side + c) as u16));
+        }
+        for b in 0..side {
+            let (r0, c0) = ((b / box_size) * box_size, (b % box_size) * box_size);
+            for k in 0..side {
+                units.push(((r0 + k / box_size) * side + c0 + k % box_size) as u16);
+            }
+        }
+        let peer_count = 3 * side - 2 * box_size - 1;
+        let mut peers = Vec::with_capacity(area * peer_count);
+        for cell in 0..area {
+            let (r, c) = (cell / side, cell % side);
+            let start = peers.len();
+            for other in 0..area {
+                let (ro, co) = (other / side, other % side);
+                let same_box = r / box_size == ro / box_size && c / box_size == co / box_size;
+                if other != cell && (r == ro || c == co || same_box) {
+                    peers.push(other as u16);
+                }
+            }
+            debug_assert_eq!(peers.len() - start, peer_count);
+        }
+        Geometry { box_size, side, area, units, peers, peer_count }
+    }
+
+    /// The shared geometry for `box_size` (built once per process).
+    ///
+    /// # Panics
+    /// If `box_size` is outside 2..=5.
+    pub fn of(box_size: usize) -> &'static Geometry {
+        static GEOMETRIES: [OnceLock<Geometry>; MAX_BOX + 1] =
+            [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        assert!((MIN_BOX..=MAX_BOX).contains(&box_size), "box size {box_size} is not supported");
+        GEOMETRIES[box_size].get_or_init(|| Geometry::new(box_size))
+    }
+
+    fn peers(&self, cell: usize) -> &[u16] {
+        &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count]
+    }
+}
+
+/// A sudoku of any supported size as a search [`Space`]; solutions are the
+/// filled grids (row-major cells).
+///
+/// ```
+/// use backtrack::search::Search;
+/// use backtrack::sudoku::general::GeneralSpace;
+///
+/// // An empty 4x4 grid has 288 solutions.
+/// let space = GeneralSpace::new(2, &[0; 16]);
+/// assert_eq!(Search::new(space).count(None), 288);
+/// ```
+#[derive(Clone, Debug)]
+pub struct GeneralSpace {
+    geometry: &'static Geometry,
+    /// Candidate digits per cell; a placed cell keeps just its digit's bit.
+    candidates: Vec<u32>,
+    /// Placed digit per cell, 0 while open.
+    values: Vec<u8>,
+    /// Number of open cells.
+    open: usize,
+    /// Whether the givens already contradict each other.
+    dead: bool,
+    /// Saved `candidates` and `values` of each pushed level, back to back.
+    saved_candidates: Vec<u32>,
+    saved_values: Vec<u8>,
+    saved_open: Vec<usize>,
+    /// Cells known to have a single candidate but not yet placed.
+    queue: Vec<u16>,
+}
+
+/// Branching point: the cell and the digits still to try there.
+#[derive(Clone, Copy, Debug)]
+pub struct Branch {
+    cell: u16,
+    digits: u32,
+}
+
+/// Placing a digit in a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// Row-major cell index.
+    pub cell: u16,
+    /// Digit `1..=side`.
+    pub digit: u8,
+}
+
+impl GeneralSpace {
+    /// The space of `cells` (row-major, 0 blank) on a grid of box size
+    /// `box_size`. Conflicting givens give a space with no solution.
+    ///
+    /// # Panics
+    /// If the box size is unsupported or `cells` has the wrong length.
+    pub fn new(box_size: usize, cells: &[u8]) -> GeneralSpace {
+        let geometry = Geometry::of(box_size);
+        let mut space = GeneralSpace {
+            geometry,
+            candidates: Vec::new(),
+            values: Vec::new(),
+            open: 0,
+            dead: false,
+            saved_candidates: Vec::new(),
+            saved_values: Vec::new(),
+            saved_open: Vec::new(),
+            queue: Vec::with_capacity(geometry.area),
+        };
+        space.reset(cells);
+        space
+    }
+
+    /// Starts over on new `cells` of the same size, keeping the buffers.
+    ///
+    /// # Panics
+    /// If `cells` has the wrong length.
+    pub fn reset(&mut self, cells: &[u8]) {
+        let g = self.geometry;
+        assert_eq!(cells.len(), g.area, "a {0}x{0} grid has {1} cells", g.side, g.area);
+        let full = full_mask(g.side);
+        self.candidates.clear();
+        self.candidates.resize(g.area, full);
+        self.values.clear();
+        self.values.resize(g.area, 0);
+        self.open = g.area;
+        self.saved_candidates.clear();
+        self.saved_values.clear();
+        self.saved_open.clear();
+        self.queue.clear();
+        self.dead = false;
+        for (cell, &v) in cells.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let bit = 1u32 << (v - 1);
+            if v as usize > g.side || self.candidates[cell] & bit == 0 || !self.place(cell, bit) {
+                self.dead = true;
+                return;
+            }
+        }
+        self.dead = !self.propagate();
+    }
+
+    /// Box size of the grid.
+    pub fn box_size(&self) -> usize {
+        self.geometry.box_size
+    }
+
+    /// The current cells (0 for open ones).
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    /// Places the digit of `bit` in `cell` and removes it from the peers,
+    /// queueing peers left with one candidate. False on a contradiction.
+    fn place(&mut self, cell: usize, bit: u32) -> bool {
+        self.candidates[cell] = bit;
+        self.values[cell] = bit.trailing_zeros() as u8 + 1;
+        self.open -= 1;
+        for &peer in self.geometry.peers(cell) {
+            let peer = peer as usize;
+            let before = self.candidates[peer];
+            if before & bit != 0 {
+                let after = before & !bit;
+                if after == 0 {
+                    return false;
+                }
+                self.candidates[peer] = after;
+                if after & (after - 1) == 0 && self.values[peer] == 0 {
+                    self.queue.push(peer as u16);
+                }
+            }
+        }
+        true
+    }
+
+    /// Places naked and hidden singles until none is left. False on a contradiction.
+    fn propagate(&mut self) -> bool {
+        let g = self.geometry;
+        let full = full_mask(g.side);
+        loop {
+            while let Some(cell) = self.queue.pop() {
+                let cell = cell as usize;
+                if self.values[cell] != 0 {
+                    continue;
+                }
+                let mask = self.candidates[cell];
+                if mask == 0 || !self.place(cell, mask) {
+                    self.queue.clear();
+                    return false;
+                }
+            }
+            if self.open == 0 {
+                return true;
+            }
+            let mut placed_any = false;
+            for unit in g.units.chunks(g.side) {
+                // Digits seen at least once and at least twice in the unit.
+                let (mut once, mut twice) = (0u32, 0u32);
+                for &cell in unit {
+                    let m = self.candidates[cell as usize];
+                    twice |= once & m;
+                    once |= m;
+                }
+                if once != full {
+                    return false;
+                }
+                let mut singles = once & !twice;
+                while singles != 0 {
+                    let bit = singles & singles.wrapping_neg();
+                    singles &= singles - 1;
+                    let Some(&cell) = unit.iter().find(|&&c| self.candidates[c as usize] & bit != 0) else {
+                        // An earlier hidden single of this unit took the only cell.
+                        return false;
+                    };
+                    let cell = cell as usize;
+                    if self.values[cell] == 0 {
+                        if !self.place(cell, bit) {
+                            self.queue.clear();
+                            return false;
+                        }
+                        placed_any = true;
+                    }
+                }
+            }
+            if !placed_any && self.queue.is_empty() {
+                return true;
+            }
+        }
+    }
+}
+
+fn full_mask(side: usize) -> u32 {
+    if side >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << side) - 1
+    }
+}
+
+impl Space for GeneralSpace {
+    type Branch = Branch;
+    type Choice = Placement;
+    type Solution = Vec<u8>;
+
+    fn expand(&mut self, order: Order) -> Node<Branch> {
+        if self.dead {
+            return Node::Dead;
+        }
+        if self.open == 0 {
+            return Node::Solution;
+        }
+        let cell = match order {
+            Order::Lexicographic => self.values.iter().position(|&v| v == 0).expect("an open cell exists"),
+            Order::Heuristic => {
+                let mut best = usize::MAX;
+                let mut best_count = u32::MAX;
+                for (cell, (&v, &m)) in self.values.iter().zip(&self.candidates).enumerate() {
+                    if v == 0 {
+                        let count = m.count_ones();
+                        if count < best_count {
+                            best = cell;
+                            best_count = count;
+                            if count <= 2 {
+                                break;
+                            }
+                        }
+                    }
+                }
+                best
+            }
+        };
+        Node::Branch(Branch { cell: cell as u16, digits: self.candidates[cell] })
+    }
+
+    fn next_choice(&mut self, branch: &mut Branch) -> Option<Placement> {
+        if branch.digits == 0 {
+            return None;
+        }
+        let digit = branch.digits.trailing_zeros() as u8 + 1;
+        branch.digits &= branch.digits - 1;
+        Some(Placement { cell: branch.cell, digit })
+    }
+
+    fn push(&mut self, choice: Placement) -> bool {
+        self.saved_candidates.extend_from_slice(&self.candidates);
+        self.saved_values.extend_from_slice(&self.values);
+        self.saved_open.push(self.open);
+        let cell = choice.cell as usize;
+        let bit = 1u32 << (choice.digit - 1);
+        if self.values[cell] != 0 || self.candidates[cell] & bit == 0 {
+            return false;
+        }
+        self.place(cell, bit) && self.propagate()
+    }
+
+    fn pop(&mut self) {
+        let area = self.geometry.area;
+        let start = self.saved_candidates.len() - area;
+        self.candidates.copy_from_slice(&self.saved_candidates[start..]);
+        self.saved_candidates.truncate(start);
+        self.values.copy_from_slice(&self.saved_values[start..]);
+        self.saved_values.truncate(start);
+        self.open = self.saved_open.pop().expect("pop matches a push");
+        self.queue.clear();
+    }
+
+    fn solution(&self) -> Vec<u8> {
+        self.values.clone()
+    }
+}

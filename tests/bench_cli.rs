@@ -1,0 +1,90 @@
+//! `backtrack bench sudoku` end to end through the binary.
+
+use assert_cmd::Command;
+
+const ROYLE: &str = "tests/data/sudoku/royle_17_clue_200.txt";
+const SERG: &str = "tests/data/sudoku/serg_100.txt";
+
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let out = Command::cargo_bin("backtrack").unwrap().args(args).write_stdin(stdin).output().unwrap();
+    (
+        out.status.code().expect("exited normally"),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn json_lines(out: &str) -> Vec<serde_json::Value> {
+    out.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+#[test]
+fn one_json_line_per_file_with_the_documented_keys() {
+    let (code, out, err) = run(&["bench", "sudoku", ROYLE, SERG], "");
+    assert_eq!(code, 0, "{err}");
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 2);
+    let keys = ["file", "puzzles", "solved", "seconds", "puzzles_per_sec", "us_per_puzzle", "guesses_per_puzzle"];
+    for line in &lines {
+        for key in keys {
+            assert!(line.get(key).is_some(), "{key} missing in {line}");
+        }
+        assert_eq!(line["mode"], "count<=2");
+    }
+    // Keys come in the documented order.
+    let positions: Vec<usize> = keys.iter().map(|k| out.find(&format!("\"{k}\"")).unwrap()).collect();
+    assert!(positions.windows(2).all(|w| w[0] < w[1]), "{out}");
+    assert_eq!(lines[0]["file"], ROYLE);
+    assert_eq!(lines[0]["puzzles"], 199);
+    assert_eq!(lines[0]["solved"], 199);
+    assert_eq!(lines[1]["puzzles"], 100);
+    assert_eq!(lines[1]["solved"], 100);
+    assert!(lines[1]["guesses_per_puzzle"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn modes_threads_and_repeats() {
+    for args in [
+        &["bench", "sudoku", "--first", ROYLE][..],
+        &["bench", "sudoku", "--limit", "1", "--threads", "2", ROYLE],
+        &["bench", "sudoku", "--lexmin", "--repeat", "2", ROYLE],
+    ] {
+        let (code, out, err) = run(args, "");
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let lines = json_lines(&out);
+        assert_eq!(lines.len(), 1);
+        assert_eq!(lines[0]["solved"], 199, "{args:?}");
+    }
+    let (_, out, _) = run(&["bench", "sudoku", "--threads", "2", "-"], &".".repeat(81));
+    assert_eq!(json_lines(&out)[0]["threads"], 2);
+    // Unsolvable puzzles are answered (0 solutions) and counted as unsolved.
+    let no_solution = "123456780000000000000000000000000000000000009000000000000000000000000000000000000";
+    let (code, out, _) = run(&["bench", "sudoku", "-"], &format!("{no_solution}\n{}\n", ".".repeat(81)));
+    assert_eq!(code, 0);
+    let line = &json_lines(&out)[0];
+    assert_eq!((line["puzzles"].as_u64(), line["solved"].as_u64()), (Some(2), Some(1)));
+}
+
+#[test]
+fn bench_bad_input() {
+    let good = ".".repeat(81);
+    for (input, place) in [
+        (String::new(), "line 1:"),
+        (format!("{good}\n{}\n", &good[..80]), "line 2, column 81:"),
+        (format!("{}x{}\n", &good[..5], &good[6..]), "line 1, column 6:"),
+        (format!("# c\n5{}5{}\n", &good[..7], &good[..72]), "line 2, column 9:"),
+        ("0 0 0 0 0 0 0 0 0\n".repeat(3), "line 4:"),
+    ] {
+        let (code, out, err) = run(&["bench", "sudoku", "-"], &input);
+        assert_eq!(code, 2, "{input:?}: {err}");
+        assert_eq!(out, "", "{input:?}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(place), "{input:?}: {err}");
+    }
+    // A bad second file: nothing is printed for the first either.
+    let (code, out, _) = run(&["bench", "sudoku", ROYLE, "-"], "12x\n");
+    assert_eq!((code, out.as_str()), (2, ""));
+    // No file at all is a usage error.
+    let (code, out, _) = run(&["bench", "sudoku"], "");
+    assert_eq!((code, out.as_str()), (2, ""));
+}
