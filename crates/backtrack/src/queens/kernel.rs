@@ -255,6 +255,29 @@ fn search<const CLASSIFY: bool>(
         }
         return Some((0, 0));
     }
+
+    // Leaves without symmetry work all weigh 8; count them and scale once.
+    let mut plain_leaves = 0u64;
+    if start + 1 == last {
+        let mut avail = c.available(start, left, down, right);
+        while avail != 0 {
+            let bit = avail & avail.wrapping_neg();
+            avail ^= bit;
+            let end = c.available(last, (left | bit) << 1, down | bit, (right | bit) >> 1);
+            if end != 0 {
+                if CLASSIFY {
+                    placed[start] = bit;
+                    placed[last] = end;
+                    let (w, u) = leaf(c, placed);
+                    total += w as u64;
+                    unique += u as u64;
+                } else {
+                    plain_leaves += 1;
+                }
+            }
+        }
+        return Some(finish::<CLASSIFY>(n, total, unique, plain_leaves));
+    }
     let mut lefts = [0u32; MAX_N];
     let mut downs = [0u32; MAX_N];
     let mut rights = [0u32; MAX_N];
@@ -264,8 +287,6 @@ fn search<const CLASSIFY: bool>(
     downs[row] = down;
     rights[row] = right;
     avails[row] = c.available(row, left, down, right);
-    // Leaves without symmetry work all weigh 8; count them and scale once.
-    let mut plain_leaves = 0u64;
     loop {
         let avail = avails[row];
         if avail == 0 {
@@ -291,16 +312,28 @@ fn search<const CLASSIFY: bool>(
         if CLASSIFY {
             placed[row] = bit;
         }
-        if row + 1 == last {
-            let end = c.available(last, l, d, r);
-            if end != 0 {
-                if CLASSIFY {
-                    placed[last] = end;
-                    let (w, u) = leaf(c, placed);
-                    total += w as u64;
-                    unique += u as u64;
-                } else {
-                    plain_leaves += 1;
+        if row + 2 == last {
+            // The last two rows share the two columns still free: one queen
+            // takes each, and the two must not touch diagonally, so both
+            // orders are checked in place without descending.
+            let free = c.mask & !d;
+            let mut second = c.available(last - 1, l, d, r);
+            // Free columns in the last row, ignoring the second-to-last queen.
+            let final_ok = c.available(last, l << 1, d, r >> 1);
+            while second != 0 {
+                let x = second & second.wrapping_neg();
+                second ^= x;
+                let y = free ^ x;
+                if y & final_ok != 0 && ((x << 1) | (x >> 1)) & y == 0 {
+                    if CLASSIFY {
+                        placed[last - 1] = x;
+                        placed[last] = y;
+                        let (w, u) = leaf(c, placed);
+                        total += w as u64;
+                        unique += u as u64;
+                    } else {
+                        plain_leaves += 1;
+                    }
                 }
             }
             continue;
@@ -311,10 +344,16 @@ fn search<const CLASSIFY: bool>(
         rights[row] = r;
         avails[row] = c.available(row, l, d, r);
     }
+    Some(finish::<CLASSIFY>(n, total, unique, plain_leaves))
+}
+
+/// Adds the plain leaves (all of one class size) to the classified counts.
+#[inline(always)]
+fn finish<const CLASSIFY: bool>(n: usize, mut total: u64, mut unique: u64, plain_leaves: u64) -> (u64, u64) {
     if !CLASSIFY {
         let weight = if n == 1 { 1 } else { 8 };
         total += plain_leaves * weight;
         unique += plain_leaves;
     }
-    Some((total, unique))
+    (total, unique)
 }
