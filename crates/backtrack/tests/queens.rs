@@ -51,7 +51,8 @@ fn brute_force(n: usize) -> Vec<Vec<u8>> {
 fn images(sol: &[u8]) -> Vec<Vec<u8>> {
     let n = sol.len();
     let cells: Vec<(usize, usize)> = sol.iter().enumerate().map(|(r, &c)| (r, c as usize)).collect();
-    let maps: [fn(usize, usize, usize) -> (usize, usize); 8] = [
+    type CellMap = fn(usize, usize, usize) -> (usize, usize);
+    let maps: [CellMap; 8] = [
         |_, r, c| (r, c),
         |n, r, c| (r, n - 1 - c),
         |n, r, c| (n - 1 - r, c),

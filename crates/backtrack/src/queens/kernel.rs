@@ -190,13 +190,7 @@ fn classify_tie(n: usize, top: usize, placed: &[u32; MAX_N]) -> (u32, u32) {
         if image(g, 0) as usize != top {
             continue;
         }
-        let mut order = std::cmp::Ordering::Equal;
-        for r in 1..n {
-            order = image(g, r).cmp(&p[r]);
-            if order.is_ne() {
-                break;
-            }
-        }
+        let order = (1..n).map(|r| image(g, r).cmp(&p[r])).find(|o| o.is_ne()).unwrap_or(std::cmp::Ordering::Equal);
         match order {
             std::cmp::Ordering::Less => return (0, 0),
             std::cmp::Ordering::Equal => stabilizer += 1,
