@@ -72,10 +72,10 @@ pub struct Plan {
 /// tens of thousands) to balance many threads or cluster nodes, few enough
 /// that each one is worth scheduling.
 pub fn default_depth(n: usize) -> usize {
-    if n < 18 {
-        3
-    } else {
-        4
+    match n {
+        0..=17 => 3,
+        18..=23 => 4,
+        _ => 5,
     }
 }
 
