@@ -46,16 +46,22 @@ pub fn write_solutions(
     Ok(found.and_then(|count| emit(buf).map(|()| count)))
 }
 
-/// Text of column `col` (0-based) as written after a row separator: a space
-/// and the 1-based number. Returns the bytes and their length.
+/// Text of each column (0-based index) as written after a row separator: a
+/// space and the 1-based number, padded to 3 bytes, with its true length.
+const TOKENS: [([u8; 3], usize); MAX_N] = {
+    let mut table = [([0u8; 3], 0usize); MAX_N];
+    let mut col = 0;
+    while col < MAX_N {
+        let v = col as u8 + 1;
+        table[col] = if v < 10 { ([b' ', b'0' + v, 0], 2) } else { ([b' ', b'0' + v / 10, b'0' + v % 10], 3) };
+        col += 1;
+    }
+    table
+};
+
 #[inline(always)]
 fn token(col: usize) -> ([u8; 3], usize) {
-    let v = col as u8 + 1;
-    if v < 10 {
-        ([b' ', b'0' + v, 0], 2)
-    } else {
-        ([b' ', b'0' + v / 10, b'0' + v % 10], 3)
-    }
+    TOKENS[col & (MAX_N - 1)]
 }
 
 fn walk(
@@ -65,29 +71,33 @@ fn walk(
     emit: &mut dyn FnMut(&mut Vec<u8>) -> io::Result<()>,
 ) -> io::Result<u64> {
     let mask = full_mask(n);
-    // Every row's text starts with a space; lines are copied from index 1,
-    // past the top row's.
-    let mut line = [b' '; 3 * MAX_N + 2];
-    // ends[r]: where row r's text begins (one past the end of row r-1's).
-    let mut ends = [0usize; MAX_N + 1];
+    // The column of each row's queen; lines are formatted only at leaves
+    // (a few dozen nodes per solution), from the token table.
+    let mut cols = [0u8; MAX_N];
     let (mut left, mut down, mut right) = (0u32, 0u32, 0u32);
     for (row, &col) in prefix.iter().enumerate() {
         let bit = 1u32.checked_shl(col as u32).unwrap_or(0);
         if row >= n || bit & mask & !(left | down | right) == 0 {
             return Ok(0);
         }
-        let (text, len) = token(col as usize);
-        line[ends[row]..ends[row] + len].copy_from_slice(&text[..len]);
-        ends[row + 1] = ends[row] + len;
+        cols[row] = col;
         left = (left | bit) << 1;
         down |= bit;
         right = (right | bit) >> 1;
     }
     let start = prefix.len();
     let mut found = 0u64;
-    let mut finish_line = |end: usize, buf: &mut Vec<u8>, line: &[u8]| -> io::Result<()> {
-        buf.extend_from_slice(&line[1..end]);
-        buf.push(b'\n');
+    let mut finish_line = |cols: &[u8], buf: &mut Vec<u8>| -> io::Result<()> {
+        let mut line = [0u8; 3 * MAX_N + 1];
+        let mut len = 0;
+        for &col in cols {
+            let (text, width) = token(col as usize);
+            line[len..len + 3].copy_from_slice(&text);
+            len += width;
+        }
+        // Every token starts with a separator: drop the first, end the line.
+        line[len] = b'\n';
+        buf.extend_from_slice(&line[1..=len]);
         found += 1;
         if buf.len() >= CHUNK {
             emit(buf)?;
@@ -95,7 +105,7 @@ fn walk(
         Ok(())
     };
     if start == n {
-        finish_line(ends[n], buf, &line)?;
+        finish_line(&cols[..n], buf)?;
         return Ok(found);
     }
     let mut lefts = [0u32; MAX_N];
@@ -119,12 +129,9 @@ fn walk(
         }
         let bit = avail & avail.wrapping_neg();
         avails[row] = avail ^ bit;
-        let (text, len) = token(bit.trailing_zeros() as usize);
-        let at = ends[row];
-        line[at..at + 3].copy_from_slice(&text);
-        ends[row + 1] = at + len;
+        cols[row] = bit.trailing_zeros() as u8;
         if row == last {
-            finish_line(at + len, buf, &line)?;
+            finish_line(&cols[..n], buf)?;
             continue;
         }
         let l = (lefts[row] | bit) << 1;
