@@ -1,16 +1,610 @@
-//! `backtrack queens` (being built).
+//! `backtrack queens N`: count or list the solutions of the N-queens puzzle,
+//! on every core, resumable, and in pieces for a cluster.
 
-use super::{CliError, CliResult};
+use std::fs;
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-/// Not available yet.
+use backtrack::queens::{self, Counts, Plan};
+use backtrack::search::{effective_threads, Control};
+use backtrack::ParseError;
+use serde::{Deserialize, Serialize};
+
+use super::{stdout, CliError, CliResult, EXIT_OK};
+
+/// Identifies the subproblem lists: results are only combined (resumed,
+/// merged) between runs whose plans carry the same version, board size and
+/// depth. Change it whenever the way plans are built changes.
+pub const PLAN_VERSION: u32 = 1;
+
+/// Count the solutions of the N-queens puzzle (or list them with --all).
+///
+/// Counts every way to place N queens on an N×N board with no two in the same row, column or
+/// diagonal (OEIS A000170), using all cores. The search visits one solution per symmetry class
+/// and weighs it by the class size; the work is cut into independent subproblems that can be
+/// checkpointed, split into shards for a batch scheduler, or handed out over MPI.
 #[derive(clap::Args)]
-pub struct Args {}
-
-pub fn run(_args: Args) -> CliResult {
-    Err(CliError::Failure("`queens` is not available yet".into()))
+#[command(after_help = "Examples:\n  \
+    backtrack queens 8                         92\n  \
+    backtrack queens 8 --unique                12 (distinct up to rotation and reflection)\n  \
+    backtrack queens 6 --all                   every solution, one per line, 1-based columns\n  \
+    backtrack queens 17 --threads 2 --json     the count as a JSON object, with timing\n  \
+    backtrack queens 20 --checkpoint q20.ckpt  resumable: rerun the same command after a crash\n  \
+    backtrack queens 20 --shard 3/16 --json > s3.json   one of 16 pieces (Slurm arrays, GNU parallel)\n  \
+    backtrack merge s*.json                    add the pieces up\n  \
+    mpirun -n 8 backtrack queens 20 --mpi      master/worker over MPI (build with --features mpi)")]
+pub struct Args {
+    /// Board size N, from 1 to 32.
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=32))]
+    pub n: u32,
+    /// Print the number of solutions distinct up to rotation and reflection (OEIS A002562).
+    #[arg(long)]
+    pub unique: bool,
+    /// Print every solution, one per line: the 1-based column of each row's queen, in lexicographic order.
+    #[arg(long, conflicts_with_all = ["unique", "json", "checkpoint", "shard", "mpi"])]
+    pub all: bool,
+    /// Worker threads [default: one per core].
+    #[arg(long, short = 't', value_name = "T", value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub threads: Option<u32>,
+    /// No progress bar.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+    /// Print the result as one JSON object (n, solutions, unique, seconds, subproblems, threads, shard).
+    #[arg(long)]
+    pub json: bool,
+    /// Save finished subproblems to FILE every few seconds and on Ctrl-C; rerunning the same
+    /// command resumes from it.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoint saves.
+    #[arg(long, value_name = "SECONDS", default_value_t = 5.0, requires = "checkpoint")]
+    pub checkpoint_interval: f64,
+    /// Count only shard I of M (0-based): subproblems I, I+M, I+2M, ... Combine the shards'
+    /// --json outputs with `backtrack merge`.
+    #[arg(long, value_name = "I/M", value_parser = parse_shard)]
+    pub shard: Option<Shard>,
+    /// Run as an MPI job: rank 0 hands subproblems out to the other ranks and prints the total
+    /// (needs a binary built with `--features mpi`; start it with mpirun).
+    #[arg(long, conflicts_with_all = ["checkpoint", "shard"])]
+    pub mpi: bool,
 }
 
-/// Judge-exact solution of this module's BOJ problem.
-pub fn boj(_input: &super::Input, _out: &mut dyn std::io::Write) -> Result<(), CliError> {
-    Err(CliError::Failure("not available yet".into()))
+/// One shard of a plan: the subproblems whose index is `index` modulo `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// This shard's number, 0-based.
+    pub index: u64,
+    /// How many shards the plan is cut into.
+    pub count: u64,
+}
+
+impl Shard {
+    fn contains(&self, subproblem: usize) -> bool {
+        subproblem as u64 % self.count == self.index
+    }
+}
+
+fn parse_shard(text: &str) -> Result<Shard, String> {
+    let (i, m) = text.split_once('/').ok_or_else(|| format!("expected I/M such as 0/4, found '{text}'"))?;
+    let index: u64 = i.trim().parse().map_err(|_| format!("shard index '{i}' is not a number"))?;
+    let count: u64 = m.trim().parse().map_err(|_| format!("shard count '{m}' is not a number"))?;
+    if count == 0 {
+        return Err("the shard count must be at least 1".into());
+    }
+    if index >= count {
+        return Err(format!("shard index {index} is out of range: shards are numbered 0 to {}", count - 1));
+    }
+    Ok(Shard { index, count })
+}
+
+/// What `--json` prints, and what `backtrack merge` reads back.
+#[derive(Serialize, Deserialize, Debug, Clone)]
+pub struct Report {
+    /// Board size.
+    pub n: u32,
+    /// Solutions counted (all of them, or this shard's).
+    pub solutions: u128,
+    /// Solutions distinct up to symmetry (with --unique, and always in shards).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub unique: Option<u128>,
+    /// Wall-clock seconds of the count.
+    pub seconds: f64,
+    /// Subproblems this run covered.
+    pub subproblems: u64,
+    /// Worker threads (or MPI worker ranks).
+    pub threads: u64,
+    /// The shard counted, if only one.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub shard: Option<Shard>,
+    /// Subproblems in the whole plan.
+    pub plan_subproblems: u64,
+    /// Rows fixed by each subproblem.
+    pub plan_depth: u64,
+    /// [`PLAN_VERSION`] of the program that counted.
+    pub plan_version: u32,
+}
+
+pub fn run(args: Args) -> CliResult {
+    let n = args.n as usize;
+    let threads = args.threads.map_or(0, |t| t as usize);
+    if args.all {
+        let mut out = stdout();
+        queens::par_write_solutions(n, threads, &mut out)
+            .map_err(|e| CliError::Input(e.to_string()))?
+            .map_err(CliError::from)?;
+        out.flush()?;
+        return Ok(EXIT_OK);
+    }
+    if args.mpi {
+        return mpi_run(&args);
+    }
+    if !(args.checkpoint_interval.is_finite() && args.checkpoint_interval >= 0.0) {
+        return Err(CliError::Input(format!(
+            "--checkpoint-interval must be a number of seconds >= 0, not {}",
+            args.checkpoint_interval
+        )));
+    }
+    let plan = Plan::new(n).map_err(|e| CliError::Input(e.to_string()))?;
+    let started = Instant::now();
+    let in_shard = |i: usize| args.shard.map_or(true, |s| s.contains(i));
+    let mut state = match &args.checkpoint {
+        Some(path) => Checkpoint::load_or_new(path, &plan, args.shard)?,
+        None => Checkpoint::new(&plan, args.shard),
+    };
+    let todo = (0..plan.len()).filter(|&i| in_shard(i) && !state.done[i]).count();
+    let covered = (0..plan.len()).filter(|&i| in_shard(i)).count() as u64;
+
+    let control = Control::new();
+    let interrupted = Arc::new(AtomicBool::new(false));
+    {
+        let control = control.clone();
+        let interrupted = interrupted.clone();
+        // Only one handler per process; failing to install it only costs the
+        // graceful save on Ctrl-C, so it is not an error.
+        let _ = ctrlc::set_handler(move || {
+            interrupted.store(true, Ordering::SeqCst);
+            control.cancel();
+        });
+    }
+
+    let progress = Progress::new(todo as u64, args.quiet);
+    let interval = Duration::from_secs_f64(args.checkpoint_interval);
+    let mut last_save = Instant::now();
+    let mut save_error: Option<CliError> = None;
+    if let Some(path) = &args.checkpoint {
+        // Write it at once, so that a refused or unwritable path shows up
+        // before any work is done.
+        state.save(path)?;
+    }
+    // Fixed before the run starts: the subproblems finished earlier and
+    // those of other shards.
+    let skip: Vec<bool> = (0..plan.len()).map(|i| !in_shard(i) || state.done[i]).collect();
+    queens::count_with(
+        &plan,
+        threads,
+        |i| skip[i],
+        Some(&control),
+        |i, counts| {
+            state.record(i, counts);
+            progress.advance();
+            if let Some(path) = &args.checkpoint {
+                if last_save.elapsed() >= interval {
+                    if let Err(e) = state.save(path) {
+                        save_error.get_or_insert(e);
+                        control.cancel();
+                    }
+                    last_save = Instant::now();
+                }
+            }
+        },
+    );
+    progress.finish();
+    if let Some(path) = &args.checkpoint {
+        state.save(path)?;
+    }
+    if let Some(e) = save_error {
+        return Err(e);
+    }
+    if interrupted.load(Ordering::SeqCst) || control.is_cancelled() {
+        return Err(CliError::Interrupted(match &args.checkpoint {
+            Some(path) => format!(
+                "interrupted; finished subproblems are saved in {}: rerun the same command to resume",
+                path.display()
+            ),
+            None => "interrupted".into(),
+        }));
+    }
+    let report = Report {
+        n: args.n,
+        solutions: state.counts.total,
+        unique: (args.unique || args.shard.is_some()).then_some(state.counts.unique),
+        seconds: started.elapsed().as_secs_f64(),
+        subproblems: covered,
+        threads: effective_threads(threads) as u64,
+        shard: args.shard,
+        plan_subproblems: plan.len() as u64,
+        plan_depth: plan.depth() as u64,
+        plan_version: PLAN_VERSION,
+    };
+    print_result(&report, args.unique, args.json)
+}
+
+fn print_result(report: &Report, unique: bool, json: bool) -> CliResult {
+    let mut out = stdout();
+    if json {
+        let text = serde_json::to_string(report).map_err(|e| CliError::Failure(e.to_string()))?;
+        writeln!(out, "{text}")?;
+    } else if unique {
+        writeln!(out, "{}", report.unique.unwrap_or_default())?;
+    } else {
+        writeln!(out, "{}", report.solutions)?;
+    }
+    out.flush()?;
+    Ok(EXIT_OK)
+}
+
+/// A progress bar on standard error, shown only on a terminal and only once
+/// the run has lasted a second (short runs stay quiet).
+struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+    started: Instant,
+    shown: std::cell::Cell<bool>,
+}
+
+impl Progress {
+    fn new(len: u64, quiet: bool) -> Self {
+        let bar = (!quiet && io::stderr().is_terminal()).then(|| {
+            let bar = indicatif::ProgressBar::with_draw_target(Some(len), indicatif::ProgressDrawTarget::hidden());
+            if let Ok(style) = indicatif::ProgressStyle::with_template(
+                "{elapsed_precise} [{wide_bar}] {pos}/{len} subproblems, ETA {eta_precise}",
+            ) {
+                bar.set_style(style.progress_chars("=> "));
+            }
+            bar
+        });
+        Progress { bar, started: Instant::now(), shown: std::cell::Cell::new(false) }
+    }
+
+    fn advance(&self) {
+        if let Some(bar) = &self.bar {
+            bar.inc(1);
+            if !self.shown.get() && self.started.elapsed() >= Duration::from_secs(1) {
+                self.shown.set(true);
+                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+                bar.enable_steady_tick(Duration::from_millis(250));
+            }
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// What a checkpoint file holds: which subproblems of which plan are done,
+/// and their summed counts.
+#[derive(Serialize, Deserialize)]
+struct CheckpointFile {
+    format: String,
+    plan_version: u32,
+    n: u32,
+    plan_depth: u64,
+    plan_subproblems: u64,
+    shard: Option<Shard>,
+    /// Finished subproblems as half-open index ranges `[start, end)`.
+    done: Vec<[u64; 2]>,
+    solutions: u128,
+    unique: u128,
+}
+
+const CHECKPOINT_FORMAT: &str = "backtrack-queens-checkpoint";
+
+/// The run's progress: finished subproblems and their counts.
+struct Checkpoint {
+    n: u32,
+    depth: u64,
+    shard: Option<Shard>,
+    done: Vec<bool>,
+    counts: Counts,
+}
+
+impl Checkpoint {
+    fn new(plan: &Plan, shard: Option<Shard>) -> Self {
+        Checkpoint {
+            n: plan.n() as u32,
+            depth: plan.depth() as u64,
+            shard,
+            done: vec![false; plan.len()],
+            counts: Counts::default(),
+        }
+    }
+
+    /// Reads `path` if it exists and belongs to this very run (same board,
+    /// plan and shard); a missing file starts afresh.
+    fn load_or_new(path: &Path, plan: &Plan, shard: Option<Shard>) -> Result<Self, CliError> {
+        let name = path.display();
+        let bytes = match fs::read(path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Checkpoint::new(plan, shard)),
+            Err(e) => return Err(CliError::Input(format!("checkpoint {name}: cannot read: {e}"))),
+        };
+        let file: CheckpointFile = serde_json::from_slice(&bytes).map_err(|e| {
+            CliError::Input(format!(
+                "checkpoint {name}: not a queens checkpoint (line {}, column {}: {e})",
+                e.line(),
+                e.column()
+            ))
+        })?;
+        let refuse =
+            |what: String| CliError::Input(format!("checkpoint {name}: {what}; use another file or delete it"));
+        if file.format != CHECKPOINT_FORMAT {
+            return Err(refuse(format!("not a queens checkpoint (format '{}')", file.format)));
+        }
+        if file.plan_version != PLAN_VERSION {
+            return Err(refuse(format!(
+                "written by an incompatible version (plan version {}, this program uses {PLAN_VERSION})",
+                file.plan_version
+            )));
+        }
+        if file.n as usize != plan.n() {
+            return Err(refuse(format!("it is for N={}, not N={}", file.n, plan.n())));
+        }
+        if file.plan_depth != plan.depth() as u64 || file.plan_subproblems != plan.len() as u64 {
+            return Err(refuse("its subproblem plan differs from this program's".into()));
+        }
+        if file.shard != shard {
+            let show = |s: Option<Shard>| {
+                s.map_or("the whole board".to_string(), |s| format!("shard {}/{}", s.index, s.count))
+            };
+            return Err(refuse(format!("it is for {}, not {}", show(file.shard), show(shard))));
+        }
+        let mut state = Checkpoint::new(plan, shard);
+        for [start, end] in file.done {
+            if start >= end || end > plan.len() as u64 {
+                return Err(refuse(format!("corrupt: subproblem range {start}..{end} is out of bounds")));
+            }
+            for i in start as usize..end as usize {
+                if state.done[i] || shard.is_some_and(|s| !s.contains(i)) {
+                    return Err(refuse(format!("corrupt: subproblem {i} is listed twice or outside the shard")));
+                }
+                state.done[i] = true;
+            }
+        }
+        if file.unique > file.solutions || (file.solutions > 0 && state.done.iter().all(|d| !d)) {
+            return Err(refuse("corrupt: its counts do not fit its finished subproblems".into()));
+        }
+        state.counts = Counts { total: file.solutions, unique: file.unique };
+        Ok(state)
+    }
+
+    fn record(&mut self, index: usize, counts: Counts) {
+        self.done[index] = true;
+        self.counts.add(counts);
+    }
+
+    /// Writes the checkpoint atomically: a temporary file in the same
+    /// directory, flushed to disk, then renamed over the old one, so a crash
+    /// at any moment leaves either the old or the new checkpoint.
+    fn save(&self, path: &Path) -> Result<(), CliError> {
+        let mut done = Vec::new();
+        let mut i = 0;
+        while i < self.done.len() {
+            if self.done[i] {
+                let start = i;
+                while i < self.done.len() && self.done[i] {
+                    i += 1;
+                }
+                done.push([start as u64, i as u64]);
+            } else {
+                i += 1;
+            }
+        }
+        let file = CheckpointFile {
+            format: CHECKPOINT_FORMAT.into(),
+            plan_version: PLAN_VERSION,
+            n: self.n,
+            plan_depth: self.depth,
+            plan_subproblems: self.done.len() as u64,
+            shard: self.shard,
+            done,
+            solutions: self.counts.total,
+            unique: self.counts.unique,
+        };
+        let fail = |e: io::Error| CliError::Failure(format!("checkpoint {}: cannot save: {e}", path.display()));
+        let text = serde_json::to_vec(&file).map_err(|e| fail(io::Error::other(e)))?;
+        let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let file_name = path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let tmp = dir.join(format!(".{file_name}.tmp{}", std::process::id()));
+        let write = || -> io::Result<()> {
+            let mut f = fs::File::create(&tmp)?;
+            f.write_all(&text)?;
+            f.write_all(b"\n")?;
+            f.sync_all()?;
+            fs::rename(&tmp, path)?;
+            // Make the rename itself durable (best effort: not every system
+            // lets a directory be opened for syncing).
+            if let Ok(d) = fs::File::open(dir) {
+                let _ = d.sync_all();
+            }
+            Ok(())
+        };
+        write().map_err(|e| {
+            let _ = fs::remove_file(&tmp);
+            fail(e)
+        })
+    }
+}
+
+/// Reads the board size of BOJ 9663: one integer N (whitespace around it is
+/// fine), 1 <= N <= 32.
+pub fn parse_board_size(text: &str) -> Result<usize, ParseError> {
+    let mut found: Option<(usize, usize, &str)> = None;
+    for (line_no, line) in text.lines().enumerate() {
+        let mut rest = line;
+        let mut col = 1;
+        loop {
+            let trimmed = rest.trim_start();
+            col += rest[..rest.len() - trimmed.len()].chars().count();
+            if trimmed.is_empty() {
+                break;
+            }
+            let len = trimmed.find(char::is_whitespace).unwrap_or(trimmed.len());
+            let token = &trimmed[..len];
+            if found.is_some() {
+                return Err(ParseError::new(line_no + 1, col, format!("unexpected '{token}' after N")));
+            }
+            found = Some((line_no + 1, col, token));
+            col += token.chars().count();
+            rest = &trimmed[len..];
+        }
+    }
+    let Some((line, col, token)) = found else {
+        return Err(ParseError::new(text.lines().count().max(1), 0, "expected the board size N, found no input"));
+    };
+    if let Some((at, c)) = token.char_indices().find(|&(i, c)| !(c.is_ascii_digit() || (i == 0 && c == '-'))) {
+        return Err(ParseError::new(
+            line,
+            col + token[..at].chars().count(),
+            format!("expected the board size N (a whole number), found '{c}'"),
+        ));
+    }
+    let n: i64 = token.parse().map_err(|_| {
+        ParseError::new(line, col, format!("board size '{token}' is out of range: N must be between 1 and 32"))
+    })?;
+    if !(1..=queens::MAX_N as i64).contains(&n) {
+        return Err(ParseError::new(line, col, format!("board size {n} is out of range: N must be between 1 and 32")));
+    }
+    Ok(n as usize)
+}
+
+/// BOJ 9663 (N-Queen): one integer N in, the number of solutions out.
+pub fn boj(input: &super::Input, out: &mut dyn Write) -> Result<(), CliError> {
+    let n = parse_board_size(&input.text).map_err(|e| CliError::parse(&input.name, &e))?;
+    let counts = queens::count(n, 0).map_err(|e| CliError::Input(e.to_string()))?;
+    writeln!(out, "{}", counts.total)?;
+    Ok(())
+}
+
+#[cfg(not(feature = "mpi"))]
+fn mpi_run(_args: &Args) -> CliResult {
+    Err(CliError::Input(
+        "--mpi needs a backtrack built with MPI support: install OpenMPI and libclang \
+         (e.g. apt-get install libopenmpi-dev openmpi-bin clang libclang-dev), then \
+         cargo build --release --features mpi"
+            .into(),
+    ))
+}
+
+#[cfg(feature = "mpi")]
+fn mpi_run(args: &Args) -> CliResult {
+    mpi_master_worker::run(args)
+}
+
+/// Master/worker counting over MPI. Rank 0 owns the plan's queue: each worker
+/// asks for work, gets one subproblem index at a time, and sends back its
+/// counts with the next request, so fast and slow nodes balance themselves.
+/// Every rank builds the same plan, so an index is all a message carries.
+#[cfg(feature = "mpi")]
+mod mpi_master_worker {
+    use std::time::Instant;
+
+    use backtrack::queens::{Counts, Plan};
+    use mpi::traits::*;
+
+    use super::{print_result, Args, Report, PLAN_VERSION};
+    use crate::cli::{CliError, CliResult, EXIT_OK};
+
+    /// Worker -> master: `[index or NONE, total low, total high, unique low, unique high]`.
+    const RESULT_TAG: i32 = 1;
+    /// Master -> worker: `[index]`, or `[NONE]` to stop.
+    const WORK_TAG: i32 = 2;
+    const NONE: u64 = u64::MAX;
+
+    pub fn run(args: &Args) -> CliResult {
+        let universe = mpi::initialize().ok_or_else(|| CliError::Failure("MPI was already initialised".into()))?;
+        let world = universe.world();
+        let rank = world.rank();
+        let size = world.size();
+        let plan = Plan::new(args.n as usize).map_err(|e| CliError::Input(e.to_string()))?;
+        let threads = args.threads.map_or(0, |t| t as usize);
+        let started = Instant::now();
+        if size == 1 {
+            // Alone: count here, on this process's threads.
+            let mut counts = Counts::default();
+            backtrack::queens::count_with(&plan, threads, |_| false, None, |_, c| counts.add(c));
+            return finish(args, &plan, counts, started, 1);
+        }
+        if rank != 0 {
+            let master = world.process_at_rank(0);
+            let mut message = [NONE, 0, 0, 0, 0];
+            loop {
+                master.send_with_tag(&message[..], RESULT_TAG);
+                let mut work = [NONE];
+                master.receive_into_with_tag(&mut work[..], WORK_TAG);
+                let index = work[0];
+                if index == NONE || index >= plan.len() as u64 {
+                    return Ok(EXIT_OK);
+                }
+                let counts = plan.solve(index as usize);
+                message = [
+                    index,
+                    counts.total as u64,
+                    (counts.total >> 64) as u64,
+                    counts.unique as u64,
+                    (counts.unique >> 64) as u64,
+                ];
+            }
+        }
+        let mut next = 0usize;
+        let mut stopped = 0;
+        let mut counts = Counts::default();
+        let mut received = 0usize;
+        while stopped < size - 1 {
+            let mut message = [0u64; 5];
+            let status = world.any_process().receive_into_with_tag(&mut message[..], RESULT_TAG);
+            if message[0] != NONE {
+                received += 1;
+                counts.add(Counts {
+                    total: message[1] as u128 | (message[2] as u128) << 64,
+                    unique: message[3] as u128 | (message[4] as u128) << 64,
+                });
+            }
+            let worker = world.process_at_rank(status.source_rank());
+            if next < plan.len() {
+                worker.send_with_tag(&[next as u64][..], WORK_TAG);
+                next += 1;
+            } else {
+                worker.send_with_tag(&[NONE][..], WORK_TAG);
+                stopped += 1;
+            }
+        }
+        if received != plan.len() {
+            return Err(CliError::Failure(format!(
+                "MPI run incomplete: {received} of {} subproblems reported",
+                plan.len()
+            )));
+        }
+        finish(args, &plan, counts, started, (size - 1) as u64)
+    }
+
+    fn finish(args: &Args, plan: &Plan, counts: Counts, started: Instant, workers: u64) -> CliResult {
+        let report = Report {
+            n: args.n,
+            solutions: counts.total,
+            unique: args.unique.then_some(counts.unique),
+            seconds: started.elapsed().as_secs_f64(),
+            subproblems: plan.len() as u64,
+            threads: workers,
+            shard: None,
+            plan_subproblems: plan.len() as u64,
+            plan_depth: plan.depth() as u64,
+            plan_version: PLAN_VERSION,
+        };
+        print_result(&report, args.unique, args.json)
+    }
 }

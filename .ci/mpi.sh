@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Distributed N-queens over MPI: install OpenMPI (and libclang, which the mpi
+# crate's bindings need) when missing, build with the `mpi` feature, and check
+# that a two-process master/worker run prints the right count.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TERM_COLOR=never
+
+need=()
+command -v mpirun >/dev/null 2>&1 || need+=(openmpi-bin)
+command -v mpicc >/dev/null 2>&1 || need+=(libopenmpi-dev)
+command -v clang >/dev/null 2>&1 || need+=(clang)
+ls /usr/lib/llvm-*/lib/libclang*.so* >/dev/null 2>&1 || ls /usr/lib/*/libclang*.so* >/dev/null 2>&1 || need+=(libclang-dev)
+if ((${#need[@]})); then
+    echo "== installing ${need[*]}"
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq
+    $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+echo "== cargo build --release --features mpi"
+cargo build --release --features mpi
+
+# mpirun refuses to run as root unless told, and a small CI machine may have
+# fewer cores than processes.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_rmaps_base_oversubscribe=1 PRTE_MCA_rmaps_default_mapping_policy=:oversubscribe
+mpirun_args=(-n 2 --oversubscribe)
+bin=target/release/backtrack
+
+check() { # expected, then the command
+    local expected=$1
+    shift
+    local got
+    got=$(timeout 300 "$@") || { echo "FAILED (exit $?): $*" >&2; exit 1; }
+    if [ "$got" != "$expected" ]; then
+        echo "FAILED: $* printed '$got', expected '$expected'" >&2
+        exit 1
+    fi
+    echo "ok: $* -> $got"
+}
+
+echo "== mpirun -n 2 backtrack queens 12 --mpi"
+check 14200 mpirun "${mpirun_args[@]}" "$bin" queens 12 --mpi
+check 1787 mpirun "${mpirun_args[@]}" "$bin" queens 12 --mpi --unique
+json=$(timeout 300 mpirun "${mpirun_args[@]}" "$bin" queens 10 --mpi --json)
+case "$json" in
+    *'"solutions":724'*) echo "ok: --json -> $json" ;;
+    *) echo "FAILED: --mpi --json printed '$json'" >&2; exit 1 ;;
+esac
+# A single process counts alone.
+check 92 mpirun -n 1 "$bin" queens 8 --mpi
+echo "== MPI checks passed"

@@ -1,0 +1,48 @@
+//! N-queens counting speed, N = 12..14: the whole count on one thread and on
+//! every core, plus the plain search-core walk as a baseline.
+//!
+//! `cargo bench -p backtrack --bench queens`. Larger boards are timed with the
+//! binary instead: `backtrack queens 17 --threads 2 --json` prints `seconds`.
+
+use std::hint::black_box;
+
+use backtrack::queens::{self, Counts, Plan, QueensSpace};
+use backtrack::search::Search;
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+
+fn counting(c: &mut Criterion) {
+    let mut group = c.benchmark_group("queens");
+    group.sample_size(10);
+    for n in 12..=14 {
+        group.bench_with_input(BenchmarkId::new("one_thread", n), &n, |b, &n| {
+            b.iter(|| {
+                let plan = Plan::new(black_box(n)).unwrap();
+                let counts: Counts = (0..plan.len()).map(|i| plan.solve(i)).sum();
+                counts
+            })
+        });
+        group.bench_with_input(BenchmarkId::new("all_cores", n), &n, |b, &n| {
+            b.iter(|| queens::count(black_box(n), 0).unwrap())
+        });
+    }
+    // The generic core on the plain space: no symmetry, one node per call.
+    group.bench_function("search_core_walk/12", |b| {
+        b.iter(|| Search::new(QueensSpace::new(black_box(12)).unwrap()).count(None))
+    });
+    group.finish();
+}
+
+fn listing(c: &mut Criterion) {
+    let mut group = c.benchmark_group("queens_all");
+    group.sample_size(10);
+    group.bench_function("write_all/12", |b| {
+        b.iter(|| {
+            let mut sink = std::io::sink();
+            queens::par_write_solutions(black_box(12), 1, &mut sink).unwrap().unwrap()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, counting, listing);
+criterion_main!(benches);

@@ -1,0 +1,353 @@
+//! The counting kernel: an iterative bitmask depth-first search over the rows
+//! below a subproblem's prefix, restricted to the canonical placements of the
+//! symmetry reduction (see [`super::plan`]), with each solution's symmetry
+//! class weight added at the leaf.
+//!
+//! The board is held as three bitmasks per row, the classic way: columns
+//! already taken (`down`), and the two diagonal directions shifted one column
+//! per row (`left`, `right`). Bit `c` stands for column `c`. Everything fits a
+//! `u32` for `n <= 32`: diagonal bits that move off the board simply shift out.
+
+use crate::search::Control;
+
+use super::Counts;
+
+/// Largest board the kernel handles.
+pub const MAX_N: usize = 32;
+
+/// The per-row restrictions that make the search visit one representative
+/// of each symmetry class (plus a few extra that the leaf check discards).
+#[derive(Clone, Debug)]
+pub(crate) struct Constraints {
+    /// Board size.
+    pub n: usize,
+    /// The `n` low bits.
+    pub mask: u32,
+    /// Columns that row `r` may not use.
+    pub forbid: [u32; MAX_N],
+    /// The row by which both side columns (0 and n-1) must be taken, or
+    /// `usize::MAX` when no such rule applies.
+    pub force_row: usize,
+    /// Whether leaves need the symmetry check (no queen in a corner) or all
+    /// weigh 8 (a queen in the top-left corner).
+    pub classify: bool,
+    /// Column of the top row's queen when `classify` (its distance to the
+    /// nearest corner, the smallest of all edge queens').
+    pub top: usize,
+}
+
+/// Bits of columns 0 and n-1.
+#[inline(always)]
+pub(crate) fn side_mask(n: usize) -> u32 {
+    1 | (1u32 << (n - 1))
+}
+
+/// The `n` low bits set.
+#[inline(always)]
+pub(crate) fn full_mask(n: usize) -> u32 {
+    u32::MAX >> (32 - n)
+}
+
+impl Constraints {
+    /// Restrictions for the canonical search whose first rows hold the
+    /// columns `head` (at least the top row's queen; for a corner queen also
+    /// the second row's). `None` when `head` does not start a canonical
+    /// placement.
+    pub fn new(n: usize, head: &[u8]) -> Option<Constraints> {
+        let mask = full_mask(n);
+        let mut c = Constraints { n, mask, forbid: [0; MAX_N], force_row: usize::MAX, classify: false, top: 0 };
+        let top = *head.first()? as usize;
+        if top == 0 {
+            // A queen in the top-left corner. Such a solution has no other
+            // corner queen, so no symmetry but the identity keeps it, and its
+            // class shows the corner queen at the top left exactly twice: as
+            // itself and transposed. Keep the one whose row-1 queen sits
+            // above the queen of column 1 (they cannot be equal: the two
+            // queens would share an anti-diagonal).
+            if n == 1 {
+                return Some(c);
+            }
+            let second = *head.get(1)? as usize;
+            for row in 2..=second.min(n - 1) {
+                c.forbid[row] |= 1 << 1;
+            }
+        } else {
+            // No corner queen: the top queen is at distance `top` from the
+            // left corner, and every other edge queen must be at least as far
+            // from each corner along its edge. Left and right columns: rows
+            // top..=n-1-top; bottom row: columns top..=n-1-top.
+            let far = n.checked_sub(1 + top)?;
+            if top >= far {
+                return None;
+            }
+            let side = side_mask(n);
+            for row in 1..top {
+                c.forbid[row] |= side;
+            }
+            for row in far + 1..n {
+                c.forbid[row] |= side;
+            }
+            let mut bottom_ok = 0u32;
+            for col in top..=far {
+                bottom_ok |= 1 << col;
+            }
+            c.forbid[n - 1] |= mask & !bottom_ok;
+            c.force_row = far;
+            c.classify = true;
+            c.top = top;
+        }
+        Some(c)
+    }
+
+    /// Columns row `row` may take given the attacks, or 0 for none.
+    #[inline(always)]
+    pub fn available(&self, row: usize, left: u32, down: u32, right: u32) -> u32 {
+        let mut avail = self.mask & !(left | down | right | self.forbid[row]);
+        if row == self.force_row {
+            // Both side columns must be taken by the end of this row.
+            let missing = side_mask(self.n) & !down;
+            if missing == side_mask(self.n) {
+                return 0;
+            }
+            if missing != 0 {
+                avail &= missing;
+            }
+        }
+        avail
+    }
+}
+
+/// The attack masks after placing `cols` in rows 0.. in turn, or `None` when
+/// the placement breaks a rule (so the caller can validate a prefix).
+pub(crate) fn replay(c: &Constraints, cols: &[u8], placed: &mut [u32; MAX_N]) -> Option<(u32, u32, u32)> {
+    let (mut left, mut down, mut right) = (0u32, 0u32, 0u32);
+    for (row, &col) in cols.iter().enumerate() {
+        let bit = 1u32.checked_shl(col as u32)?;
+        if row >= c.n || c.available(row, left, down, right) & bit == 0 {
+            return None;
+        }
+        placed[row] = bit;
+        left = (left | bit) << 1;
+        down |= bit;
+        right = (right | bit) >> 1;
+    }
+    Some((left, down, right))
+}
+
+/// What a full canonical-search placement contributes: its class's size and
+/// one class, or nothing when another placement of the same class is the
+/// class's representative.
+#[inline]
+fn leaf(c: &Constraints, placed: &[u32; MAX_N]) -> (u32, u32) {
+    if !c.classify {
+        return if c.n == 1 { (1, 1) } else { (8, 1) };
+    }
+    let n = c.n;
+    let top = c.top;
+    let far = n - 1 - top;
+    // Another symmetric image is visited too only if another edge queen is
+    // exactly `top` from a corner; without such a tie the class has 8
+    // distinct members and this placement is its only visited one.
+    let edge = (1u32 << top) | (1u32 << far);
+    let tie = placed[n - 1] & edge != 0 || (placed[top] | placed[far]) & side_mask(n) != 0;
+    if !tie {
+        return (8, 1);
+    }
+    classify_tie(n, top, placed)
+}
+
+/// The slow path of [`leaf`]: builds the placement and its inverse and
+/// compares it with every image the search also visits (those whose top
+/// queen is in column `top`). The representative is the lexicographically
+/// smallest of them; the images equal to it give the class size.
+#[cold]
+#[inline(never)]
+fn classify_tie(n: usize, top: usize, placed: &[u32; MAX_N]) -> (u32, u32) {
+    let mut p = [0u8; MAX_N];
+    let mut q = [0u8; MAX_N];
+    for row in 0..n {
+        let col = placed[row].trailing_zeros() as usize;
+        p[row] = col as u8;
+        q[col] = row as u8;
+    }
+    let last = (n - 1) as u8;
+    // The seven non-identity symmetries of the square, as "column of the
+    // queen in row r of the image".
+    let image = |g: u8, r: usize| -> u8 {
+        let rr = n - 1 - r;
+        match g {
+            0 => last - p[r],
+            1 => p[rr],
+            2 => last - p[rr],
+            3 => q[r],
+            4 => last - q[r],
+            5 => q[rr],
+            _ => last - q[rr],
+        }
+    };
+    let mut stabilizer = 1;
+    for g in 0..7u8 {
+        if image(g, 0) as usize != top {
+            continue;
+        }
+        let order = (1..n).map(|r| image(g, r).cmp(&p[r])).find(|o| o.is_ne()).unwrap_or(std::cmp::Ordering::Equal);
+        match order {
+            std::cmp::Ordering::Less => return (0, 0),
+            std::cmp::Ordering::Equal => stabilizer += 1,
+            std::cmp::Ordering::Greater => {}
+        }
+    }
+    (8 / stabilizer, 1)
+}
+
+/// Searches every canonical completion of the placement `cols` (rows
+/// `0..cols.len()`), returning the weighted total and the number of classes.
+/// Returns `None` if `control` was cancelled before the search finished, and
+/// zero counts if `cols` is not a valid canonical prefix.
+pub(crate) fn solve(c: &Constraints, cols: &[u8], control: Option<&Control>) -> Option<Counts> {
+    let n = c.n;
+    let mut placed = [0u32; MAX_N];
+    let Some((left, down, right)) = replay(c, cols, &mut placed) else {
+        return Some(Counts::default());
+    };
+    let start = cols.len();
+    if start == n {
+        let (w, u) = leaf(c, &placed);
+        return Some(Counts { total: w as u128, unique: u as u128 });
+    }
+    let (total, unique) = if c.classify {
+        search::<true>(c, start, left, down, right, &mut placed, control)?
+    } else {
+        search::<false>(c, start, left, down, right, &mut placed, control)?
+    };
+    Some(Counts { total: total as u128, unique: unique as u128 })
+}
+
+/// The depth-first walk from row `start` with the given attacks. Rows are
+/// kept on an explicit stack of four masks each; the last row is never
+/// pushed: its one possible column is tested in place.
+#[inline(always)]
+fn search<const CLASSIFY: bool>(
+    c: &Constraints,
+    start: usize,
+    left: u32,
+    down: u32,
+    right: u32,
+    placed: &mut [u32; MAX_N],
+    control: Option<&Control>,
+) -> Option<(u64, u64)> {
+    let n = c.n;
+    let last = n - 1;
+    let mut total = 0u64;
+    let mut unique = 0u64;
+    if start == last {
+        let avail = c.available(last, left, down, right);
+        if avail != 0 {
+            placed[last] = avail;
+            let (w, u) = leaf(c, placed);
+            return Some((w as u64, u as u64));
+        }
+        return Some((0, 0));
+    }
+
+    // Leaves without symmetry work all weigh 8; count them and scale once.
+    let mut plain_leaves = 0u64;
+    if start + 1 == last {
+        let mut avail = c.available(start, left, down, right);
+        while avail != 0 {
+            let bit = avail & avail.wrapping_neg();
+            avail ^= bit;
+            let end = c.available(last, (left | bit) << 1, down | bit, (right | bit) >> 1);
+            if end != 0 {
+                if CLASSIFY {
+                    placed[start] = bit;
+                    placed[last] = end;
+                    let (w, u) = leaf(c, placed);
+                    total += w as u64;
+                    unique += u as u64;
+                } else {
+                    plain_leaves += 1;
+                }
+            }
+        }
+        return Some(finish::<CLASSIFY>(n, total, unique, plain_leaves));
+    }
+    let mut lefts = [0u32; MAX_N];
+    let mut downs = [0u32; MAX_N];
+    let mut rights = [0u32; MAX_N];
+    let mut avails = [0u32; MAX_N];
+    let mut row = start;
+    lefts[row] = left;
+    downs[row] = down;
+    rights[row] = right;
+    avails[row] = c.available(row, left, down, right);
+    loop {
+        let avail = avails[row];
+        if avail == 0 {
+            if row == start {
+                break;
+            }
+            row -= 1;
+            if row <= start + 1 {
+                // Shallow backtracks are rare: a cheap place to notice Ctrl-C.
+                if let Some(control) = control {
+                    if control.is_cancelled() {
+                        return None;
+                    }
+                }
+            }
+            continue;
+        }
+        let bit = avail & avail.wrapping_neg();
+        avails[row] = avail ^ bit;
+        let l = (lefts[row] | bit) << 1;
+        let d = downs[row] | bit;
+        let r = (rights[row] | bit) >> 1;
+        if CLASSIFY {
+            placed[row] = bit;
+        }
+        if row + 2 == last {
+            // The last two rows share the two columns still free: one queen
+            // takes each, and the two must not touch diagonally, so both
+            // orders are checked in place without descending.
+            let free = c.mask & !d;
+            let mut second = c.available(last - 1, l, d, r);
+            // Free columns in the last row, ignoring the second-to-last queen.
+            let final_ok = c.available(last, l << 1, d, r >> 1);
+            while second != 0 {
+                let x = second & second.wrapping_neg();
+                second ^= x;
+                let y = free ^ x;
+                if y & final_ok != 0 && ((x << 1) | (x >> 1)) & y == 0 {
+                    if CLASSIFY {
+                        placed[last - 1] = x;
+                        placed[last] = y;
+                        let (w, u) = leaf(c, placed);
+                        total += w as u64;
+                        unique += u as u64;
+                    } else {
+                        plain_leaves += 1;
+                    }
+                }
+            }
+            continue;
+        }
+        row += 1;
+        lefts[row] = l;
+        downs[row] = d;
+        rights[row] = r;
+        avails[row] = c.available(row, l, d, r);
+    }
+    Some(finish::<CLASSIFY>(n, total, unique, plain_leaves))
+}
+
+/// Adds the plain leaves (all of one class size) to the classified counts.
+#[inline(always)]
+fn finish<const CLASSIFY: bool>(n: usize, mut total: u64, mut unique: u64, plain_leaves: u64) -> (u64, u64) {
+    if !CLASSIFY {
+        let weight = if n == 1 { 1 } else { 8 };
+        total += plain_leaves * weight;
+        unique += plain_leaves;
+    }
+    (total, unique)
+}

@@ -1,0 +1,105 @@
+//! N-queens: place `n` queens on an `n`×`n` board so that no two share a
+//! row, a column or a diagonal.
+//!
+//! * [`count`] gives the number of solutions (OEIS A000170) and of solutions
+//!   distinct up to rotation and reflection (A002562), from a bitmask search
+//!   that visits one representative of each symmetry class and weighs it by
+//!   the class size (see [`plan`]). The work is cut into independent
+//!   [`Subproblem`]s of a [`Plan`], which [`count_with`] runs on every core
+//!   with dynamic load balancing, reporting each result as it completes
+//!   (progress bars, checkpoints, cluster shards build on that).
+//! * [`QueensSpace`] is the same problem as a plain [`Space`](crate::search::Space)
+//!   of the search core (rows in order, columns ascending), and
+//!   [`write_solutions`] / [`par_write_solutions`] stream every solution as
+//!   text in lexicographic order.
+//!
+//! ```
+//! use backtrack::queens;
+//!
+//! let counts = queens::count(8, 1).unwrap();
+//! assert_eq!((counts.total, counts.unique), (92, 12));
+//! ```
+
+mod all;
+mod kernel;
+pub mod plan;
+mod space;
+
+pub use all::{lex_prefixes, par_write_solutions, write_solutions};
+pub use kernel::MAX_N;
+pub use plan::{Plan, Subproblem};
+pub use space::QueensSpace;
+
+use crate::search::{run_jobs, Control};
+
+/// Solution counts of one board (or of part of its search).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Counts {
+    /// Solutions (A000170 for a whole board).
+    pub total: u128,
+    /// Solutions distinct up to rotation and reflection (A002562 for a whole board).
+    pub unique: u128,
+}
+
+impl Counts {
+    /// Adds another part's counts to these.
+    pub fn add(&mut self, other: Counts) {
+        self.total += other.total;
+        self.unique += other.unique;
+    }
+}
+
+impl std::ops::Add for Counts {
+    type Output = Counts;
+    fn add(mut self, other: Counts) -> Counts {
+        Counts::add(&mut self, other);
+        self
+    }
+}
+
+impl std::iter::Sum for Counts {
+    fn sum<I: Iterator<Item = Counts>>(iter: I) -> Counts {
+        iter.fold(Counts::default(), |a, b| a + b)
+    }
+}
+
+/// A board size outside `1..=`[`MAX_N`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("board size {0} is out of range: N must be between 1 and 32")]
+pub struct SizeError(pub usize);
+
+/// Counts the solutions of the `n`-queens problem on `threads` threads (0:
+/// every core).
+pub fn count(n: usize, threads: usize) -> Result<Counts, SizeError> {
+    let plan = Plan::new(n)?;
+    let mut counts = Counts::default();
+    count_with(&plan, threads, |_| false, None, |_, c| counts.add(c));
+    Ok(counts)
+}
+
+/// Runs the subproblems of `plan` for which `skip` is false on `threads`
+/// threads (0: every core), handing out one subproblem at a time so that
+/// uneven subtrees balance, and calls `done` on the calling thread with each
+/// finished subproblem's index and counts, in completion order. After
+/// `control` is cancelled, running subproblems stop early and are not
+/// reported, and no new ones start.
+pub fn count_with(
+    plan: &Plan,
+    threads: usize,
+    skip: impl Fn(usize) -> bool + Sync,
+    control: Option<&Control>,
+    mut done: impl FnMut(usize, Counts),
+) {
+    let cancelled = || control.is_some_and(|c| c.is_cancelled());
+    run_jobs(
+        threads,
+        plan.subproblems(),
+        |i| skip(i) || cancelled(),
+        |i, _| plan.solve_cancellable(i, control),
+        |i, result| {
+            if let Some(counts) = result {
+                done(i, counts);
+            }
+        },
+    );
+}
