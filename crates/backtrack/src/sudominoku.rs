@@ -70,6 +70,75 @@ const BOX: [u8; 81] = {
     table
 };
 
+/// Cells whose row + column is even ("black" squares of a chessboard colouring).
+const BLACK: u128 = {
+    let mut mask = 0u128;
+    let mut cell = 0;
+    while cell < 81 {
+        if (cell / 9 + cell % 9) % 2 == 0 {
+            mask |= 1 << cell;
+        }
+        cell += 1;
+    }
+    mask
+};
+
+/// All 81 cells.
+const BOARD: u128 = (1 << 81) - 1;
+
+/// Cells not in the first column (where a shift by one to the right may land).
+const NOT_FIRST_COLUMN: u128 = {
+    let mut mask = 0u128;
+    let mut cell = 0;
+    while cell < 81 {
+        if cell % 9 != 0 {
+            mask |= 1 << cell;
+        }
+        cell += 1;
+    }
+    mask
+};
+
+/// Cells not in the last column.
+const NOT_LAST_COLUMN: u128 = {
+    let mut mask = 0u128;
+    let mut cell = 0;
+    while cell < 81 {
+        if cell % 9 != 8 {
+            mask |= 1 << cell;
+        }
+        cell += 1;
+    }
+    mask
+};
+
+/// Whether every connected region of `empty` cells has as many black cells as
+/// white ones: a domino always covers one of each, so a region that does not
+/// balance can never be tiled.
+fn regions_balance(empty: u128) -> bool {
+    let mut rest = empty;
+    while rest != 0 {
+        let mut region = rest & rest.wrapping_neg();
+        loop {
+            let grown = region
+                | ((region << 1) & NOT_FIRST_COLUMN)
+                | ((region >> 1) & NOT_LAST_COLUMN)
+                | ((region << 9) & BOARD)
+                | (region >> 9);
+            let grown = grown & rest;
+            if grown == region {
+                break;
+            }
+            region = grown;
+        }
+        if (region & BLACK).count_ones() * 2 != region.count_ones() {
+            return false;
+        }
+        rest &= !region;
+    }
+    true
+}
+
 /// Digits 1..9 as bits 1..9.
 const ALL_DIGITS: u16 = 0b11_1111_1110;
 
@@ -203,22 +272,26 @@ pub struct Sudominoku {
     empty: u8,
     given: Vec<Placement>,
     placed: Vec<Placement>,
+    /// `lists[d]`: the placements tried at depth `d`, reused from node to node.
+    lists: Vec<Vec<Placement>>,
 }
 
-/// The cursor over one cell's placements: neighbour, then first digit, then second digit.
+/// The cursor over one node's alternatives: the next index into the list
+/// of placements [`Space::expand`] built for this depth.
 #[derive(Debug, Clone, Copy)]
 pub struct Branch {
-    cell: u8,
-    /// Next neighbour slot (0..4) to open.
-    slot: u8,
-    /// The neighbour being tried.
-    partner: u8,
-    /// The digit on `cell` being tried.
-    digit: u8,
-    /// Digits still to try on `cell` with `partner`.
-    digits_left: u16,
-    /// Digits still to try on `partner` with `digit` on `cell`.
-    partner_digits_left: u16,
+    next: u16,
+}
+
+/// What a node branches on: the constraint with the fewest placements left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Target {
+    /// Cover this empty cell.
+    Cell(usize),
+    /// Put this digit somewhere in this unit (rows 0..9, columns 9..18, boxes 18..27).
+    Unit(usize, u8),
+    /// Lay the domino {a, b} somewhere.
+    Domino(u8, u8),
 }
 
 impl Sudominoku {
@@ -233,6 +306,7 @@ impl Sudominoku {
             empty: 0,
             given: puzzle.dominoes.clone(),
             placed: Vec::with_capacity(36),
+            lists: Vec::new(),
         };
         for a in 1..=9 {
             space.unused[a] = ALL_DIGITS & !(1 << a);
@@ -274,6 +348,59 @@ impl Sudominoku {
         self.boxes[BOX[cell] as usize] &= bit;
     }
 
+    /// Fills `lists[depth]` with every placement that satisfies `target`.
+    fn list_placements(&mut self, target: Target, candidates: &[u16; 81]) {
+        let depth = self.placed.len();
+        if self.lists.len() <= depth {
+            self.lists.resize_with(depth + 1, Vec::new);
+        }
+        let mut list = std::mem::take(&mut self.lists[depth]);
+        list.clear();
+        // Every placement with digit `a` (from `digits`) on `cell`, partner any empty neighbour.
+        let from_cell = |list: &mut Vec<Placement>, cell: usize, digits: u16, only_partner_digits: u16| {
+            for &partner in &NEIGHBORS[cell] {
+                if partner == NONE || self.grid[partner as usize] != 0 {
+                    continue;
+                }
+                let mut mine = digits;
+                while mine != 0 {
+                    let a = mine.trailing_zeros() as u8;
+                    mine &= mine - 1;
+                    let mut pairs = candidates[partner as usize] & self.unused[a as usize] & only_partner_digits;
+                    while pairs != 0 {
+                        let b = pairs.trailing_zeros() as u8;
+                        pairs &= pairs - 1;
+                        list.push(Placement { first: cell as u8, second: partner, first_digit: a, second_digit: b });
+                    }
+                }
+            }
+        };
+        match target {
+            Target::Cell(cell) => from_cell(&mut list, cell, candidates[cell], ALL_DIGITS),
+            Target::Unit(u, d) => {
+                for cell in 0..81 {
+                    let inside = match u {
+                        0..=8 => cell / 9 == u,
+                        9..=17 => cell % 9 == u - 9,
+                        _ => BOX[cell] as usize == u - 18,
+                    };
+                    if inside && self.grid[cell] == 0 && candidates[cell] & (1 << d) != 0 {
+                        from_cell(&mut list, cell, 1 << d, ALL_DIGITS);
+                    }
+                }
+            }
+            Target::Domino(a, b) => {
+                // Each physical placement once: `a` on its cell, `b` on a neighbour.
+                for cell in 0..81 {
+                    if self.grid[cell] == 0 && candidates[cell] & (1 << a) != 0 {
+                        from_cell(&mut list, cell, 1 << a, 1 << b);
+                    }
+                }
+            }
+        }
+        self.lists[depth] = list;
+    }
+
     /// Digits an empty cell may still take.
     #[inline]
     fn candidates(&self, cell: usize) -> u16 {
@@ -290,20 +417,30 @@ impl Space for Sudominoku {
         if self.empty == 0 {
             return Node::Solution;
         }
+        // Count, in one pass over every (cell, neighbour, digit, digit), the
+        // placements that could satisfy each constraint: cover a cell, put a
+        // digit in a unit, lay a domino. A constraint with none is a dead end;
+        // the one with the fewest is the branching point.
         let mut candidates = [0u16; 81];
+        let mut empty_cells = 0u128;
         for (cell, slot) in candidates.iter_mut().enumerate() {
             if self.grid[cell] == 0 {
                 *slot = self.candidates(cell);
+                empty_cells |= 1 << cell;
             }
         }
-        let mut best = NONE;
-        let mut best_count = u32::MAX;
+        if !regions_balance(empty_cells) {
+            return Node::Dead;
+        }
+        let mut cell_count = [0u16; 81];
+        let mut unit_count = [[0u16; 10]; 27];
+        let mut domino_count = [[0u16; 10]; 10];
         for cell in 0..81 {
             if self.grid[cell] != 0 {
                 continue;
             }
             let mine = candidates[cell];
-            let mut count = 0;
+            let units = [cell / 9, 9 + cell % 9, 18 + BOX[cell] as usize];
             for &partner in &NEIGHBORS[cell] {
                 if partner == NONE || self.grid[partner as usize] != 0 {
                     continue;
@@ -313,59 +450,79 @@ impl Space for Sudominoku {
                 while digits != 0 {
                     let a = digits.trailing_zeros() as usize;
                     digits &= digits - 1;
-                    count += (theirs & self.unused[a]).count_ones();
-                }
-            }
-            // A cell no domino can cover: the whole subtree is dead.
-            if count == 0 {
-                return Node::Dead;
-            }
-            if count < best_count {
-                best_count = count;
-                best = cell as u8;
-                if count == 1 {
-                    break;
+                    let pairs = theirs & self.unused[a];
+                    if pairs == 0 {
+                        continue;
+                    }
+                    let k = pairs.count_ones() as u16;
+                    cell_count[cell] += k;
+                    for &u in &units {
+                        unit_count[u][a] += k;
+                    }
+                    // Each physical placement once: from its lower cell.
+                    if (partner as usize) > cell {
+                        let mut rest = pairs;
+                        while rest != 0 {
+                            let b = rest.trailing_zeros() as usize;
+                            rest &= rest - 1;
+                            domino_count[a.min(b)][a.max(b)] += 1;
+                        }
+                    }
                 }
             }
         }
-        Node::Branch(Branch { cell: best, slot: 0, partner: NONE, digit: 0, digits_left: 0, partner_digits_left: 0 })
+        let mut best = Target::Cell(0);
+        let mut best_count = u16::MAX;
+        for cell in 0..81 {
+            if self.grid[cell] == 0 && cell_count[cell] < best_count {
+                if cell_count[cell] == 0 {
+                    return Node::Dead;
+                }
+                best_count = cell_count[cell];
+                best = Target::Cell(cell);
+            }
+        }
+        for (u, counts) in unit_count.iter().enumerate() {
+            let placed = match u {
+                0..=8 => self.rows[u],
+                9..=17 => self.cols[u - 9],
+                _ => self.boxes[u - 18],
+            };
+            let mut missing = !placed & ALL_DIGITS;
+            while missing != 0 {
+                let d = missing.trailing_zeros() as usize;
+                missing &= missing - 1;
+                if counts[d] < best_count {
+                    if counts[d] == 0 {
+                        return Node::Dead;
+                    }
+                    best_count = counts[d];
+                    best = Target::Unit(u, d as u8);
+                }
+            }
+        }
+        for a in 1..9 {
+            let mut free = self.unused[a] & !((2u16 << a) - 1);
+            while free != 0 {
+                let b = free.trailing_zeros() as usize;
+                free &= free - 1;
+                if domino_count[a][b] < best_count {
+                    if domino_count[a][b] == 0 {
+                        return Node::Dead;
+                    }
+                    best_count = domino_count[a][b];
+                    best = Target::Domino(a as u8, b as u8);
+                }
+            }
+        }
+        self.list_placements(best, &candidates);
+        Node::Branch(Branch { next: 0 })
     }
 
     fn next_choice(&mut self, branch: &mut Branch) -> Option<Placement> {
-        loop {
-            if branch.partner_digits_left != 0 {
-                let b = branch.partner_digits_left.trailing_zeros() as u8;
-                branch.partner_digits_left &= branch.partner_digits_left - 1;
-                return Some(Placement {
-                    first: branch.cell,
-                    second: branch.partner,
-                    first_digit: branch.digit,
-                    second_digit: b,
-                });
-            }
-            if branch.digits_left != 0 {
-                let a = branch.digits_left.trailing_zeros() as u8;
-                branch.digits_left &= branch.digits_left - 1;
-                branch.digit = a;
-                // `unused[a]` never holds `a` itself, so the halves always differ.
-                branch.partner_digits_left = self.candidates(branch.partner as usize) & self.unused[a as usize];
-                continue;
-            }
-            // Open the next empty neighbour.
-            loop {
-                let slot = branch.slot as usize;
-                if slot >= 4 {
-                    return None;
-                }
-                branch.slot += 1;
-                let partner = NEIGHBORS[branch.cell as usize][slot];
-                if partner != NONE && self.grid[partner as usize] == 0 {
-                    branch.partner = partner;
-                    branch.digits_left = self.candidates(branch.cell as usize);
-                    break;
-                }
-            }
-        }
+        let choice = *self.lists[self.placed.len()].get(branch.next as usize)?;
+        branch.next += 1;
+        Some(choice)
     }
 
     fn push(&mut self, p: Placement) -> bool {
