@@ -55,7 +55,8 @@ pub struct Args {
     #[arg(short, long)]
     pub repeat: bool,
     /// Draw from these numbers instead of 1..N (repeats allowed: a multiset). Separate them by
-    /// spaces or commas; put M before this option.
+    /// spaces or commas; put M before this option. A comma list starting with a negative number
+    /// needs `=`: --values=-3,5.
     #[arg(short, long, num_args = 1.., value_delimiter = ',', allow_negative_numbers = true,
           conflicts_with = "values_from", value_name = "V")]
     pub values: Vec<i64>,

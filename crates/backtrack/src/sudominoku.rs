@@ -769,22 +769,50 @@ pub fn parse(text: &str) -> Result<Vec<Result<Puzzle, ParseError>>, ParseError> 
                 ))
             }
         };
+        // Words read so far with what each should be, to explain a truncated
+        // puzzle by its first misplaced word (a missing word shifts the rest).
+        let mut seen: Vec<(Word, bool)> = Vec::with_capacity(4 * n + 9);
+        fn take<'a>(
+            words: &mut Words<'a>,
+            what: String,
+            digit: bool,
+            seen: &mut Vec<(Word<'a>, bool)>,
+        ) -> Result<Word<'a>, ParseError> {
+            match words.expect_word(&what) {
+                Ok(word) => {
+                    seen.push((word, digit));
+                    Ok(word)
+                }
+                Err(end) => Err(first_misplaced(seen).unwrap_or(end)),
+            }
+        }
         let mut domino_words = Vec::with_capacity(n);
         for i in 1..=n {
             let mut four = [count; 4];
             for (j, slot) in four.iter_mut().enumerate() {
                 let what = ["a digit", "a location", "a digit", "a location"][j];
-                *slot = words.expect_word(&format!("{what} in domino {i} of {n}"))?;
+                *slot = take(&mut words, format!("{what} in domino {i} of {n}"), j % 2 == 0, &mut seen)?;
             }
             domino_words.push(four);
         }
         let mut single_words = [count; 9];
         for (d, slot) in single_words.iter_mut().enumerate() {
-            *slot = words.expect_word(&format!("the location of the digit {}", d + 1))?;
+            *slot = take(&mut words, format!("the location of the digit {}", d + 1), false, &mut seen)?;
         }
         puzzles.push(read_puzzle(&domino_words, &single_words));
     }
     Ok(puzzles)
+}
+
+/// The first word that is not the digit or location expected in its place.
+fn first_misplaced(seen: &[(Word, bool)]) -> Option<ParseError> {
+    seen.iter().find_map(|&(word, digit)| {
+        let fits = if digit { matches!(word.text.as_bytes(), [b'1'..=b'9']) } else { parse_cell(word.text).is_some() };
+        (!fits).then(|| {
+            let what = if digit { "a digit 1-9" } else { "a location A1-I9" };
+            ParseError::new(word.line, word.column, format!("expected {what}, found `{}`", word.text))
+        })
+    })
 }
 
 /// Turns one puzzle's words into a [`Puzzle`].
