@@ -269,7 +269,7 @@ fn count_multisets(copies: &[u32], len: usize) -> Result<u128, CountError> {
                 // both sides are exact; otherwise recompute the window directly.
                 window = match (window, ways[m - c - 1]) {
                     (Some(w), Some(out)) => Some(w - out),
-                    _ => ways[m - c..=m].iter().fold(Some(0), |acc, &x| add_sat(acc, x)),
+                    _ => ways[m - c..=m].iter().try_fold(0u128, |acc, &x| acc.checked_add(x?)),
                 };
             }
             next[m] = window;

@@ -349,6 +349,7 @@ impl Sudominoku {
     }
 
     /// Fills `lists[depth]` with every placement that satisfies `target`.
+    #[allow(clippy::needless_range_loop)]
     fn list_placements(&mut self, target: Target, candidates: &[u16; 81]) {
         let depth = self.placed.len();
         if self.lists.len() <= depth {
@@ -413,6 +414,8 @@ impl Space for Sudominoku {
     type Choice = Placement;
     type Solution = Solution;
 
+    // A cell number indexes several parallel tables here; plain index loops read best.
+    #[allow(clippy::needless_range_loop)]
     fn expand(&mut self, _order: Order) -> Node<Branch> {
         if self.empty == 0 {
             return Node::Solution;

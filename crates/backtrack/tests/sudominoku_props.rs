@@ -66,8 +66,8 @@ fn check(puzzle: &Puzzle, solution: &Solution) -> Result<(), String> {
             return Err(format!("given {given:?} missing"));
         }
     }
-    for cell in 0..81 {
-        if puzzle.grid[cell] != 0 && puzzle.grid[cell] != g[cell] {
+    for (cell, (&clue, &digit)) in puzzle.grid.iter().zip(g).enumerate() {
+        if clue != 0 && clue != digit {
             return Err(format!("clue at {cell} changed"));
         }
     }
@@ -151,8 +151,7 @@ fn fits(grid: &[u8; 81], cell: usize, d: u8) -> bool {
 fn fill(grid: &mut [u8; 81], empty: &[usize], i: usize, used: &HashSet<(u8, u8)>, found: &mut Vec<[u8; 81]>) {
     if i == empty.len() {
         let mut used = used.clone();
-        let mut free: Vec<usize> = empty.to_vec();
-        if tiles(grid, &mut free, &mut used) {
+        if tiles(grid, empty, &mut used) {
             found.push(*grid);
         }
         return;
@@ -167,7 +166,7 @@ fn fill(grid: &mut [u8; 81], empty: &[usize], i: usize, used: &HashSet<(u8, u8)>
 }
 
 /// Whether the cells in `free` can be paired into adjacent dominoes not in `used`, each once.
-fn tiles(grid: &[u8; 81], free: &mut Vec<usize>, used: &mut HashSet<(u8, u8)>) -> bool {
+fn tiles(grid: &[u8; 81], free: &[usize], used: &mut HashSet<(u8, u8)>) -> bool {
     let Some(&first) = free.iter().min() else { return true };
     for k in 0..free.len() {
         let other = free[k];
@@ -179,9 +178,8 @@ fn tiles(grid: &[u8; 81], free: &mut Vec<usize>, used: &mut HashSet<(u8, u8)>) -
             continue;
         }
         let rest: Vec<usize> = free.iter().copied().filter(|&c| c != first && c != other).collect();
-        let mut rest = rest;
         used.insert(pair);
-        let ok = tiles(grid, &mut rest, used);
+        let ok = tiles(grid, &rest, used);
         used.remove(&pair);
         if ok {
             return true;
