@@ -274,6 +274,8 @@ pub struct Sudominoku {
     placed: Vec<Placement>,
     /// `lists[d]`: the placements tried at depth `d`, reused from node to node.
     lists: Vec<Vec<Placement>>,
+    /// State of the generator that shuffles each node's placements; 0: keep them in order.
+    shuffle: u64,
 }
 
 /// The cursor over one node's alternatives: the next index into the list
@@ -307,6 +309,7 @@ impl Sudominoku {
             given: puzzle.dominoes.clone(),
             placed: Vec::with_capacity(36),
             lists: Vec::new(),
+            shuffle: 0,
         };
         for a in 1..=9 {
             space.unused[a] = ALL_DIGITS & !(1 << a);
@@ -397,6 +400,15 @@ impl Sudominoku {
                         from_cell(&mut list, cell, 1 << a, 1 << b);
                     }
                 }
+            }
+        }
+        if self.shuffle != 0 {
+            // Fisher-Yates with xorshift64: restarts explore different parts of the tree.
+            for i in (1..list.len()).rev() {
+                self.shuffle ^= self.shuffle << 13;
+                self.shuffle ^= self.shuffle >> 7;
+                self.shuffle ^= self.shuffle << 17;
+                list.swap(i, (self.shuffle % (i as u64 + 1)) as usize);
             }
         }
         self.lists[depth] = list;
@@ -555,9 +567,71 @@ impl Space for Sudominoku {
     }
 }
 
+/// Nodes the first attempt of [`solve`] may visit before it restarts.
+const FIRST_BUDGET: u64 = 1 << 12;
+
 /// A solution of `puzzle`, or `None` when it has none.
+///
+/// Puzzles with few dominoes given have many solutions, and a depth-first
+/// search can spend long in a barren subtree after one early wrong turn. So
+/// the search runs with a node budget and, when the budget runs out,
+/// restarts with the placements of every node shuffled and the budget
+/// doubled. An attempt that ends within its budget has explored the whole
+/// tree, so `None` is still a proof that there is no solution.
 pub fn solve(puzzle: &Puzzle) -> Option<Solution> {
-    Search::new(Sudominoku::new(puzzle)).first()
+    let mut space = Sudominoku::new(puzzle);
+    let mut budget = FIRST_BUDGET;
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    loop {
+        let mut found = None;
+        let mut limited = Budgeted { space: &mut space, nodes_left: budget, exhausted: false };
+        Search::new(&mut limited).walk(|b| {
+            found = Some(b.space.solution());
+            ControlFlow::Break(())
+        });
+        if found.is_some() || !limited.exhausted {
+            return found;
+        }
+        budget = budget.saturating_mul(2);
+        space.shuffle = seed;
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+    }
+}
+
+/// [`Sudominoku`] that stops branching after a number of nodes.
+struct Budgeted<'a> {
+    space: &'a mut Sudominoku,
+    nodes_left: u64,
+    /// Whether the budget ran out (so the walk did not see the whole tree).
+    exhausted: bool,
+}
+
+impl Space for &mut Budgeted<'_> {
+    type Branch = Branch;
+    type Choice = Placement;
+    type Solution = Solution;
+
+    fn expand(&mut self, order: Order) -> Node<Branch> {
+        self.space.expand(order)
+    }
+    fn next_choice(&mut self, branch: &mut Branch) -> Option<Placement> {
+        if self.nodes_left == 0 {
+            // Out of budget: every open node reports no more choices, so the walk unwinds at once.
+            self.exhausted = true;
+            return None;
+        }
+        self.nodes_left -= 1;
+        self.space.next_choice(branch)
+    }
+    fn push(&mut self, p: Placement) -> bool {
+        self.space.push(p)
+    }
+    fn pop(&mut self) {
+        self.space.pop()
+    }
+    fn solution(&self) -> Solution {
+        self.space.solution()
+    }
 }
 
 /// Distinct solution grids of `puzzle`, stopping once `limit` are found.
