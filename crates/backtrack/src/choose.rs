@@ -555,6 +555,14 @@ mod tests {
     }
 
     #[test]
+    fn counts_too_costly_to_tabulate_say_so() {
+        // One value repeated thousands of times in sequences thousands long.
+        let pool = std::iter::repeat(1u32).take(5000).chain([2]);
+        let space = Choose::new(pool, 5000, Shape::Any, Repetition::Once);
+        assert_eq!(space.count(), Err(CountError::TooLarge));
+    }
+
+    #[test]
     fn huge_counts_overflow_cleanly() {
         assert_eq!(Choose::range(40, 40, Shape::Any, Repetition::Once).count(), Err(CountError::Overflow));
         assert_eq!(Choose::range(10, 39, Shape::Any, Repetition::Unlimited).count(), Err(CountError::Overflow));
