@@ -707,10 +707,10 @@ impl LexGrids {
     /// Digits `cell` may take given the pinned digits of its row, column and box.
     fn pin_candidates(&self, cell: usize) -> u16 {
         let mut taken = 0u16;
-        for other in 0..81 {
+        for (other, &digit) in self.pins.iter().enumerate() {
             let same_unit = other / 9 == cell / 9 || other % 9 == cell % 9 || BOX[other] == BOX[cell];
             if same_unit {
-                taken |= 1 << self.pins[other];
+                taken |= 1 << digit;
             }
         }
         !taken & ALL_DIGITS
