@@ -1,0 +1,1 @@
+//! Sudoku and Sudominoku as exact cover (filled in below).
