@@ -17,12 +17,22 @@ use std::sync::Arc;
 use super::problem::Problem;
 use crate::search::{Node, Order, Space};
 
-/// Count value marking a primary item that is already covered.
-const COVERED: u16 = u16::MAX;
+/// Key value marking a primary item that is already covered.
+const COVERED: u32 = u32::MAX;
 
-/// The largest number of options the bitset engine accepts (counts are `u16`,
-/// and the conflict rows take `options² / 8` bytes).
+/// Each primary item's *key* is `live_count << COUNT_SHIFT | item`, so the
+/// smallest key names the item with the fewest live options, ties going to
+/// the first item, and one branch-free minimum over the keys (which the
+/// compiler vectorizes) is the whole MRV choice.
+const COUNT_SHIFT: u32 = 16;
+const ONE: u32 = 1 << COUNT_SHIFT;
+
+/// The largest number of options the bitset engine accepts (the conflict rows
+/// take `options² / 8` bytes).
 pub const MAX_OPTIONS: usize = 16_384;
+
+/// The most primary items the bitset engine accepts (item indices live in the low bits of the keys).
+pub const MAX_PRIMARY: usize = 1 << COUNT_SHIFT;
 
 /// Tables shared (read-only) by every copy of a [`DenseSpace`].
 #[derive(Debug)]
@@ -30,8 +40,11 @@ struct Tables {
     /// 64-bit words in one option bitset.
     words: usize,
     n_primary: usize,
-    /// Primary items of option `o`: `primary_items[primary_start[o]..primary_start[o + 1]]`.
-    primary_start: Vec<u32>,
+    /// The most primary items in one option.
+    stride: usize,
+    /// Primary items of option `o`: `primary_items[o * stride..(o + 1) * stride]`, padded
+    /// with `n_primary` (the scratch slot of the keys) so every option has the same length
+    /// and the update loop runs a fixed number of times.
     primary_items: Vec<u32>,
     /// Row `o` (`words` words): the options that conflict with option `o`, `o` included.
     conflict: Vec<u64>,
@@ -46,8 +59,9 @@ pub struct DenseSpace {
     depth: usize,
     /// Level `d` occupies words `d * words .. (d + 1) * words`: the options still possible.
     live: Vec<u64>,
-    /// Level `d` occupies `d * n_primary ..`: live options per primary item, or [`COVERED`].
-    counts: Vec<u16>,
+    /// Level `d` occupies `d * (n_primary + 1) ..`: each primary item's key, or
+    /// [`COVERED`], then one scratch slot.
+    keys: Vec<u32>,
     chosen: Vec<usize>,
 }
 
@@ -60,19 +74,22 @@ pub struct DenseBranch {
 }
 
 impl DenseSpace {
-    /// The root of `problem`'s search, or `None` when it has more than [`MAX_OPTIONS`] options.
+    /// The root of `problem`'s search, or `None` when it has more than
+    /// [`MAX_OPTIONS`] options or [`MAX_PRIMARY`] primary items.
     pub fn new(problem: &Problem) -> Option<Self> {
         let n_options = problem.n_options();
-        if n_options > MAX_OPTIONS {
+        if n_options > MAX_OPTIONS || problem.n_primary() > MAX_PRIMARY {
             return None;
         }
         let words = n_options.div_ceil(64).max(1);
         let n_primary = problem.n_primary();
         // Options of every item, with the color each gives it.
         let mut by_item: Vec<Vec<(u32, u32)>> = vec![Vec::new(); problem.n_items()];
-        let mut primary_start = Vec::with_capacity(n_options + 1);
-        let mut primary_items = Vec::new();
-        primary_start.push(0);
+        let stride = (0..n_options)
+            .map(|o| problem.option(o).iter().filter(|e| (e.item as usize) < n_primary).count())
+            .max()
+            .unwrap_or(1);
+        let mut primary_items = Vec::with_capacity(n_options * stride);
         for o in 0..n_options {
             for e in problem.option(o) {
                 by_item[e.item as usize].push((o as u32, e.color));
@@ -80,7 +97,7 @@ impl DenseSpace {
                     primary_items.push(e.item);
                 }
             }
-            primary_start.push(primary_items.len() as u32);
+            primary_items.resize((o + 1) * stride, n_primary as u32);
         }
         let mut conflict = vec![0u64; n_options * words];
         for o in 0..n_options {
@@ -95,19 +112,19 @@ impl DenseSpace {
             }
         }
         let mut item_options = vec![0u64; n_primary * words];
-        let mut counts = vec![0u16; n_primary];
+        let mut keys = vec![0u32; n_primary + 1];
         for p in 0..n_primary {
             for &(r, _) in &by_item[p] {
                 item_options[p * words + r as usize / 64] |= 1 << (r % 64);
             }
-            counts[p] = by_item[p].len() as u16;
+            keys[p] = (by_item[p].len() as u32) << COUNT_SHIFT | p as u32;
         }
         let mut live = vec![0u64; words];
         for o in 0..n_options {
             live[o / 64] |= 1 << (o % 64);
         }
-        let tables = Tables { words, n_primary, primary_start, primary_items, conflict, item_options };
-        Some(DenseSpace { tables: Arc::new(tables), depth: 0, live, counts, chosen: Vec::new() })
+        let tables = Tables { words, n_primary, stride, primary_items, conflict, item_options };
+        Some(DenseSpace { tables: Arc::new(tables), depth: 0, live, keys, chosen: Vec::new() })
     }
 
     /// The options chosen so far, in the order they were chosen.
@@ -125,34 +142,20 @@ impl Space for DenseSpace {
     fn expand(&mut self, order: Order) -> Node<DenseBranch> {
         let t = &*self.tables;
         let np = t.n_primary;
-        let counts = &self.counts[self.depth * np..(self.depth + 1) * np];
-        let (mut best, mut best_item) = (COVERED, 0);
-        match order {
-            Order::Heuristic => {
-                // Minimum remaining values, ties to the first item.
-                for (p, &c) in counts.iter().enumerate() {
-                    if c < best {
-                        best = c;
-                        best_item = p;
-                        if c == 0 {
-                            break;
-                        }
-                    }
-                }
-            }
-            Order::Lexicographic => {
-                if let Some(p) = counts.iter().position(|&c| c != COVERED) {
-                    best = counts[p];
-                    best_item = p;
-                }
-            }
-        }
+        let stride = np + 1;
+        let keys = &self.keys[self.depth * stride..self.depth * stride + np];
+        let best = match order {
+            // Minimum remaining values, ties to the first item.
+            Order::Heuristic => keys.iter().fold(COVERED, |m, &k| m.min(k)),
+            Order::Lexicographic => keys.iter().copied().find(|&k| k != COVERED).unwrap_or(COVERED),
+        };
         if best == COVERED {
             return Node::Solution;
         }
-        if best == 0 {
+        if best < ONE {
             return Node::Dead;
         }
+        let best_item = (best & (ONE - 1)) as usize;
         let w = t.words;
         let bits = self.live[self.depth * w] & t.item_options[best_item * w];
         Node::Branch(DenseBranch { item: best_item as u32, word: 0, bits })
@@ -179,16 +182,22 @@ impl Space for DenseSpace {
     fn push(&mut self, option: usize) -> bool {
         let t = &*self.tables;
         let (w, np, d) = (t.words, t.n_primary, self.depth);
+        let stride = np + 1;
         if self.live.len() < (d + 2) * w {
             self.live.resize((d + 2) * w, 0);
-            self.counts.resize((d + 2) * np, 0);
+            self.keys.resize((d + 2) * stride, 0);
         }
         let (live_here, live_next) = self.live.split_at_mut((d + 1) * w);
         let live_here = &live_here[d * w..];
         let live_next = &mut live_next[..w];
-        let (counts_here, counts_next) = self.counts.split_at_mut((d + 1) * np);
-        let counts_next = &mut counts_next[..np];
-        counts_next.copy_from_slice(&counts_here[d * np..]);
+        let (keys_here, keys_next) = self.keys.split_at_mut((d + 1) * stride);
+        let keys_next = &mut keys_next[..stride];
+        keys_next.copy_from_slice(&keys_here[d * stride..]);
+        // The chosen option's own items are covered first: every option that
+        // contains one of them is removed below, and skipping their keys
+        // keeps long chains of dependent decrements off one memory word.
+        let per = t.stride;
+        let own = &t.primary_items[option * per..(option + 1) * per];
         let row = &t.conflict[option * w..(option + 1) * w];
         for k in 0..w {
             let (l, c) = (live_here[k], row[k]);
@@ -197,15 +206,16 @@ impl Space for DenseSpace {
             while removed != 0 {
                 let r = k * 64 + removed.trailing_zeros() as usize;
                 removed &= removed - 1;
-                let items = &t.primary_items[t.primary_start[r] as usize..t.primary_start[r + 1] as usize];
+                let items = &t.primary_items[r * per..(r + 1) * per];
                 for &p in items {
-                    counts_next[p as usize] -= 1;
+                    // A covered item's decrement goes to the scratch slot at
+                    // `np` instead: a store nothing reads, so no chain forms.
+                    keys_next[p as usize] = keys_next[p as usize].wrapping_sub(ONE);
                 }
             }
         }
-        let own = &t.primary_items[t.primary_start[option] as usize..t.primary_start[option + 1] as usize];
         for &p in own {
-            counts_next[p as usize] = COVERED;
+            keys_next[p as usize] = COVERED;
         }
         self.chosen.push(option);
         self.depth += 1;
