@@ -39,12 +39,13 @@ pub const MAX_PRIMARY: usize = 1 << COUNT_SHIFT;
 struct Tables {
     /// 64-bit words in one option bitset.
     words: usize,
+    n_options: usize,
     n_primary: usize,
     /// The most primary items in one option.
     stride: usize,
     /// Primary items of option `o`: `primary_items[o * stride..(o + 1) * stride]`, padded
-    /// with `n_primary` (the scratch slot of the keys) so every option has the same length
-    /// and the update loop runs a fixed number of times.
+    /// with `n_primary` (a scratch slot after the keys, never read) so that every option
+    /// has the same length and the update loop runs a fixed number of times.
     primary_items: Vec<u32>,
     /// Row `o` (`words` words): the options that conflict with option `o`, `o` included.
     conflict: Vec<u64>,
@@ -123,7 +124,7 @@ impl DenseSpace {
         for o in 0..n_options {
             live[o / 64] |= 1 << (o % 64);
         }
-        let tables = Tables { words, n_primary, stride, primary_items, conflict, item_options };
+        let tables = Tables { words, n_options, n_primary, stride, primary_items, conflict, item_options };
         Some(DenseSpace { tables: Arc::new(tables), depth: 0, live, keys, chosen: Vec::new() })
     }
 
@@ -183,39 +184,49 @@ impl Space for DenseSpace {
         let t = &*self.tables;
         let (w, np, d) = (t.words, t.n_primary, self.depth);
         let stride = np + 1;
+        let per = t.stride;
+        // Checked once here so that the loops below can index without checks.
+        assert!(option < t.n_options, "option {option} out of range");
         if self.live.len() < (d + 2) * w {
             self.live.resize((d + 2) * w, 0);
             self.keys.resize((d + 2) * stride, 0);
         }
-        let (live_here, live_next) = self.live.split_at_mut((d + 1) * w);
-        let live_here = &live_here[d * w..];
-        let live_next = &mut live_next[..w];
-        let (keys_here, keys_next) = self.keys.split_at_mut((d + 1) * stride);
-        let keys_next = &mut keys_next[..stride];
-        keys_next.copy_from_slice(&keys_here[d * stride..]);
-        // The chosen option's own items are covered first: every option that
-        // contains one of them is removed below, and skipping their keys
-        // keeps long chains of dependent decrements off one memory word.
-        let per = t.stride;
-        let own = &t.primary_items[option * per..(option + 1) * per];
-        let row = &t.conflict[option * w..(option + 1) * w];
-        for k in 0..w {
-            let (l, c) = (live_here[k], row[k]);
-            live_next[k] = l & !c;
-            let mut removed = l & c;
-            while removed != 0 {
-                let r = k * 64 + removed.trailing_zeros() as usize;
-                removed &= removed - 1;
-                let items = &t.primary_items[r * per..(r + 1) * per];
-                for &p in items {
-                    // A covered item's decrement goes to the scratch slot at
-                    // `np` instead: a store nothing reads, so no chain forms.
-                    keys_next[p as usize] = keys_next[p as usize].wrapping_sub(ONE);
+        // SAFETY: `live` holds at least `d + 2` levels of `w` words and `keys`
+        // at least `d + 2` levels of `stride` keys (resized just above); `option`
+        // and every `r` taken from a live bitset are below the number of
+        // options, so rows `option` and `r` of `conflict` (`w` words each) and
+        // of `primary_items` (`per` entries each) exist; every entry of
+        // `primary_items` is at most `np < stride`.
+        unsafe {
+            let live_here = self.live.as_ptr().add(d * w);
+            let live_next = self.live.as_mut_ptr().add((d + 1) * w);
+            let keys_here = self.keys.as_ptr().add(d * stride);
+            let keys_next = self.keys.as_mut_ptr().add((d + 1) * stride);
+            for j in 0..stride {
+                *keys_next.add(j) = *keys_here.add(j);
+            }
+            let row = t.conflict.as_ptr().add(option * w);
+            let items = t.primary_items.as_ptr();
+            for k in 0..w {
+                let (l, c) = (*live_here.add(k), *row.add(k));
+                *live_next.add(k) = l & !c;
+                let mut removed = l & c;
+                while removed != 0 {
+                    let r = k * 64 + removed.trailing_zeros() as usize;
+                    removed &= removed - 1;
+                    let entries = items.add(r * per);
+                    for j in 0..per {
+                        // Padding entries land on the scratch slot at `np`; the
+                        // chosen option's own items are overwritten below.
+                        let key = keys_next.add(*entries.add(j) as usize);
+                        *key = (*key).wrapping_sub(ONE);
+                    }
                 }
             }
-        }
-        for &p in own {
-            keys_next[p as usize] = COVERED;
+            let own = items.add(option * per);
+            for j in 0..per {
+                *keys_next.add(*own.add(j) as usize) = COVERED;
+            }
         }
         self.chosen.push(option);
         self.depth += 1;
