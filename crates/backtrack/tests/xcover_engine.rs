@@ -173,6 +173,8 @@ proptest! {
         let parsed = parse(&to_text(&inst)).unwrap();
         prop_assert_eq!(&parsed.problem, &build(&inst));
         prop_assert_eq!(parsed.option_lines.len(), inst.options.len());
+        // Writing the problem back out and reading it again changes nothing.
+        prop_assert_eq!(&parse(&parsed.problem.to_string()).unwrap().problem, &parsed.problem);
         for (o, line) in parsed.option_lines.iter().enumerate() {
             prop_assert_eq!(line, &parsed.problem.option_text(o));
         }
@@ -329,5 +331,18 @@ fn both_engines_walk_the_same_tree() {
         });
         assert_eq!(a, b, "{name}");
         assert_eq!(dense.stats(), links.stats(), "{name}");
+    }
+}
+
+#[test]
+fn auto_picks_the_engine_by_size() {
+    let small = parse(include_str!("../../../tests/data/xcover/pentomino-5x12.dlx")).unwrap().problem;
+    assert_eq!(small.space().engine(), Engine::Dense);
+    let large = backtrack::xcover::sudoku::SudokuCover::new(4, &[0; 256]).unwrap();
+    assert_eq!(large.problem().space().engine(), Engine::Links);
+    assert_eq!(large.problem().space_on(Engine::Dense).engine(), Engine::Dense);
+    // Both engines agree on the first solutions of the large one.
+    for engine in [Engine::Dense, Engine::Links] {
+        assert_eq!(Search::new(large.problem().space_on(engine)).count(Some(50)), 50);
     }
 }

@@ -34,6 +34,18 @@ pub const MAX_OPTIONS: usize = 16_384;
 /// The most primary items the bitset engine accepts (item indices live in the low bits of the keys).
 pub const MAX_PRIMARY: usize = 1 << COUNT_SHIFT;
 
+/// Whether the bitset engine is expected to beat dancing links on `problem`.
+///
+/// Its cost per node grows with the number of options (one bit each in the
+/// live set, copied per level) and of primary items (one key each, copied and
+/// scanned per level), while dancing links pays only for the entries a choice
+/// touches. Measured on sudoku grids: even at 729 options and 324 primary
+/// items, 6x faster on pentomino packings (2,000 options, 72 items), 3x
+/// slower at 4,096 options and 1,024 items.
+pub fn suits(problem: &Problem) -> bool {
+    problem.n_options() <= 8192 && problem.n_primary() <= 512
+}
+
 /// Tables shared (read-only) by every copy of a [`DenseSpace`].
 #[derive(Debug)]
 struct Tables {

@@ -25,7 +25,8 @@
 //! * [`DenseSpace`] keeps the live options as a bitset and a precomputed
 //!   conflict row per option (colors included), so a choice costs a few word
 //!   operations per 64 options plus a counter update per removed option; it
-//!   takes problems of up to [`dense::MAX_OPTIONS`] options.
+//!   takes problems of up to [`dense::MAX_OPTIONS`] options, and is the
+//!   faster engine when options and primary items are few (see [`dense::suits`]).
 //! * [`LinksSpace`] is dancing links, whose cost per choice depends only on
 //!   the entries it touches: for large sparse problems.
 //!
@@ -66,7 +67,8 @@ use crate::search::{Node, Order, Search, Space};
 /// Which engine runs a problem.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Engine {
-    /// The bitset engine when the problem is small enough, dancing links otherwise.
+    /// The bitset engine when the problem is small enough for it to be the faster one
+    /// (see [`dense::suits`]), dancing links otherwise.
     #[default]
     Auto,
     /// The bitset engine ([`DenseSpace`]); falls back to links when the problem is too large for it.
@@ -102,6 +104,7 @@ impl XcoverSpace {
     pub fn new(problem: &Problem, engine: Engine) -> Self {
         let inner = match engine {
             Engine::Links => Inner::Links(LinksSpace::new(problem)),
+            Engine::Auto if !dense::suits(problem) => Inner::Links(LinksSpace::new(problem)),
             Engine::Auto | Engine::Dense => match DenseSpace::new(problem) {
                 Some(dense) => Inner::Dense(dense),
                 None => Inner::Links(LinksSpace::new(problem)),

@@ -147,6 +147,23 @@ impl Problem {
     }
 }
 
+/// The problem in Knuth's format: the item line, then one option per line.
+/// Reading it back with [`parse`](super::parse) gives the same problem when
+/// every name follows the format's rules (1 to 8 characters, no blanks, `:` or `|`).
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.names[..self.n_primary].join(" "))?;
+        if self.n_primary < self.names.len() {
+            write!(f, " | {}", self.names[self.n_primary..].join(" "))?;
+        }
+        writeln!(f)?;
+        for o in 0..self.n_options() {
+            writeln!(f, "{}", self.option_text(o))?;
+        }
+        Ok(())
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum ItemRef {
     Primary(u32),
