@@ -1,16 +1,392 @@
-//! `backtrack choose` (being built).
+//! `backtrack choose`: permutations, combinations and sequences, with or
+//! without repetition, of `1..N` or of given numbers (multisets included),
+//! streamed in lexicographic order without duplicates; and the judge
+//! problems built on them (Lotto, the "N and M" series).
 
-use super::{CliError, CliResult};
+use std::io::Write;
+use std::path::PathBuf;
 
-/// Not available yet.
-#[derive(clap::Args)]
-pub struct Args {}
+use backtrack::choose::{Choose, CountError, Repetition, Shape};
+use backtrack::ParseError;
 
-pub fn run(_args: Args) -> CliResult {
-    Err(CliError::Failure("`choose` is not available yet".into()))
+use super::{read_input, stdout, CliError, CliResult, Input, EXIT_NO_SOLUTION, EXIT_OK};
+
+/// Largest N accepted for the pool `1..N` (each value is kept in memory with its text).
+const MAX_RANGE: u64 = 10_000_000;
+
+/// What to enumerate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Kind {
+    /// Arrangements in any order: permutations; with --repeat, every sequence (N^M of them).
+    #[value(alias = "permutations", alias = "p")]
+    Perm,
+    /// Sorted selections: combinations; with --repeat, combinations with repetition (multisets).
+    #[value(alias = "combinations", alias = "c")]
+    Comb,
 }
 
-/// Judge-exact solution of BOJ problem `id`.
-pub fn boj(_id: u32, _input: &super::Input, _out: &mut dyn std::io::Write) -> Result<(), CliError> {
-    Err(CliError::Failure("not available yet".into()))
+/// Enumerate permutations, combinations and sequences in lexicographic order, without duplicates.
+///
+/// Sequences of length M are drawn from the pool 1..N, or from the numbers given with --values or
+/// --values-from. The pool may hold repeated numbers (a multiset): a number given c times may appear
+/// up to c times in a sequence, and equal numbers never produce the same sequence twice. Output: one
+/// sequence per line, numbers separated by single spaces, in increasing lexicographic order (numbers
+/// compared as numbers).
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  \
+    backtrack choose perm 4 2                      permutations of 2 out of 1..4 (12 lines)\n  \
+    backtrack choose comb 5 3                      3-subsets of 1..5, each increasing (10 lines)\n  \
+    backtrack choose perm 3 2 --repeat             all sequences of 2 over 1..3 (9 lines)\n  \
+    backtrack choose comb 3 2 --repeat             non-decreasing sequences: 1 1, 1 2, 1 3, 2 2, ...\n  \
+    backtrack choose perm 2 --values 9 7 9 1       distinct arrangements of the multiset: 1 7 ... 9 9\n  \
+    backtrack choose comb 2 --values 9,7,9,1       sorted selections of the multiset: 1 7, 1 9, 7 9, 9 9\n  \
+    backtrack choose comb 2 --values 9 7 9 1 --distinct   drop repeats first: 1 7, 1 9, 7 9\n  \
+    backtrack choose comb 6 --values-from set.txt  6-subsets of the numbers in a file ('-': stdin)\n  \
+    backtrack choose perm 12 12 --count            how many lines, without writing them (479001600)")]
+pub struct Args {
+    /// perm: any order (permutations); comb: increasing order (combinations).
+    #[arg(value_enum)]
+    pub kind: Kind,
+    /// `N M`: sequences of length M from 1..N. With --values or --values-from give only M (or N
+    /// equal to the number of values given).
+    #[arg(value_name = "N M", num_args = 1..=2, required = true)]
+    pub sizes: Vec<u64>,
+    /// Allow each value any number of times (perm: all sequences; comb: non-decreasing sequences).
+    #[arg(short, long)]
+    pub repeat: bool,
+    /// Draw from these numbers instead of 1..N (repeats allowed: a multiset). Separate them by
+    /// spaces or commas; put M before this option. A comma list starting with a negative number
+    /// needs `=`: --values=-3,5.
+    #[arg(short, long, num_args = 1.., value_delimiter = ',', allow_negative_numbers = true,
+          conflicts_with = "values_from", value_name = "V")]
+    pub values: Vec<i64>,
+    /// Read the numbers to draw from a file ('-': standard input), separated by whitespace.
+    #[arg(long, value_name = "FILE")]
+    pub values_from: Option<PathBuf>,
+    /// Use each distinct number once, however often it is given (comb: strictly increasing sequences).
+    #[arg(short, long)]
+    pub distinct: bool,
+    /// Print only how many sequences there are.
+    #[arg(long)]
+    pub count: bool,
+    /// Text between the numbers of one line.
+    #[arg(long, default_value = " ", value_name = "TEXT")]
+    pub separator: String,
+}
+
+/// Numbers read from text, whitespace separated, with the positions to report errors at.
+struct Tokens<'a> {
+    text: &'a str,
+    pos: usize,
+    line: usize,
+    column: usize,
+}
+
+/// One whitespace-separated word and where it starts (1-based line and column).
+struct Token<'a> {
+    word: &'a str,
+    line: usize,
+    column: usize,
+}
+
+impl<'a> Tokens<'a> {
+    fn new(text: &'a str) -> Self {
+        Tokens { text, pos: 0, line: 1, column: 1 }
+    }
+
+    /// The next word, or `None` at the end of the text.
+    fn next_token(&mut self) -> Option<Token<'a>> {
+        let rest = &self.text[self.pos..];
+        let mut chars = rest.char_indices().peekable();
+        while let Some(&(_, c)) = chars.peek() {
+            if !c.is_whitespace() {
+                break;
+            }
+            self.advance(c);
+            chars.next();
+        }
+        let (start, _) = *chars.peek()?;
+        let (line, column) = (self.line, self.column);
+        let mut end = rest.len();
+        for (i, c) in chars {
+            if c.is_whitespace() {
+                end = i;
+                break;
+            }
+            self.advance(c);
+        }
+        let word = &rest[start..end];
+        self.pos += end;
+        Some(Token { word, line, column })
+    }
+
+    fn advance(&mut self, c: char) {
+        if c == '\n' {
+            self.line += 1;
+            self.column = 1;
+        } else {
+            self.column += 1;
+        }
+    }
+
+    /// Where the text ends, for "expected more" errors.
+    fn end_position(&self) -> (usize, usize) {
+        let mut line = 1;
+        let mut column = 1;
+        for c in self.text.chars() {
+            if c == '\n' {
+                line += 1;
+                column = 1;
+            } else {
+                column += 1;
+            }
+        }
+        (line, column)
+    }
+
+    /// The next word as an integer in `min..=max`; `what` names it in errors.
+    fn number<N>(&mut self, what: &str, min: N, max: N) -> Result<N, ParseError>
+    where
+        N: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
+    {
+        self.number_at(what, min, max).map(|(value, _, _)| value)
+    }
+
+    /// Like [`number`](Self::number), also returning the word's line and column.
+    fn number_at<N>(&mut self, what: &str, min: N, max: N) -> Result<(N, usize, usize), ParseError>
+    where
+        N: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
+    {
+        let Some(tok) = self.next_token() else {
+            let (line, column) = self.end_position();
+            return Err(ParseError::new(line, column, format!("expected {what}, found the end of the input")));
+        };
+        let value: N = tok
+            .word
+            .parse()
+            .map_err(|_| ParseError::new(tok.line, tok.column, format!("expected {what}, found `{}`", tok.word)))?;
+        if value < min || value > max {
+            return Err(ParseError::new(
+                tok.line,
+                tok.column,
+                format!("{what} must be between {min} and {max}, found {value}"),
+            ));
+        }
+        Ok((value, tok.line, tok.column))
+    }
+
+    /// Fails if any word is left.
+    fn expect_end(&mut self, after: &str) -> Result<(), ParseError> {
+        match self.next_token() {
+            None => Ok(()),
+            Some(tok) => Err(ParseError::new(tok.line, tok.column, format!("unexpected `{}` after {after}", tok.word))),
+        }
+    }
+}
+
+/// Reads whitespace-separated integers (the --values-from format).
+fn parse_values(text: &str) -> Result<Vec<i64>, ParseError> {
+    let mut tokens = Tokens::new(text);
+    let mut values = Vec::new();
+    while let Some(tok) = tokens.next_token() {
+        let value = tok
+            .word
+            .parse()
+            .map_err(|_| ParseError::new(tok.line, tok.column, format!("expected an integer, found `{}`", tok.word)))?;
+        values.push(value);
+    }
+    Ok(values)
+}
+
+fn shape_of(kind: Kind, repeat: bool) -> (Shape, Repetition) {
+    let repetition = if repeat { Repetition::Unlimited } else { Repetition::Once };
+    match kind {
+        Kind::Perm => (Shape::Any, repetition),
+        // Sorted selections of a multiset keep equal values side by side: non-decreasing,
+        // with each given copy used at most once; on distinct values that is increasing.
+        Kind::Comb => (Shape::NonDecreasing, repetition),
+    }
+}
+
+/// Writes the count, or explains why there is none.
+fn write_count(count: Result<u128, CountError>, out: &mut dyn Write) -> Result<(), CliError> {
+    match count {
+        Ok(n) => writeln!(out, "{n}")?,
+        Err(e) => return Err(CliError::Failure(format!("cannot count: {e}"))),
+    }
+    Ok(())
+}
+
+pub fn run(args: Args) -> CliResult {
+    let (n, m) = match args.sizes[..] {
+        [n, m] => (Some(n), m),
+        [m] => (None, m),
+        _ => unreachable!("clap takes one or two sizes"),
+    };
+    let given = if let Some(file) = &args.values_from {
+        let input = read_input(Some(file))?;
+        Some(parse_values(&input.text).map_err(|e| CliError::parse(&input.name, &e))?)
+    } else if !args.values.is_empty() {
+        Some(args.values.clone())
+    } else {
+        None
+    };
+    let len = usize::try_from(m).map_err(|_| CliError::Input(format!("M = {m} is too large")))?;
+    let (shape, repetition) = shape_of(args.kind, args.repeat);
+    let mut out = stdout();
+    let separator = args.separator.as_bytes();
+    let lines = match given {
+        None => {
+            let Some(n) = n else {
+                return Err(CliError::Input("give N and M (pool 1..N), or M with --values or --values-from".into()));
+            };
+            if n > MAX_RANGE {
+                return Err(CliError::Input(format!("N = {n} is too large (at most {MAX_RANGE})")));
+            }
+            let space = Choose::range(n, len, shape, repetition);
+            if args.count {
+                write_count(space.count(), &mut out)?;
+                out.flush()?;
+                return Ok(EXIT_OK);
+            }
+            space.write_all(&mut out, separator)?
+        }
+        Some(mut values) => {
+            if let Some(n) = n {
+                if n != values.len() as u64 {
+                    return Err(CliError::Input(format!(
+                        "N = {n} but {} numbers were given (give only M with --values)",
+                        values.len()
+                    )));
+                }
+            }
+            if args.distinct {
+                values.sort_unstable();
+                values.dedup();
+            }
+            let space = Choose::new(values, len, shape, repetition);
+            if args.count {
+                write_count(space.count(), &mut out)?;
+                out.flush()?;
+                return Ok(EXIT_OK);
+            }
+            space.write_all(&mut out, separator)?
+        }
+    };
+    out.flush()?;
+    if lines == 0 {
+        eprintln!("backtrack: no sequences of length {m} can be drawn from this pool");
+        return Ok(EXIT_NO_SOLUTION);
+    }
+    Ok(EXIT_OK)
+}
+
+/// The variant of an "N and M" problem: pool, shape, repetition.
+struct Variant {
+    /// The second line gives the N numbers (otherwise the pool is 1..N).
+    given: bool,
+    shape: Shape,
+    repetition: Repetition,
+}
+
+fn variant(id: u32) -> Option<Variant> {
+    use Repetition::{Once, Unlimited};
+    use Shape::{Any, Increasing, NonDecreasing};
+    let (given, shape, repetition) = match id {
+        15649 => (false, Any, Once),
+        15650 => (false, Increasing, Once),
+        15651 => (false, Any, Unlimited),
+        15652 => (false, NonDecreasing, Unlimited),
+        15654 | 15663 => (true, Any, Once),
+        15655 => (true, Increasing, Once),
+        15664 => (true, NonDecreasing, Once),
+        15656 | 15665 => (true, Any, Unlimited),
+        15657 | 15666 => (true, NonDecreasing, Unlimited),
+        _ => return None,
+    };
+    Some(Variant { given, shape, repetition })
+}
+
+/// Largest N for the "N and M" problems: far past the judge's 8, small enough to keep in memory.
+const MAX_N: u64 = 1_000_000;
+/// Largest number in the pools of the judge problems (the judge's limit is 10,000 or 49).
+const MAX_VALUE: u64 = 1_000_000_000;
+
+/// Parses `N M` (and the N numbers when `given`). Requires 1 <= M <= N.
+fn parse_n_and_m(text: &str, given: bool) -> Result<(u64, usize, Vec<u64>), ParseError> {
+    let mut tokens = Tokens::new(text);
+    let n: u64 = tokens.number("N", 1, MAX_N)?;
+    let m: u64 = tokens.number("M", 1, n)?;
+    let mut values = Vec::new();
+    if given {
+        for i in 1..=n {
+            values.push(tokens.number(&format!("number {i} of {n}"), 1, MAX_VALUE)?);
+        }
+    }
+    tokens.expect_end(if given { "the N numbers" } else { "N and M" })?;
+    Ok((n, m as usize, values))
+}
+
+/// Parses Lotto test cases `k S1 .. Sk` until a lone `0` (or the end of the input).
+fn parse_lotto(text: &str) -> Result<Vec<Vec<u64>>, ParseError> {
+    let mut tokens = Tokens::new(text);
+    let mut cases = Vec::new();
+    loop {
+        let Some(tok) = tokens.next_token() else {
+            // A missing terminating 0 is forgiven: every case before it was complete.
+            if cases.is_empty() {
+                let (line, column) = tokens.end_position();
+                return Err(ParseError::new(line, column, "expected a test case or 0, found an empty input"));
+            }
+            break;
+        };
+        let k: u64 = tok
+            .word
+            .parse()
+            .map_err(|_| ParseError::new(tok.line, tok.column, format!("expected k, found `{}`", tok.word)))?;
+        if k == 0 {
+            tokens.expect_end("the terminating 0")?;
+            break;
+        }
+        if !(6..=MAX_N).contains(&k) {
+            return Err(ParseError::new(
+                tok.line,
+                tok.column,
+                format!("k must be 0 (end) or between 6 and {MAX_N}, found {k}"),
+            ));
+        }
+        let mut set: Vec<u64> = Vec::with_capacity(k as usize);
+        let mut seen = std::collections::HashSet::with_capacity(k as usize);
+        for i in 1..=k {
+            let (value, line, column) = tokens.number_at(&format!("number {i} of {k}"), 1, MAX_VALUE)?;
+            if !seen.insert(value) {
+                return Err(ParseError::new(line, column, format!("{value} appears twice in one set")));
+            }
+            set.push(value);
+        }
+        cases.push(set);
+    }
+    Ok(cases)
+}
+
+/// Judge-exact solution of BOJ problem `id`: Lotto (6603) or one of the "N and M" series.
+pub fn boj(id: u32, input: &Input, out: &mut dyn Write) -> Result<(), CliError> {
+    if id == 6603 {
+        let cases = parse_lotto(&input.text).map_err(|e| CliError::parse(&input.name, &e))?;
+        for set in cases {
+            Choose::new(set, 6, Shape::Increasing, Repetition::Once).write_all(out, b" ")?;
+            out.write_all(b"\n")?;
+        }
+        return Ok(());
+    }
+    let Some(variant) = variant(id) else {
+        return Err(CliError::Input(format!("problem {id} is not an enumeration problem")));
+    };
+    let (n, m, values) = parse_n_and_m(&input.text, variant.given).map_err(|e| CliError::parse(&input.name, &e))?;
+    if variant.given {
+        Choose::new(values, m, variant.shape, variant.repetition).write_all(out, b" ")?;
+    } else {
+        Choose::range(n, m, variant.shape, variant.repetition).write_all(out, b" ")?;
+    }
+    Ok(())
 }

@@ -1,16 +1,111 @@
-//! `backtrack sudominoku` (being built).
+//! `backtrack sudominoku`: sudoku boards tiled by the 36 dominoes, in the judge's input format.
 
-use super::{CliError, CliResult};
+use std::io::Write;
+use std::path::PathBuf;
 
-/// Not available yet.
-#[derive(clap::Args)]
-pub struct Args {}
+use backtrack::sudominoku::{self, format_grid, Puzzle};
 
-pub fn run(_args: Args) -> CliResult {
-    Err(CliError::Failure("`sudominoku` is not available yet".into()))
+use super::{read_input, stdout, CliError, CliResult, Input, EXIT_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
+
+/// Solve sudominoku puzzles: sudokus covered by the 36 dominoes 1-2 .. 8-9, each used once.
+///
+/// Input (the contest format): for each puzzle a line N, then N lines `U LU V LV` (a placed domino:
+/// digit U at location LU, digit V at location LV; locations are a row A-I and a column 1-9), then
+/// one line with the locations of the single digits 1..9. A line `0` ends the input.
+///
+/// Output: `Puzzle i` and the solved board as 9 lines of 9 digits. A puzzle that is malformed or has
+/// no solution is reported on standard error and the others are still solved (exit status 2 or 1).
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  \
+    backtrack sudominoku puzzles.txt              solve every puzzle in the file\n  \
+    backtrack sudominoku --lexmin puzzles.txt     the smallest solution grid (row by row)\n  \
+    backtrack sudominoku --count --limit 2 p.txt  check uniqueness: prints 0, 1 or 2+ per puzzle\n  \
+    backtrack sudominoku --json < puzzles.txt     one JSON object per puzzle")]
+pub struct Args {
+    /// Input file ('-' or none: standard input).
+    pub file: Option<PathBuf>,
+    /// Count distinct solution grids instead of printing one (tilings that spell the same grid count once).
+    #[arg(long)]
+    pub count: bool,
+    /// With --count: stop once this many grids are found (the count is then printed as K+).
+    #[arg(long, requires = "count", value_name = "K")]
+    pub limit: Option<u64>,
+    /// Print the lexicographically smallest solution grid instead of the first one found.
+    #[arg(long, conflicts_with = "count")]
+    pub lexmin: bool,
+    /// One JSON object per puzzle: {"puzzle": i, "solution": "81 digits" or null} (with --count:
+    /// {"puzzle": i, "grids": n, "complete": bool}); errors: {"puzzle": i, "error": "..."}.
+    #[arg(long)]
+    pub json: bool,
 }
 
-/// Judge-exact solution of this module's BOJ problem.
-pub fn boj(_input: &super::Input, _out: &mut dyn std::io::Write) -> Result<(), CliError> {
-    Err(CliError::Failure("not available yet".into()))
+pub fn run(args: Args) -> CliResult {
+    let input = read_input(args.file.as_ref())?;
+    let puzzles = sudominoku::parse(&input.text).map_err(|e| CliError::parse(&input.name, &e))?;
+    let mut out = stdout();
+    let mut status = EXIT_OK;
+    for (i, parsed) in puzzles.iter().enumerate() {
+        let number = i + 1;
+        let puzzle = match parsed {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("backtrack: {}: puzzle {number}: {e}", input.name);
+                if args.json {
+                    let error = format!("{e}");
+                    writeln!(out, "{}", serde_json::json!({ "puzzle": number, "error": error }))?;
+                }
+                status = EXIT_INPUT;
+                continue;
+            }
+        };
+        if args.count {
+            let (grids, complete) = sudominoku::count_grids(puzzle, args.limit);
+            if args.json {
+                writeln!(out, "{}", serde_json::json!({ "puzzle": number, "grids": grids, "complete": complete }))?;
+            } else {
+                writeln!(out, "Puzzle {number}: {grids}{}", if complete { "" } else { "+" })?;
+            }
+            continue;
+        }
+        let solution = if args.lexmin { sudominoku::lex_first(puzzle) } else { sudominoku::solve(puzzle) };
+        match solution {
+            Some(s) => {
+                if args.json {
+                    let digits: String = s.grid.iter().map(|&d| (b'0' + d) as char).collect();
+                    writeln!(out, "{}", serde_json::json!({ "puzzle": number, "solution": digits }))?;
+                } else {
+                    write!(out, "Puzzle {number}\n{}", format_grid(&s.grid))?;
+                }
+            }
+            None => {
+                eprintln!("backtrack: {}: puzzle {number} has no solution", input.name);
+                if args.json {
+                    writeln!(out, "{}", serde_json::json!({ "puzzle": number, "solution": null }))?;
+                }
+                if status == EXIT_OK {
+                    status = EXIT_NO_SOLUTION;
+                }
+            }
+        }
+    }
+    out.flush()?;
+    Ok(status)
+}
+
+/// Judge-exact solution of BOJ 4574: every puzzle is read and solved before
+/// anything is written, so bad input leaves standard output empty.
+pub fn boj(input: &Input, out: &mut dyn Write) -> Result<(), CliError> {
+    let parsed = sudominoku::parse(&input.text).map_err(|e| CliError::parse(&input.name, &e))?;
+    let puzzles: Vec<&Puzzle> =
+        parsed.iter().map(|p| p.as_ref().map_err(|e| CliError::parse(&input.name, e))).collect::<Result<_, _>>()?;
+    let mut text = String::with_capacity(puzzles.len() * 100);
+    for (i, puzzle) in puzzles.into_iter().enumerate() {
+        let Some(solution) = sudominoku::solve(puzzle) else {
+            return Err(CliError::NoSolution(format!("{}: puzzle {} has no solution", input.name, i + 1)));
+        };
+        text.push_str(&format!("Puzzle {}\n", i + 1));
+        text.push_str(&format_grid(&solution.grid));
+    }
+    out.write_all(text.as_bytes())?;
+    Ok(())
 }
