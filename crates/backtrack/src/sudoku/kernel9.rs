@@ -1,1 +1,674 @@
-//! The fast 9x9 kernel (being built).
+//! The fast 9x9 kernel.
+//!
+//! # Representation
+//!
+//! The board is kept as 27 *digit bands*: for each digit `d` and each band
+//! `b` (three rows of the grid) one 27-bit mask of the cells of that band
+//! where `d` may still go. Bit `9 * r + c` stands for row `r` of the band and
+//! column `c`, so cell `27 * b + bit` is the row-major cell index. A whole
+//! board is a couple of hundred bytes and is copied, not undone, when the
+//! search backtracks.
+//!
+//! # Propagation
+//!
+//! Each digit band is reduced with two table look-ups: the band's
+//! row-by-box *shape* (which of the 3x3 row/box pairs still hold the digit)
+//! indexes a table of the pairs that belong to some way of placing the digit
+//! once in every row and every box of the band. Masking with it is locked
+//! candidates (pointing and claiming) inside the band, finds hidden singles in
+//! rows and boxes, and detects bands where the digit no longer fits. A row
+//! left with one position solves that cell: it is removed from the other
+//! digits and its column from the digit's other bands. Naked singles come
+//! from bit-sliced candidate counts over the nine digits. Bands are only
+//! revisited when their mask changed.
+//!
+//! # Search
+//!
+//! The specialised search ([`solve`], [`for_each`]) recurses with a copy of
+//! the board per branch. In heuristic order it branches on a cell with two
+//! candidates when there is one (else on one with the fewest); in
+//! lexicographic order on the first unsolved cell in row-major order, digits
+//! ascending, so solutions come out in increasing order (propagation only
+//! removes candidates that belong to no solution, so it never reorders them).
+//! [`Space9`] exposes the same board, propagation and branching to the
+//! generic search core so a hard puzzle can be split across threads.
+
+use std::ops::ControlFlow;
+
+use crate::search::{Mode, Node, Order, Space};
+
+/// 81 cells, row-major; 0 = blank, 1..=9 = given digit.
+pub type Cells = [u8; 81];
+
+/// What one solve found.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Outcome9 {
+    /// Solutions found: for `Count { limit }` min(total, limit); for
+    /// `First`/`LexFirst` 0 or 1; for `All` the total.
+    pub count: u64,
+    /// The first solution found (for `LexFirst`: the lexicographically
+    /// smallest, row-major digits).
+    pub solution: Option<Cells>,
+    /// Guesses (branching decisions with 2+ candidates tried) made by the search.
+    pub guesses: u64,
+}
+
+/// All 27 cells of a band.
+const BAND_ALL: u32 = (1 << 27) - 1;
+/// Bit `3 * d` for every digit `d`: the digit bands of band 0.
+const DIGIT_BAND_0: u32 = 0o111_111_111;
+/// Replicates a 9-bit row pattern into the three rows of a band.
+const ROWS3: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// For a 9-bit row segment: which of its three boxes hold a candidate.
+static BOXES_OF_ROW: [u32; 512] = boxes_of_row();
+
+/// For a band shape (bit `3 * r + k`: row `r` has candidates in box `k`):
+/// the 27-bit mask of the row/box pairs used by at least one placement of the
+/// digit once per row and once per box. Zero when there is none.
+static PLACEABLE: [u32; 512] = placeable();
+
+const fn boxes_of_row() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if s & (7 << (3 * k)) != 0 {
+                table[s] |= 1 << k;
+            }
+            k += 1;
+        }
+        s += 1;
+    }
+    table
+}
+
+const fn placeable() -> [u32; 512] {
+    const PERMUTATIONS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut table = [0u32; 512];
+    let mut shape = 0;
+    while shape < 512 {
+        let mut mask = 0u32;
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMUTATIONS[p];
+            let mut fits = true;
+            let mut r = 0;
+            while r < 3 {
+                if shape & (1 << (3 * r + perm[r])) == 0 {
+                    fits = false;
+                }
+                r += 1;
+            }
+            if fits {
+                let mut r = 0;
+                while r < 3 {
+                    mask |= 7 << (9 * r + 3 * perm[r]);
+                    r += 1;
+                }
+            }
+            p += 1;
+        }
+        table[shape] = mask;
+        shape += 1;
+    }
+    table
+}
+
+/// The band shape of a digit band (see [`PLACEABLE`]).
+#[inline(always)]
+fn shape(a: u32) -> usize {
+    (BOXES_OF_ROW[(a & 0x1ff) as usize]
+        | BOXES_OF_ROW[((a >> 9) & 0x1ff) as usize] << 3
+        | BOXES_OF_ROW[(a >> 18) as usize] << 6) as usize
+}
+
+/// For the columns (9 bits) where a digit band has candidates: those that
+/// are the only column left in their box. The digit's one position in that
+/// box is in that column, so the other bands lose it.
+static LOCKED_COLUMNS: [u32; 512] = locked_columns();
+
+const fn locked_columns() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let in_box = (s >> (3 * k)) & 7;
+            if in_box == 1 || in_box == 2 || in_box == 4 {
+                table[s] |= (in_box << (3 * k)) as u32;
+            }
+            k += 1;
+        }
+        s += 1;
+    }
+    table
+}
+
+/// The rows of `a` that hold exactly one bit, as those bits.
+#[inline(always)]
+fn single_rows(a: u32) -> u32 {
+    let mut out = 0;
+    let mut r = 0;
+    while r < 3 {
+        let s = (a >> (9 * r)) & 0x1ff;
+        if s & s.wrapping_sub(1) == 0 {
+            out |= s << (9 * r);
+        }
+        r += 1;
+    }
+    out
+}
+
+/// The columns (9 bits) where a band mask has a bit.
+#[inline(always)]
+fn columns(a: u32) -> u32 {
+    (a | a >> 9 | a >> 18) & 0x1ff
+}
+
+/// The board state: candidate positions per digit band plus bookkeeping.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(16))]
+struct Board {
+    /// `bands[3 * d + b]`: cells of band `b` where digit `d + 1` may go.
+    /// Entry 27 is padding (always 0) so the array is seven 4-lane vectors.
+    bands: [u32; 28],
+    /// The value of each digit band when it was last reduced: a band is
+    /// reduced again only when it differs. Entry 27 is padding (always 0).
+    seen: [u32; 28],
+    /// Per band, the cells not yet known to be solved.
+    unsolved: [u32; 3],
+}
+
+/// A cell to branch on and its candidate digits (bit `d` = digit `d + 1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Branch9 {
+    cell: u8,
+    digits: u16,
+}
+
+/// Bit `i` set where `bands[i] != seen[i]`, portable version.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+fn changed_scalar(bands: &[u32; 28], seen: &[u32; 28]) -> u32 {
+    let mut mask = 0;
+    for i in 0..28 {
+        mask |= ((bands[i] != seen[i]) as u32) << i;
+    }
+    mask
+}
+
+/// Bit `i` set where `bands[i] != seen[i]`: seven SSE2 compares (SSE2 is
+/// part of every x86-64 processor).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn changed_sse2(bands: &[u32; 28], seen: &[u32; 28]) -> u32 {
+    use std::arch::x86_64::{__m128i, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps};
+    let mut equal = 0u32;
+    for k in 0..7 {
+        // SAFETY: 4 * k + 3 < 28, so both loads stay inside the arrays;
+        // unaligned loads have no alignment requirement.
+        let lanes = unsafe {
+            let a = _mm_loadu_si128(bands.as_ptr().add(4 * k) as *const __m128i);
+            let b = _mm_loadu_si128(seen.as_ptr().add(4 * k) as *const __m128i);
+            _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b)))
+        };
+        equal |= (lanes as u32) << (4 * k);
+    }
+    !equal & 0x0fff_ffff
+}
+
+#[inline(always)]
+fn changed(bands: &[u32; 28], seen: &[u32; 28]) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        changed_sse2(bands, seen)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        changed_scalar(bands, seen)
+    }
+}
+
+impl Board {
+    /// The board with `cells` given, propagated; `None` when the givens
+    /// conflict, a value is out of range, or propagation finds a contradiction.
+    fn new(cells: &Cells) -> Option<Board> {
+        let mut bands = [BAND_ALL; 28];
+        bands[27] = 0;
+        // Every band differs from `seen`, so the first propagation reduces all.
+        let mut board = Board { bands, seen: [0; 28], unsolved: [BAND_ALL; 3] };
+        for (cell, &v) in cells.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            if v > 9 {
+                return None;
+            }
+            let d = (v - 1) as usize;
+            if board.bands[3 * d + cell / 27] & (1 << (cell % 27)) == 0 {
+                return None;
+            }
+            board.assign(cell, d);
+        }
+        board.propagate().then_some(board)
+    }
+
+    /// Places digit `d` (0-based) in `cell`, which must still allow it:
+    /// removes it from the cell's row, box and column and the cell from the
+    /// other digits. Propagation does the rest.
+    #[inline(always)]
+    fn assign(&mut self, cell: usize, d: usize) {
+        let b = cell / 27;
+        let bit = cell % 27;
+        let (r, c) = (bit / 9, bit % 9);
+        let me = 1u32 << bit;
+        let column = (1u32 << c) * ROWS3;
+        let peers = (0x1ffu32 << (9 * r)) | ((7u32 << (3 * (c / 3))) * ROWS3) | column;
+        let own = 3 * d + b;
+        let kept = (self.bands[own] & !peers) | me;
+        for e in 0..9 {
+            self.bands[3 * e + b] &= !me;
+        }
+        self.bands[own] = kept;
+        self.bands[3 * d + (b + 1) % 3] &= !column;
+        self.bands[3 * d + (b + 2) % 3] &= !column;
+    }
+
+    /// Reduces digit band `i` (see the module docs). `false` on contradiction.
+    #[inline(always)]
+    fn reduce(&mut self, i: usize) -> bool {
+        let a = self.bands[i] & PLACEABLE[shape(self.bands[i])];
+        if a == 0 {
+            return false;
+        }
+        self.bands[i] = a;
+        self.seen[i] = a;
+        let b = i % 3;
+        let solved = single_rows(a) & self.unsolved[b];
+        // Unconditional: cheaper than a hard-to-predict branch.
+        self.unsolved[b] &= !solved;
+        for e in 0..9 {
+            self.bands[3 * e + b] &= !solved;
+        }
+        self.bands[i] = a;
+        let d0 = i - b;
+        let cells = !(LOCKED_COLUMNS[columns(a) as usize] * ROWS3);
+        self.bands[d0 + (b + 1) % 3] &= cells;
+        self.bands[d0 + (b + 2) % 3] &= cells;
+        true
+    }
+
+    /// Propagates to a fixpoint. `false` on contradiction.
+    ///
+    /// The board is at a fixpoint except for the bands that differ from
+    /// `seen`, so the single searches only look at bands (naked) and digits
+    /// (hidden) that changed.
+    fn propagate(&mut self) -> bool {
+        let mut touched = 0u32;
+        loop {
+            let pending = changed(&self.bands, &self.seen);
+            if pending != 0 {
+                touched |= pending;
+                macro_rules! sweep {
+                    ($($i:literal)*) => {$(
+                        if pending & (1 << $i) != 0 && !self.reduce($i) {
+                            return false;
+                        }
+                    )*};
+                }
+                // Unrolled so that every band's index arithmetic is constant.
+                sweep!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+                continue;
+            }
+            // Naked singles, in the bands whose candidates changed.
+            for b in 0..3 {
+                let unsolved = self.unsolved[b];
+                if touched & (DIGIT_BAND_0 << b) == 0 || unsolved == 0 {
+                    continue;
+                }
+                let (mut one, mut two) = (0u32, 0u32);
+                for d in 0..9 {
+                    let x = self.bands[3 * d + b];
+                    two |= one & x;
+                    one |= x;
+                }
+                if unsolved & !one != 0 {
+                    return false;
+                }
+                let singles = unsolved & !two;
+                if singles != 0 {
+                    for d in 0..9 {
+                        let mut cells = self.bands[3 * d + b] & singles;
+                        while cells != 0 {
+                            let bit = cells.trailing_zeros() as usize;
+                            cells &= cells - 1;
+                            if self.bands[3 * d + b] & (1 << bit) != 0 {
+                                self.assign(27 * b + bit, d);
+                            }
+                        }
+                    }
+                }
+            }
+            if changed(&self.bands, &self.seen) != 0 {
+                continue;
+            }
+            if !self.column_hidden_singles(touched) {
+                return false;
+            }
+            if changed(&self.bands, &self.seen) == 0 {
+                return true;
+            }
+            touched = 0;
+        }
+    }
+
+    /// Places every digit that has one position left in a column, looking at
+    /// the digits with a band in `touched`. `false` on a column where a digit
+    /// has no position left.
+    fn column_hidden_singles(&mut self, touched: u32) -> bool {
+        for d in 0..9 {
+            if touched & (7 << (3 * d)) == 0 {
+                continue;
+            }
+            let (mut one, mut two) = (0u32, 0u32);
+            for b in 0..3 {
+                let x = self.bands[3 * d + b];
+                let (r0, r1, r2) = (x & 0x1ff, (x >> 9) & 0x1ff, x >> 18);
+                let any = r0 | r1 | r2;
+                let multi = (r0 & r1) | ((r0 | r1) & r2);
+                two |= multi | (one & any);
+                one |= any;
+            }
+            if one != 0x1ff {
+                return false;
+            }
+            let lone = (one & !two) * ROWS3;
+            for b in 0..3 {
+                let mut cells = self.bands[3 * d + b] & lone & self.unsolved[b];
+                while cells != 0 {
+                    let bit = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    if self.bands[3 * d + b] & (1 << bit) != 0 {
+                        self.assign(27 * b + bit, d);
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    fn is_solved(&self) -> bool {
+        (self.unsolved[0] | self.unsolved[1] | self.unsolved[2]) == 0
+    }
+
+    /// Candidate digits of `cell` (bit `d` = digit `d + 1`).
+    #[inline(always)]
+    fn digits_of(&self, cell: usize) -> u16 {
+        let (b, bit) = (cell / 27, cell % 27);
+        let mut digits = 0u16;
+        for d in 0..9 {
+            digits |= (((self.bands[3 * d + b] >> bit) & 1) as u16) << d;
+        }
+        digits
+    }
+
+    /// Where to branch on an unsolved, propagated board.
+    fn branch(&self, order: Order) -> Branch9 {
+        let cell = match order {
+            Order::Lexicographic => {
+                let b = (0..3).find(|&b| self.unsolved[b] != 0).unwrap_or(0);
+                27 * b + self.unsolved[b].trailing_zeros() as usize
+            }
+            Order::Heuristic => self.fewest_candidates_cell(),
+        };
+        Branch9 { cell: cell as u8, digits: self.digits_of(cell) }
+    }
+
+    /// A cell with two candidates if any, else one with the fewest.
+    fn fewest_candidates_cell(&self) -> usize {
+        let mut best = (u32::MAX, 0usize);
+        for b in 0..3 {
+            let unsolved = self.unsolved[b];
+            if unsolved == 0 {
+                continue;
+            }
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.bands[3 * d + b];
+                three |= two & x;
+                two |= one & x;
+                one |= x;
+            }
+            let pairs = unsolved & two & !three;
+            if pairs != 0 {
+                return 27 * b + pairs.trailing_zeros() as usize;
+            }
+            let mut cells = unsolved;
+            while cells != 0 {
+                let bit = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                let n = self.digits_of(27 * b + bit).count_ones();
+                if n < best.0 {
+                    best = (n, 27 * b + bit);
+                }
+            }
+        }
+        best.1
+    }
+
+    /// The grid of a solved board.
+    fn cells(&self) -> Cells {
+        let mut cells = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut m = self.bands[3 * d + b];
+                while m != 0 {
+                    let bit = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    cells[27 * b + bit] = d as u8 + 1;
+                }
+            }
+        }
+        cells
+    }
+}
+
+/// The specialised depth-first search: a board copy per branch.
+struct Walk<F> {
+    order: Order,
+    guesses: u64,
+    visit: F,
+}
+
+impl<F: FnMut(&Board) -> ControlFlow<()>> Walk<F> {
+    /// Explores the subtree of a propagated `board`; `Break` once `visit` says stop.
+    fn run(&mut self, board: &Board) -> ControlFlow<()> {
+        if board.is_solved() {
+            return (self.visit)(board);
+        }
+        let Branch9 { cell, mut digits } = board.branch(self.order);
+        let cell = cell as usize;
+        let mut tried = 0;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            tried += 1;
+            if tried == 2 {
+                self.guesses += 1;
+            }
+            let mut next = *board;
+            next.assign(cell, d);
+            if next.propagate() {
+                self.run(&next)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Walks every solution of `cells` in `order`, handing each solved board to `visit`.
+fn walk(cells: &Cells, order: Order, visit: impl FnMut(&Board) -> ControlFlow<()>) -> u64 {
+    let Some(board) = Board::new(cells) else { return 0 };
+    let mut walk = Walk { order, guesses: 0, visit };
+    let _ = walk.run(&board);
+    walk.guesses
+}
+
+/// Solves one puzzle in `mode`. Givens that conflict, or values outside
+/// 0..=9, give count 0 (never panic).
+pub fn solve(cells: &Cells, mode: Mode) -> Outcome9 {
+    let (order, limit) = match mode {
+        Mode::First => (Order::Heuristic, 1),
+        Mode::LexFirst => (Order::Lexicographic, 1),
+        Mode::Count { limit } => (Order::Heuristic, limit.unwrap_or(u64::MAX)),
+        Mode::All => (Order::Heuristic, u64::MAX),
+    };
+    let mut outcome = Outcome9::default();
+    if limit == 0 {
+        return outcome;
+    }
+    let (mut count, mut solution) = (0u64, None);
+    let guesses = walk(cells, order, |board| {
+        if count == 0 {
+            solution = Some(board.cells());
+        }
+        count += 1;
+        if count >= limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    outcome.count = count;
+    outcome.solution = solution;
+    outcome.guesses = guesses;
+    outcome
+}
+
+/// Streams every solution to `visit` (in increasing lexicographic order when
+/// `order` is [`Order::Lexicographic`]) until it returns `Break`. The outcome
+/// counts the solutions visited and holds the first one.
+pub fn for_each(cells: &Cells, order: Order, mut visit: impl FnMut(&Cells) -> ControlFlow<()>) -> Outcome9 {
+    let (mut count, mut solution) = (0u64, None);
+    let guesses = walk(cells, order, |board| {
+        let grid = board.cells();
+        if count == 0 {
+            solution = Some(grid);
+        }
+        count += 1;
+        visit(&grid)
+    });
+    Outcome9 { count, solution, guesses }
+}
+
+/// The kernel as a search-core [`Space`]: same board, propagation and
+/// branching as [`solve`], so it walks the same tree; used to split one hard
+/// puzzle across threads with [`crate::search::par_count`] /
+/// [`crate::search::par_for_each`].
+#[derive(Clone, Debug)]
+pub struct Space9 {
+    /// `None`: the givens conflict, so there is nothing to search.
+    board: Option<Board>,
+    /// Boards saved by `push`, restored by `pop`.
+    saved: Vec<Option<Board>>,
+}
+
+impl Space9 {
+    /// The space of the puzzle `cells`; conflicting givens make a space with no solutions.
+    pub fn new(cells: &Cells) -> Space9 {
+        Space9 { board: Board::new(cells), saved: Vec::with_capacity(81) }
+    }
+}
+
+impl Space for Space9 {
+    type Branch = Branch9;
+    /// `(cell, digit)` with the digit 1..=9.
+    type Choice = (u8, u8);
+    type Solution = Cells;
+
+    fn expand(&mut self, order: Order) -> Node<Branch9> {
+        match &self.board {
+            None => Node::Dead,
+            Some(board) if board.is_solved() => Node::Solution,
+            Some(board) => Node::Branch(board.branch(order)),
+        }
+    }
+
+    fn next_choice(&mut self, branch: &mut Branch9) -> Option<(u8, u8)> {
+        if branch.digits == 0 {
+            return None;
+        }
+        let d = branch.digits.trailing_zeros() as u8;
+        branch.digits &= branch.digits - 1;
+        Some((branch.cell, d + 1))
+    }
+
+    fn push(&mut self, (cell, digit): (u8, u8)) -> bool {
+        self.saved.push(self.board);
+        let Some(board) = &mut self.board else { return false };
+        let (cell, d) = (cell as usize, digit as usize - 1);
+        if cell >= 81 || d >= 9 || board.bands[3 * d + cell / 27] & (1 << (cell % 27)) == 0 {
+            self.board = None;
+            return false;
+        }
+        board.assign(cell, d);
+        if board.propagate() {
+            true
+        } else {
+            self.board = None;
+            false
+        }
+    }
+
+    fn pop(&mut self) {
+        if let Some(board) = self.saved.pop() {
+            self.board = board;
+        }
+    }
+
+    fn solution(&self) -> Cells {
+        self.board.as_ref().map_or([0; 81], Board::cells)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeable_table_basics() {
+        // Every pair present: all placements possible.
+        assert_eq!(PLACEABLE[0x1ff], BAND_ALL);
+        // A row with no candidates: nothing fits.
+        assert_eq!(PLACEABLE[0x1ff & !0x7], 0);
+        // Diagonal only: exactly the diagonal.
+        assert_eq!(PLACEABLE[0b100_010_001], 7 | 7 << 12 | 7 << 24);
+    }
+
+    #[test]
+    fn change_detection_agrees_with_the_portable_version() {
+        let mut state = 0x1234_5678_9abc_def0u64;
+        for _ in 0..2000 {
+            let mut bands = [0u32; 28];
+            let mut seen = [0u32; 28];
+            for i in 0..27 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                bands[i] = state as u32 & BAND_ALL;
+                seen[i] = if state >> 40 & 1 == 0 { bands[i] } else { (state >> 20) as u32 & BAND_ALL };
+            }
+            let expected = changed_scalar(&bands, &seen);
+            assert_eq!(changed(&bands, &seen), expected);
+            #[cfg(target_arch = "x86_64")]
+            assert_eq!(changed_sse2(&bands, &seen), expected);
+        }
+    }
+
+    #[test]
+    fn single_rows_finds_lone_bits() {
+        assert_eq!(single_rows(0b11 | 1 << 12 | 1 << 20), 1 << 12 | 1 << 20);
+    }
+}
