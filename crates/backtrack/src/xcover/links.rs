@@ -15,22 +15,27 @@
 use super::problem::Problem;
 use crate::search::{Node, Order, Space};
 
+/// One node: an item header (`i < n_items`) or an option entry.
+#[derive(Debug, Clone, Copy, Default)]
+struct Cell {
+    up: u32,
+    down: u32,
+    /// Entries: their item. Headers: the number of live entries in their list.
+    top: u32,
+    /// Entry color: 0 none, > 0 a color, -1 "its item is already purified to this color".
+    color: i32,
+}
+
 /// A search position for the dancing-links engine; plugs into [`crate::search`].
 #[derive(Debug, Clone)]
 pub struct LinksSpace {
     n_items: usize,
     n_primary: usize,
     /// Node `i < n_items` heads item `i`'s list; node `n_items + k` is option entry `k`.
-    up: Vec<u32>,
-    down: Vec<u32>,
-    /// The item of each node (headers: themselves).
-    top: Vec<u32>,
-    /// The option of each entry node (headers: unused).
+    /// The fields of one node sit together, so following a link touches one cache line.
+    cells: Vec<Cell>,
+    /// The option of each node (headers: unused).
     option_of: Vec<u32>,
-    /// Entry color: 0 none, > 0 a color, -1 "its item is already purified to this color".
-    color: Vec<i32>,
-    /// Live entries per item.
-    len: Vec<u32>,
     /// Entry nodes of option `o`: `n_items + option_start[o] .. n_items + option_start[o + 1]`.
     option_start: Vec<u32>,
     /// Uncovered primary items, a circular list through `n_primary` (the root).
@@ -53,12 +58,11 @@ impl LinksSpace {
         let n_primary = problem.n_primary();
         let n_entries: usize = (0..problem.n_options()).map(|o| problem.option(o).len()).sum();
         let n_nodes = n_items + n_entries;
-        let mut up: Vec<u32> = (0..n_nodes as u32).collect();
-        let mut down = up.clone();
-        let mut top = up.clone();
+        let mut cells = vec![Cell::default(); n_nodes];
+        for (i, cell) in cells.iter_mut().enumerate().take(n_items) {
+            *cell = Cell { up: i as u32, down: i as u32, top: 0, color: 0 };
+        }
         let mut option_of = vec![0u32; n_nodes];
-        let mut color = vec![0i32; n_nodes];
-        let mut len = vec![0u32; n_items];
         let mut option_start = Vec::with_capacity(problem.n_options() + 1);
         let mut node = n_items;
         option_start.push(0);
@@ -66,15 +70,12 @@ impl LinksSpace {
             for e in problem.option(o) {
                 let i = e.item as usize;
                 // Append `node` at the bottom of item i's list.
-                let last = up[i] as usize;
-                down[last] = node as u32;
-                up[node] = last as u32;
-                down[node] = i as u32;
-                up[i] = node as u32;
-                top[node] = i as u32;
+                let last = cells[i].up as usize;
+                cells[last].down = node as u32;
+                cells[node] = Cell { up: last as u32, down: i as u32, top: i as u32, color: e.color as i32 };
+                cells[i].up = node as u32;
+                cells[i].top += 1;
                 option_of[node] = o as u32;
-                color[node] = e.color as i32;
-                len[i] += 1;
                 node += 1;
             }
             option_start.push((node - n_items) as u32);
@@ -82,20 +83,7 @@ impl LinksSpace {
         let root = n_primary as u32;
         let prev = (0..=root).map(|i| if i == 0 { root } else { i - 1 }).collect();
         let next = (0..=root).map(|i| if i == root { 0 } else { i + 1 }).collect();
-        LinksSpace {
-            n_items,
-            n_primary,
-            up,
-            down,
-            top,
-            option_of,
-            color,
-            len,
-            option_start,
-            prev,
-            next,
-            chosen: Vec::new(),
-        }
+        LinksSpace { n_items, n_primary, cells, option_of, option_start, prev, next, chosen: Vec::new() }
     }
 
     fn entries(&self, option: usize) -> std::ops::Range<usize> {
@@ -103,35 +91,44 @@ impl LinksSpace {
     }
 
     /// Unlinks every entry of `p`'s option except `p` itself (and marked ones).
+    #[inline]
     fn hide(&mut self, p: usize) {
-        for q in self.entries(self.option_of[p] as usize) {
-            if q == p || self.color[q] < 0 {
+        let cells = &mut self.cells[..];
+        for q in self.n_items + self.option_start[self.option_of[p] as usize] as usize
+            ..self.n_items + self.option_start[self.option_of[p] as usize + 1] as usize
+        {
+            let c = cells[q];
+            if q == p || c.color < 0 {
                 continue;
             }
-            let (u, d) = (self.up[q] as usize, self.down[q] as usize);
-            self.down[u] = d as u32;
-            self.up[d] = u as u32;
-            self.len[self.top[q] as usize] -= 1;
+            cells[c.up as usize].down = c.down;
+            cells[c.down as usize].up = c.up;
+            cells[c.top as usize].top -= 1;
         }
     }
 
+    #[inline]
     fn unhide(&mut self, p: usize) {
-        for q in self.entries(self.option_of[p] as usize).rev() {
-            if q == p || self.color[q] < 0 {
+        let cells = &mut self.cells[..];
+        for q in (self.n_items + self.option_start[self.option_of[p] as usize] as usize
+            ..self.n_items + self.option_start[self.option_of[p] as usize + 1] as usize)
+            .rev()
+        {
+            let c = cells[q];
+            if q == p || c.color < 0 {
                 continue;
             }
-            let (u, d) = (self.up[q] as usize, self.down[q] as usize);
-            self.down[u] = q as u32;
-            self.up[d] = q as u32;
-            self.len[self.top[q] as usize] += 1;
+            cells[c.up as usize].down = q as u32;
+            cells[c.down as usize].up = q as u32;
+            cells[c.top as usize].top += 1;
         }
     }
 
     fn cover(&mut self, i: usize) {
-        let mut p = self.down[i] as usize;
+        let mut p = self.cells[i].down as usize;
         while p != i {
             self.hide(p);
-            p = self.down[p] as usize;
+            p = self.cells[p].down as usize;
         }
         if i < self.n_primary {
             let (l, r) = (self.prev[i] as usize, self.next[i] as usize);
@@ -146,34 +143,34 @@ impl LinksSpace {
             self.next[l] = i as u32;
             self.prev[r] = i as u32;
         }
-        let mut p = self.up[i] as usize;
+        let mut p = self.cells[i].up as usize;
         while p != i {
             self.unhide(p);
-            p = self.up[p] as usize;
+            p = self.cells[p].up as usize;
         }
     }
 
     fn purify(&mut self, i: usize, c: i32) {
-        let mut p = self.down[i] as usize;
+        let mut p = self.cells[i].down as usize;
         while p != i {
-            if self.color[p] == c {
-                self.color[p] = -1;
+            if self.cells[p].color == c {
+                self.cells[p].color = -1;
             } else {
                 self.hide(p);
             }
-            p = self.down[p] as usize;
+            p = self.cells[p].down as usize;
         }
     }
 
     fn unpurify(&mut self, i: usize, c: i32) {
-        let mut p = self.up[i] as usize;
+        let mut p = self.cells[i].up as usize;
         while p != i {
-            if self.color[p] < 0 {
-                self.color[p] = c;
+            if self.cells[p].color < 0 {
+                self.cells[p].color = c;
             } else {
                 self.unhide(p);
             }
-            p = self.up[p] as usize;
+            p = self.cells[p].up as usize;
         }
     }
 
@@ -195,11 +192,12 @@ impl Space for LinksSpace {
             return Node::Solution;
         }
         if order == Order::Heuristic {
-            let mut best = i;
+            let (mut best, mut best_len) = (i, u32::MAX);
             while i != root {
-                if self.len[i] < self.len[best] {
-                    best = i;
-                    if self.len[i] == 0 {
+                let len = self.cells[i].top;
+                if len < best_len {
+                    (best, best_len) = (i, len);
+                    if len == 0 {
                         break;
                     }
                 }
@@ -207,14 +205,14 @@ impl Space for LinksSpace {
             }
             i = best;
         }
-        if self.len[i] == 0 {
+        if self.cells[i].top == 0 {
             return Node::Dead;
         }
         Node::Branch(LinksBranch { item: i as u32, node: i as u32 })
     }
 
     fn next_choice(&mut self, branch: &mut LinksBranch) -> Option<usize> {
-        branch.node = self.down[branch.node as usize];
+        branch.node = self.cells[branch.node as usize].down;
         (branch.node != branch.item).then(|| self.option_of[branch.node as usize] as usize)
     }
 
@@ -222,13 +220,15 @@ impl Space for LinksSpace {
         // Uncolored entries first: the option always has a primary item, so
         // after this it is out of every list and purifying cannot meet it.
         for q in self.entries(option) {
-            if self.color[q] == 0 {
-                self.cover(self.top[q] as usize);
+            let c = self.cells[q];
+            if c.color == 0 {
+                self.cover(c.top as usize);
             }
         }
         for q in self.entries(option) {
-            if self.color[q] > 0 {
-                self.purify(self.top[q] as usize, self.color[q]);
+            let c = self.cells[q];
+            if c.color > 0 {
+                self.purify(c.top as usize, c.color);
             }
         }
         self.chosen.push(option);
@@ -238,13 +238,15 @@ impl Space for LinksSpace {
     fn pop(&mut self) {
         let option = self.chosen.pop().expect("pop without push");
         for q in self.entries(option).rev() {
-            if self.color[q] > 0 {
-                self.unpurify(self.top[q] as usize, self.color[q]);
+            let c = self.cells[q];
+            if c.color > 0 {
+                self.unpurify(c.top as usize, c.color);
             }
         }
         for q in self.entries(option).rev() {
-            if self.color[q] == 0 {
-                self.uncover(self.top[q] as usize);
+            let c = self.cells[q];
+            if c.color == 0 {
+                self.uncover(c.top as usize);
             }
         }
     }
