@@ -152,7 +152,12 @@ proptest! {
             prop_assert_eq!(all.len(), expected.len());
             prop_assert_eq!(&as_set(&all), &expected);
             prop_assert_eq!(Search::new(space.clone()).count(None), expected.len() as u64);
-            prop_assert_eq!(Search::new(space).count(Some(1)), expected.len().min(1) as u64);
+            // A walk stopped early leaves the space ready for the next one.
+            let mut search = Search::new(space);
+            prop_assert_eq!(search.count(Some(1)), expected.len().min(1) as u64);
+            prop_assert_eq!(search.count(None), expected.len() as u64);
+            prop_assert_eq!(search.first().is_some(), !expected.is_empty());
+            prop_assert_eq!(search.count(None), expected.len() as u64);
         }
     }
 
@@ -183,21 +188,28 @@ proptest! {
     #[test]
     fn splitting_and_parallel_runs_match_sequential(inst in instance(), depth in 0usize..3) {
         let problem = build(&inst);
-        let root = problem.space();
-        let sequential = all_solutions(&problem, Engine::Auto, Order::Heuristic);
-        let (count, _) = par_count(&root, Order::Heuristic, None, 2, &Control::new());
-        prop_assert_eq!(count, sequential.len() as u64);
-        let mut in_parallel = Vec::new();
-        par_for_each(&root, Order::Heuristic, 2, |s| { in_parallel.push(s); ControlFlow::Continue(()) });
-        prop_assert_eq!(&in_parallel, &sequential);
-        let pieces = split(&mut root.clone(), Order::Heuristic, depth);
-        let mut total = 0;
-        for piece in &pieces {
-            let mut space = root.clone();
-            prop_assert!(backtrack::search::replay(&mut space, Order::Heuristic, piece));
-            total += Search::new(space).count(None);
+        for engine in [Engine::Dense, Engine::Links] {
+            let root = problem.space_on(engine);
+            let sequential = all_solutions(&problem, engine, Order::Heuristic);
+            let (count, _) = par_count(&root, Order::Heuristic, None, 2, &Control::new());
+            prop_assert_eq!(count, sequential.len() as u64);
+            let (limited, _) = par_count(&root, Order::Heuristic, Some(1), 2, &Control::new());
+            prop_assert_eq!(limited, sequential.len().min(1) as u64);
+            let mut in_parallel = Vec::new();
+            par_for_each(&root, Order::Heuristic, 2, |s| { in_parallel.push(s); ControlFlow::Continue(()) });
+            prop_assert_eq!(&in_parallel, &sequential);
+            let mut splitter = root.clone();
+            let pieces = split(&mut splitter, Order::Heuristic, depth);
+            // Splitting leaves the space where it was.
+            prop_assert_eq!(Search::new(splitter).count(None), sequential.len() as u64);
+            let mut total = 0;
+            for piece in &pieces {
+                let mut space = root.clone();
+                prop_assert!(backtrack::search::replay(&mut space, Order::Heuristic, piece));
+                total += Search::new(space).count(None);
+            }
+            prop_assert_eq!(total, sequential.len() as u64);
         }
-        prop_assert_eq!(total, sequential.len() as u64);
     }
 }
 

@@ -7,6 +7,10 @@
 //! touched, not to the size of the problem, which is what large sparse
 //! problems need.
 //!
+//! As in Knuth's Algorithm C, the item a node branches on is covered once
+//! for all the options tried there (on the first `push` at that depth), and
+//! uncovered when the branch is exhausted or the walk leaves the node.
+//!
 //! A secondary item with a color is *purified* rather than covered: options
 //! giving it another color (or none) are hidden, and options giving it the
 //! same color are marked (color `-1`) so that choosing them later leaves the
@@ -42,7 +46,18 @@ pub struct LinksSpace {
     prev: Vec<u32>,
     next: Vec<u32>,
     chosen: Vec<usize>,
+    /// Per depth: the item the node there branches on (set by `expand`).
+    branch_item: Vec<u32>,
+    /// Per depth: the branch item when it is covered, else [`NONE`]. Covering
+    /// it once for all the options tried at that node, as Knuth's Algorithm C
+    /// does, instead of once per option, saves a whole cover per sibling.
+    level_cover: Vec<u32>,
+    /// Per chosen option: the entry's item its `push` left to the level cover, or [`NONE`].
+    skipped: Vec<u32>,
 }
+
+/// No item.
+const NONE: u32 = u32::MAX;
 
 /// Cursor over the options of the item a node branches on.
 #[derive(Debug, Clone, Copy)]
@@ -83,7 +98,19 @@ impl LinksSpace {
         let root = n_primary as u32;
         let prev = (0..=root).map(|i| if i == 0 { root } else { i - 1 }).collect();
         let next = (0..=root).map(|i| if i == root { 0 } else { i + 1 }).collect();
-        LinksSpace { n_items, n_primary, cells, option_of, option_start, prev, next, chosen: Vec::new() }
+        LinksSpace {
+            n_items,
+            n_primary,
+            cells,
+            option_of,
+            option_start,
+            prev,
+            next,
+            chosen: Vec::new(),
+            branch_item: Vec::new(),
+            level_cover: Vec::new(),
+            skipped: Vec::new(),
+        }
     }
 
     fn entries(&self, option: usize) -> std::ops::Range<usize> {
@@ -178,6 +205,17 @@ impl LinksSpace {
     pub fn chosen(&self) -> &[usize] {
         &self.chosen
     }
+
+    /// Undoes the level cover of the node at `depth`, if any: its branch is
+    /// exhausted, or the walk left the node for good.
+    fn drop_level_cover(&mut self, depth: usize) {
+        if let Some(&item) = self.level_cover.get(depth) {
+            if item != NONE {
+                self.level_cover[depth] = NONE;
+                self.uncover(item as usize);
+            }
+        }
+    }
 }
 
 impl Space for LinksSpace {
@@ -186,6 +224,9 @@ impl Space for LinksSpace {
     type Solution = Vec<usize>;
 
     fn expand(&mut self, order: Order) -> Node<LinksBranch> {
+        let depth = self.chosen.len();
+        // A cover left behind by a walk that stopped early (only possible at the root).
+        self.drop_level_cover(depth);
         let root = self.n_primary;
         let mut i = self.next[root] as usize;
         if i == root {
@@ -208,20 +249,43 @@ impl Space for LinksSpace {
         if self.cells[i].top == 0 {
             return Node::Dead;
         }
+        if self.branch_item.len() <= depth {
+            self.branch_item.resize(depth + 1, NONE);
+            self.level_cover.resize(depth + 1, NONE);
+        }
+        self.branch_item[depth] = i as u32;
         Node::Branch(LinksBranch { item: i as u32, node: i as u32 })
     }
 
     fn next_choice(&mut self, branch: &mut LinksBranch) -> Option<usize> {
         branch.node = self.cells[branch.node as usize].down;
-        (branch.node != branch.item).then(|| self.option_of[branch.node as usize] as usize)
+        if branch.node == branch.item {
+            self.drop_level_cover(self.chosen.len());
+            return None;
+        }
+        Some(self.option_of[branch.node as usize] as usize)
     }
 
     fn push(&mut self, option: usize) -> bool {
-        // Uncolored entries first: the option always has a primary item, so
+        let depth = self.chosen.len();
+        // The node's branch item is covered once, for all its options; an
+        // option that does not contain it (not from this node's branch) covers
+        // all its items itself.
+        let item = self.branch_item.get(depth).copied().unwrap_or(NONE);
+        let mut skip = NONE;
+        if item != NONE && self.entries(option).any(|q| self.cells[q].top == item) {
+            if self.level_cover[depth] != item {
+                self.drop_level_cover(depth);
+                self.cover(item as usize);
+                self.level_cover[depth] = item;
+            }
+            skip = item;
+        }
+        // Uncolored entries next: the option always has a primary item, so
         // after this it is out of every list and purifying cannot meet it.
         for q in self.entries(option) {
             let c = self.cells[q];
-            if c.color == 0 {
+            if c.color == 0 && c.top != skip {
                 self.cover(c.top as usize);
             }
         }
@@ -232,11 +296,15 @@ impl Space for LinksSpace {
             }
         }
         self.chosen.push(option);
+        self.skipped.push(skip);
         true
     }
 
     fn pop(&mut self) {
+        // The child node's level cover goes first (its branch may not be exhausted).
+        self.drop_level_cover(self.chosen.len());
         let option = self.chosen.pop().expect("pop without push");
+        let skip = self.skipped.pop().unwrap_or(NONE);
         for q in self.entries(option).rev() {
             let c = self.cells[q];
             if c.color > 0 {
@@ -245,7 +313,7 @@ impl Space for LinksSpace {
         }
         for q in self.entries(option).rev() {
             let c = self.cells[q];
-            if c.color == 0 {
+            if c.color == 0 && c.top != skip {
                 self.uncover(c.top as usize);
             }
         }
