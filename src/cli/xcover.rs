@@ -1,11 +1,171 @@
-//! `backtrack xcover` (being built).
+//! `backtrack xcover`: exact cover with colors, from Knuth's DLX1/DLX2 format.
 
-use super::{CliError, CliResult};
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::Instant;
 
-/// Not available yet.
+use backtrack::search::{self, Control, End, Order, Search, Stats};
+use backtrack::xcover::{self, Engine, Parsed};
+
+use super::{read_input, stdout, CliError, CliResult};
+
+/// Count (or list) the exact covers of a problem in Knuth's DLX format
 #[derive(clap::Args)]
-pub struct Args {}
+#[command(after_help = "Input (Knuth's DLX1/DLX2 format):\n  \
+    | lines whose first non-blank character is '|' are comments\n  \
+    p q r | x y        primary items, then '|' and secondary items\n  \
+    p q x y:A          one option per line; 'name:color' on secondary items\n\n\
+    Examples:\n  \
+    backtrack xcover pentomino-6x10.dlx            count solutions\n  \
+    backtrack xcover --threads 0 queens-13.dlx     count on every core\n  \
+    backtrack xcover --all --limit 3 toy.dlx       print up to 3 solutions\n  \
+    backtrack xcover --json puzzle.dlx             {\"solutions\": N, ...}")]
+pub struct Args {
+    /// Problem file (standard input when absent or '-')
+    file: Option<PathBuf>,
+    /// Print every solution: the chosen options' lines, one solution per block, blocks separated by blank lines
+    #[arg(long)]
+    all: bool,
+    /// Stop after this many solutions
+    #[arg(long, value_name = "K")]
+    limit: Option<u64>,
+    /// Worker threads (0: one per core)
+    #[arg(long, value_name = "T", default_value_t = 1)]
+    threads: usize,
+    /// Print one JSON object (with "solutions", the count) instead of plain text
+    #[arg(long)]
+    json: bool,
+    /// Search engine: auto, dense (bitsets) or links (dancing links)
+    #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
+    engine: EngineArg,
+}
 
-pub fn run(_args: Args) -> CliResult {
-    Err(CliError::Failure("`xcover` is not available yet".into()))
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum EngineArg {
+    Auto,
+    Dense,
+    Links,
+}
+
+pub fn run(args: Args) -> CliResult {
+    let input = read_input(args.file.as_ref())?;
+    let parsed = xcover::parse(&input.text).map_err(|e| CliError::parse(&input.name, &e))?;
+    let engine = match args.engine {
+        EngineArg::Auto => Engine::Auto,
+        EngineArg::Dense => Engine::Dense,
+        EngineArg::Links => Engine::Links,
+    };
+    let root = parsed.problem.space_on(engine);
+    let control = Control::new();
+    {
+        let control = control.clone();
+        // Only one handler per process; if one is already set, Ctrl-C just ends the process.
+        let _ = ctrlc::set_handler(move || control.cancel());
+    }
+    let threads = search::effective_threads(args.threads);
+    let started = Instant::now();
+    let mut out = stdout();
+    let mut listed: Vec<Vec<String>> = Vec::new();
+    let (count, stats) = if args.all {
+        list(&parsed, &root, &args, threads, &control, &mut out, &mut listed)?
+    } else if threads > 1 {
+        search::par_count(&root, Order::Heuristic, args.limit, threads, &control)
+    } else {
+        let mut search = Search::new(root).control(control.clone());
+        let count = search.count(args.limit);
+        (count, search.stats())
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    if control.is_cancelled() {
+        out.flush()?;
+        return Err(CliError::Interrupted(format!("interrupted after {count} solutions and {} nodes", stats.nodes)));
+    }
+    let engine_name = match parsed.problem.space_on(engine).engine() {
+        Engine::Links => "links",
+        _ => "dense",
+    };
+    if args.json {
+        let mut object = serde_json::json!({
+            "solutions": count,
+            "complete": args.limit.map_or(true, |k| count < k),
+            "nodes": stats.nodes,
+            "dead_ends": stats.dead_ends,
+            "seconds": seconds,
+            "threads": threads,
+            "engine": engine_name,
+        });
+        if args.all {
+            object["list"] = serde_json::json!(listed);
+        }
+        writeln!(out, "{object}")?;
+    } else if !args.all {
+        writeln!(out, "{count}")?;
+    }
+    out.flush()?;
+    eprintln!(
+        "xcover: {count} solutions, {} nodes, {} dead ends, {seconds:.3} s, {threads} thread{}, {engine_name} engine",
+        stats.nodes,
+        stats.dead_ends,
+        if threads == 1 { "" } else { "s" }
+    );
+    Ok(super::EXIT_OK)
+}
+
+/// Streams every solution (up to the limit) to `out`, or into `listed` for `--json`.
+fn list(
+    parsed: &Parsed,
+    root: &xcover::XcoverSpace,
+    args: &Args,
+    threads: usize,
+    control: &Control,
+    out: &mut impl Write,
+    listed: &mut Vec<Vec<String>>,
+) -> Result<(u64, Stats), CliError> {
+    let limit = args.limit.unwrap_or(u64::MAX);
+    let mut count = 0u64;
+    let mut failure: Option<std::io::Error> = None;
+    if limit == 0 {
+        return Ok((0, Stats::default()));
+    }
+    let mut visit = |solution: Vec<usize>| {
+        if control.is_cancelled() {
+            return ControlFlow::Break(());
+        }
+        let lines: Vec<String> = solution.iter().map(|&o| parsed.option_lines[o].clone()).collect();
+        if args.json {
+            listed.push(lines);
+        } else {
+            let mut block = String::new();
+            if count > 0 {
+                block.push('\n');
+            }
+            for line in &lines {
+                block.push_str(line);
+                block.push('\n');
+            }
+            if let Err(e) = out.write_all(block.as_bytes()) {
+                failure = Some(e);
+                return ControlFlow::Break(());
+            }
+        }
+        count += 1;
+        if count >= limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
+    let stats = if threads > 1 {
+        search::par_for_each(root, Order::Heuristic, threads, &mut visit)
+    } else {
+        let mut search = Search::new(root.clone()).control(control.clone());
+        let end = search.for_each(&mut visit);
+        debug_assert!(matches!(end, End::Exhausted | End::Stopped | End::Cancelled));
+        search.stats()
+    };
+    if let Some(e) = failure {
+        return Err(e.into());
+    }
+    Ok((count, stats))
 }

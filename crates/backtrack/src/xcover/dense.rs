@@ -1,0 +1,257 @@
+//! The bitset engine, for problems with a modest number of options.
+//!
+//! Every option is a bit in a bitset. Two options that cannot both be in a
+//! solution (they share a primary item, an uncolored secondary item, or a
+//! secondary item with different colors) *conflict*; because Knuth's color
+//! rule only ever compares two options with each other, the whole conflict
+//! relation is known before the search starts and is stored as one bitset
+//! row per option. Choosing an option is then one pass of `live &= !row`
+//! over a few machine words, and the options that pass removes are exactly
+//! the bits of `live & row`: for each of them the live-option counts of its
+//! primary items go down by one. Those counts drive the minimum-remaining-
+//! values choice. Each level of the search keeps its own copy of the live
+//! set and of the counts, so undoing a choice is just stepping back a level.
+
+use std::sync::Arc;
+
+use super::problem::Problem;
+use crate::search::{Node, Order, Space};
+
+/// Key value marking a primary item that is already covered.
+const COVERED: u32 = u32::MAX;
+
+/// Each primary item's *key* is `live_count << COUNT_SHIFT | item`, so the
+/// smallest key names the item with the fewest live options, ties going to
+/// the first item, and one branch-free minimum over the keys (which the
+/// compiler vectorizes) is the whole MRV choice.
+const COUNT_SHIFT: u32 = 16;
+const ONE: u32 = 1 << COUNT_SHIFT;
+
+/// The largest number of options the bitset engine accepts (the conflict rows
+/// take `options² / 8` bytes).
+pub const MAX_OPTIONS: usize = 16_384;
+
+/// The most primary items the bitset engine accepts (item indices live in the low bits of the keys).
+pub const MAX_PRIMARY: usize = 1 << COUNT_SHIFT;
+
+/// Whether the bitset engine is expected to beat dancing links on `problem`.
+///
+/// Its cost per node grows with the number of options (one bit each in the
+/// live set, copied per level) and of primary items (one key each, copied and
+/// scanned per level), while dancing links pays only for the entries a choice
+/// touches. Measured on sudoku grids: even at 729 options and 324 primary
+/// items, 6x faster on pentomino packings (2,000 options, 72 items), 3x
+/// slower at 4,096 options and 1,024 items.
+pub fn suits(problem: &Problem) -> bool {
+    problem.n_options() <= 8192 && problem.n_primary() <= 512
+}
+
+/// Tables shared (read-only) by every copy of a [`DenseSpace`].
+#[derive(Debug)]
+struct Tables {
+    /// 64-bit words in one option bitset.
+    words: usize,
+    n_options: usize,
+    n_primary: usize,
+    /// The most primary items in one option.
+    stride: usize,
+    /// Primary items of option `o`: `primary_items[o * stride..(o + 1) * stride]`, padded
+    /// with `n_primary` (a scratch slot after the keys, never read) so that every option
+    /// has the same length and the update loop runs a fixed number of times.
+    primary_items: Vec<u32>,
+    /// Row `o` (`words` words): the options that conflict with option `o`, `o` included.
+    conflict: Vec<u64>,
+    /// Row `p` (`words` words): the options that contain primary item `p`.
+    item_options: Vec<u64>,
+}
+
+/// A search position for the bitset engine; plugs into [`crate::search`].
+#[derive(Debug, Clone)]
+pub struct DenseSpace {
+    tables: Arc<Tables>,
+    depth: usize,
+    /// Level `d` occupies words `d * words .. (d + 1) * words`: the options still possible.
+    live: Vec<u64>,
+    /// Level `d` occupies `d * (n_primary + 1) ..`: each primary item's key, or
+    /// [`COVERED`], then one scratch slot.
+    keys: Vec<u32>,
+    chosen: Vec<usize>,
+}
+
+/// Cursor over the live options of the item a node branches on.
+#[derive(Debug, Clone, Copy)]
+pub struct DenseBranch {
+    item: u32,
+    word: u32,
+    bits: u64,
+}
+
+impl DenseSpace {
+    /// The root of `problem`'s search, or `None` when it has more than
+    /// [`MAX_OPTIONS`] options or [`MAX_PRIMARY`] primary items.
+    pub fn new(problem: &Problem) -> Option<Self> {
+        let n_options = problem.n_options();
+        if n_options > MAX_OPTIONS || problem.n_primary() > MAX_PRIMARY {
+            return None;
+        }
+        let words = n_options.div_ceil(64).max(1);
+        let n_primary = problem.n_primary();
+        // Options of every item, with the color each gives it.
+        let mut by_item: Vec<Vec<(u32, u32)>> = vec![Vec::new(); problem.n_items()];
+        let stride = (0..n_options)
+            .map(|o| problem.option(o).iter().filter(|e| (e.item as usize) < n_primary).count())
+            .max()
+            .unwrap_or(1);
+        let mut primary_items = Vec::with_capacity(n_options * stride);
+        for o in 0..n_options {
+            for e in problem.option(o) {
+                by_item[e.item as usize].push((o as u32, e.color));
+                if (e.item as usize) < n_primary {
+                    primary_items.push(e.item);
+                }
+            }
+            primary_items.resize((o + 1) * stride, n_primary as u32);
+        }
+        let mut conflict = vec![0u64; n_options * words];
+        for o in 0..n_options {
+            let row = &mut conflict[o * words..(o + 1) * words];
+            for e in problem.option(o) {
+                for &(r, color) in &by_item[e.item as usize] {
+                    // Same item: a conflict unless both give it the same color.
+                    if e.color == 0 || color != e.color {
+                        row[r as usize / 64] |= 1 << (r % 64);
+                    }
+                }
+            }
+        }
+        let mut item_options = vec![0u64; n_primary * words];
+        let mut keys = vec![0u32; n_primary + 1];
+        for p in 0..n_primary {
+            for &(r, _) in &by_item[p] {
+                item_options[p * words + r as usize / 64] |= 1 << (r % 64);
+            }
+            keys[p] = (by_item[p].len() as u32) << COUNT_SHIFT | p as u32;
+        }
+        let mut live = vec![0u64; words];
+        for o in 0..n_options {
+            live[o / 64] |= 1 << (o % 64);
+        }
+        let tables = Tables { words, n_options, n_primary, stride, primary_items, conflict, item_options };
+        Some(DenseSpace { tables: Arc::new(tables), depth: 0, live, keys, chosen: Vec::new() })
+    }
+
+    /// The options chosen so far, in the order they were chosen.
+    pub fn chosen(&self) -> &[usize] {
+        &self.chosen
+    }
+}
+
+impl Space for DenseSpace {
+    type Branch = DenseBranch;
+    type Choice = usize;
+    type Solution = Vec<usize>;
+
+    #[inline]
+    fn expand(&mut self, order: Order) -> Node<DenseBranch> {
+        let t = &*self.tables;
+        let np = t.n_primary;
+        let stride = np + 1;
+        let keys = &self.keys[self.depth * stride..self.depth * stride + np];
+        let best = match order {
+            // Minimum remaining values, ties to the first item.
+            Order::Heuristic => keys.iter().fold(COVERED, |m, &k| m.min(k)),
+            Order::Lexicographic => keys.iter().copied().find(|&k| k != COVERED).unwrap_or(COVERED),
+        };
+        if best == COVERED {
+            return Node::Solution;
+        }
+        if best < ONE {
+            return Node::Dead;
+        }
+        let best_item = (best & (ONE - 1)) as usize;
+        let w = t.words;
+        let bits = self.live[self.depth * w] & t.item_options[best_item * w];
+        Node::Branch(DenseBranch { item: best_item as u32, word: 0, bits })
+    }
+
+    #[inline]
+    fn next_choice(&mut self, branch: &mut DenseBranch) -> Option<usize> {
+        let t = &*self.tables;
+        let w = t.words;
+        while branch.bits == 0 {
+            branch.word += 1;
+            let k = branch.word as usize;
+            if k >= w {
+                return None;
+            }
+            branch.bits = self.live[self.depth * w + k] & t.item_options[branch.item as usize * w + k];
+        }
+        let o = branch.word as usize * 64 + branch.bits.trailing_zeros() as usize;
+        branch.bits &= branch.bits - 1;
+        Some(o)
+    }
+
+    #[inline]
+    fn push(&mut self, option: usize) -> bool {
+        let t = &*self.tables;
+        let (w, np, d) = (t.words, t.n_primary, self.depth);
+        let stride = np + 1;
+        let per = t.stride;
+        // Checked once here so that the loops below can index without checks.
+        assert!(option < t.n_options, "option {option} out of range");
+        if self.live.len() < (d + 2) * w {
+            self.live.resize((d + 2) * w, 0);
+            self.keys.resize((d + 2) * stride, 0);
+        }
+        // SAFETY: `live` holds at least `d + 2` levels of `w` words and `keys`
+        // at least `d + 2` levels of `stride` keys (resized just above); `option`
+        // and every `r` taken from a live bitset are below the number of
+        // options, so rows `option` and `r` of `conflict` (`w` words each) and
+        // of `primary_items` (`per` entries each) exist; every entry of
+        // `primary_items` is at most `np < stride`.
+        unsafe {
+            let live_here = self.live.as_ptr().add(d * w);
+            let live_next = self.live.as_mut_ptr().add((d + 1) * w);
+            let keys_here = self.keys.as_ptr().add(d * stride);
+            let keys_next = self.keys.as_mut_ptr().add((d + 1) * stride);
+            for j in 0..stride {
+                *keys_next.add(j) = *keys_here.add(j);
+            }
+            let row = t.conflict.as_ptr().add(option * w);
+            let items = t.primary_items.as_ptr();
+            for k in 0..w {
+                let (l, c) = (*live_here.add(k), *row.add(k));
+                *live_next.add(k) = l & !c;
+                let mut removed = l & c;
+                while removed != 0 {
+                    let r = k * 64 + removed.trailing_zeros() as usize;
+                    removed &= removed - 1;
+                    let entries = items.add(r * per);
+                    for j in 0..per {
+                        // Padding entries land on the scratch slot at `np`; the
+                        // chosen option's own items are overwritten below.
+                        let key = keys_next.add(*entries.add(j) as usize);
+                        *key = (*key).wrapping_sub(ONE);
+                    }
+                }
+            }
+            let own = items.add(option * per);
+            for j in 0..per {
+                *keys_next.add(*own.add(j) as usize) = COVERED;
+            }
+        }
+        self.chosen.push(option);
+        self.depth += 1;
+        true
+    }
+
+    #[inline]
+    fn pop(&mut self) {
+        self.depth -= 1;
+        self.chosen.pop();
+    }
+
+    fn solution(&self) -> Vec<usize> {
+        self.chosen.clone()
+    }
+}

@@ -1,0 +1,213 @@
+//! Exact cover with colors (Knuth's Algorithm C semantics), read from Knuth's format.
+//!
+//! A [`Problem`] has *primary* items, which a solution must cover exactly
+//! once, *secondary* items, which it may cover at most once, and *options*,
+//! each a set of items. A secondary item in an option may carry a *color*;
+//! several chosen options may share a secondary item when they all give it
+//! the same color. Problems come from the [`Builder`] or from Knuth's
+//! DLX1/DLX2 text format ([`parse`]).
+//!
+//! Solving goes through the project's [search core](crate::search):
+//! [`Problem::space`] gives an [`XcoverSpace`], a [`Space`] whose choices are
+//! option indices and whose solutions are the chosen options in the order
+//! they were chosen. At every node the space branches on the primary item
+//! with the fewest live options (ties go to the item declared first), trying
+//! its options in input order. So first solution, counting with a limit,
+//! streaming all solutions, statistics, cancellation and parallel runs
+//! ([`par_count`](crate::search::par_count),
+//! [`par_for_each`](crate::search::par_for_each)) all work as for any other
+//! space. Under [`Order::Lexicographic`] the space branches on the first
+//! uncovered primary item instead, so solutions come out in increasing
+//! lexicographic order of their option sequences.
+//!
+//! Two engines sit behind [`XcoverSpace`], chosen by problem size:
+//!
+//! * [`DenseSpace`] keeps the live options as a bitset and a precomputed
+//!   conflict row per option (colors included), so a choice costs a few word
+//!   operations per 64 options plus a counter update per removed option; it
+//!   takes problems of up to [`dense::MAX_OPTIONS`] options, and is the
+//!   faster engine when options and primary items are few (see [`dense::suits`]).
+//! * [`LinksSpace`] is dancing links, whose cost per choice depends only on
+//!   the entries it touches: for large sparse problems.
+//!
+//! ```
+//! use backtrack::search::Search;
+//! use backtrack::xcover::Problem;
+//!
+//! # fn main() -> Result<(), backtrack::xcover::XcoverError> {
+//! // Tile a 2x3 board with dominoes: cells are primary items.
+//! let mut b = Problem::builder();
+//! b.primary_items(["a1", "a2", "a3", "b1", "b2", "b3"])?;
+//! for pair in [["a1", "a2"], ["a2", "a3"], ["b1", "b2"], ["b2", "b3"], ["a1", "b1"], ["a2", "b2"], ["a3", "b3"]] {
+//!     b.option(pair)?;
+//! }
+//! let problem = b.build()?;
+//! assert_eq!(problem.count(None), 3);
+//! let mut search = Search::new(problem.space());
+//! let first = search.first().unwrap();
+//! assert!(problem.is_solution(&first));
+//! # Ok(()) }
+//! ```
+
+pub mod dense;
+pub mod links;
+mod parse;
+mod problem;
+pub mod sudoku;
+
+use std::ops::ControlFlow;
+
+pub use dense::{DenseBranch, DenseSpace};
+pub use links::{LinksBranch, LinksSpace};
+pub use parse::{parse, Parsed, MAX_NAME_LEN};
+pub use problem::{Builder, Entry, Problem, XcoverError};
+
+use crate::search::{Node, Order, Search, Space};
+
+/// Which engine runs a problem.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Engine {
+    /// The bitset engine when the problem is small enough for it to be the faster one
+    /// (see [`dense::suits`]), dancing links otherwise.
+    #[default]
+    Auto,
+    /// The bitset engine ([`DenseSpace`]); falls back to links when the problem is too large for it.
+    Dense,
+    /// Dancing links ([`LinksSpace`]).
+    Links,
+}
+
+/// A search position of either engine. See the [module docs](self).
+#[derive(Debug, Clone)]
+pub struct XcoverSpace {
+    inner: Inner,
+}
+
+#[derive(Debug, Clone)]
+enum Inner {
+    Dense(DenseSpace),
+    Links(LinksSpace),
+}
+
+/// Cursor over the alternatives at one node of an [`XcoverSpace`].
+#[derive(Debug, Clone, Copy)]
+pub struct XcoverBranch(BranchInner);
+
+#[derive(Debug, Clone, Copy)]
+enum BranchInner {
+    Dense(DenseBranch),
+    Links(LinksBranch),
+}
+
+impl XcoverSpace {
+    /// The root of `problem`'s search on `engine`.
+    pub fn new(problem: &Problem, engine: Engine) -> Self {
+        let inner = match engine {
+            Engine::Links => Inner::Links(LinksSpace::new(problem)),
+            Engine::Auto if !dense::suits(problem) => Inner::Links(LinksSpace::new(problem)),
+            Engine::Auto | Engine::Dense => match DenseSpace::new(problem) {
+                Some(dense) => Inner::Dense(dense),
+                None => Inner::Links(LinksSpace::new(problem)),
+            },
+        };
+        XcoverSpace { inner }
+    }
+    /// The engine actually in use: [`Engine::Dense`] or [`Engine::Links`].
+    pub fn engine(&self) -> Engine {
+        match self.inner {
+            Inner::Dense(_) => Engine::Dense,
+            Inner::Links(_) => Engine::Links,
+        }
+    }
+    /// The options chosen so far, in the order they were chosen.
+    pub fn chosen(&self) -> &[usize] {
+        match &self.inner {
+            Inner::Dense(s) => s.chosen(),
+            Inner::Links(s) => s.chosen(),
+        }
+    }
+}
+
+impl Space for XcoverSpace {
+    type Branch = XcoverBranch;
+    type Choice = usize;
+    type Solution = Vec<usize>;
+
+    #[inline]
+    fn expand(&mut self, order: Order) -> Node<XcoverBranch> {
+        let wrap = |node: Node<BranchInner>| match node {
+            Node::Branch(b) => Node::Branch(XcoverBranch(b)),
+            Node::Solution => Node::Solution,
+            Node::Dead => Node::Dead,
+        };
+        match &mut self.inner {
+            Inner::Dense(s) => wrap(match s.expand(order) {
+                Node::Branch(b) => Node::Branch(BranchInner::Dense(b)),
+                Node::Solution => Node::Solution,
+                Node::Dead => Node::Dead,
+            }),
+            Inner::Links(s) => wrap(match s.expand(order) {
+                Node::Branch(b) => Node::Branch(BranchInner::Links(b)),
+                Node::Solution => Node::Solution,
+                Node::Dead => Node::Dead,
+            }),
+        }
+    }
+
+    #[inline]
+    fn next_choice(&mut self, branch: &mut XcoverBranch) -> Option<usize> {
+        match (&mut self.inner, &mut branch.0) {
+            (Inner::Dense(s), BranchInner::Dense(b)) => s.next_choice(b),
+            (Inner::Links(s), BranchInner::Links(b)) => s.next_choice(b),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, option: usize) -> bool {
+        match &mut self.inner {
+            Inner::Dense(s) => s.push(option),
+            Inner::Links(s) => s.push(option),
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) {
+        match &mut self.inner {
+            Inner::Dense(s) => s.pop(),
+            Inner::Links(s) => s.pop(),
+        }
+    }
+
+    fn solution(&self) -> Vec<usize> {
+        self.chosen().to_vec()
+    }
+}
+
+impl Problem {
+    /// The root of this problem's search on the engine that suits its size.
+    pub fn space(&self) -> XcoverSpace {
+        XcoverSpace::new(self, Engine::Auto)
+    }
+    /// The root of this problem's search on a given engine.
+    pub fn space_on(&self, engine: Engine) -> XcoverSpace {
+        XcoverSpace::new(self, engine)
+    }
+    /// Number of solutions, stopping once `limit` are found.
+    pub fn count(&self, limit: Option<u64>) -> u64 {
+        Search::new(self.space()).count(limit)
+    }
+    /// Any one solution (the chosen options, in the order they were chosen).
+    pub fn first(&self) -> Option<Vec<usize>> {
+        Search::new(self.space()).first()
+    }
+    /// Every solution, in search order.
+    pub fn solve_all(&self) -> Vec<Vec<usize>> {
+        let mut all = Vec::new();
+        Search::new(self.space()).for_each(|s| {
+            all.push(s);
+            ControlFlow::Continue(())
+        });
+        all
+    }
+}

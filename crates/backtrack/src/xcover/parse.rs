@@ -1,0 +1,136 @@
+//! Knuth's DLX1/DLX2 text format.
+//!
+//! * A line whose first non-blank character is `|` is a comment; blank lines are ignored.
+//! * The first other line names the primary items, then optionally `|` and the secondary items.
+//! * Every later line is one option: the names of its items, separated by blanks; a secondary
+//!   item may carry a color, `name:color`.
+//! * Names are 1 to 8 non-blank characters other than `:` and `|`. Colors follow the same rule
+//!   (Knuth's examples use one character).
+
+use super::problem::{Problem, XcoverError};
+use crate::ParseError;
+
+/// The longest item (or color) name Knuth's programs accept.
+pub const MAX_NAME_LEN: usize = 8;
+
+/// A problem read from text, with each option's line as written (for printing solutions).
+#[derive(Debug, Clone)]
+pub struct Parsed {
+    /// The problem.
+    pub problem: Problem,
+    /// Each option's line, trimmed of surrounding blanks.
+    pub option_lines: Vec<String>,
+    /// Each option's 1-based line number in the input.
+    pub option_line_numbers: Vec<usize>,
+}
+
+/// Blank-separated tokens of `line` with their 1-based character columns.
+fn tokens(line: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start: Option<(usize, usize)> = None; // (byte offset, column)
+    let mut column = 0;
+    for (offset, ch) in line.char_indices() {
+        column += 1;
+        if ch.is_whitespace() {
+            if let Some((s, c)) = start.take() {
+                out.push((c, &line[s..offset]));
+            }
+        } else if start.is_none() {
+            start = Some((offset, column));
+        }
+    }
+    if let Some((s, c)) = start {
+        out.push((c, &line[s..]));
+    }
+    out
+}
+
+/// Checks one name (item or color): 1 to 8 characters, no `:` or `|`.
+fn check_name(name: &str, what: &str, line: usize, column: usize) -> Result<(), ParseError> {
+    if name.is_empty() {
+        return Err(ParseError::new(line, column, format!("empty {what} name")));
+    }
+    if name.chars().count() > MAX_NAME_LEN {
+        return Err(ParseError::new(
+            line,
+            column,
+            format!("{what} name '{name}' is too long (more than {MAX_NAME_LEN} characters)"),
+        ));
+    }
+    if let Some(bad) = name.chars().find(|&c| c == ':' || c == '|') {
+        return Err(ParseError::new(line, column, format!("'{bad}' in {what} name '{name}'")));
+    }
+    Ok(())
+}
+
+/// Reads a problem in Knuth's format. Errors name the line, the column and the offending item.
+pub fn parse(text: &str) -> Result<Parsed, ParseError> {
+    let mut builder = Problem::builder();
+    let mut header_seen = false;
+    let mut option_lines = Vec::new();
+    let mut option_line_numbers = Vec::new();
+    let mut last_line = 0;
+    for (index, raw) in text.lines().enumerate() {
+        let line_no = index + 1;
+        last_line = line_no;
+        let trimmed = raw.trim();
+        if trimmed.is_empty() || trimmed.starts_with('|') {
+            continue;
+        }
+        let toks = tokens(raw);
+        if !header_seen {
+            header_seen = true;
+            let mut secondary = false;
+            let mut n_primary = 0;
+            for &(column, tok) in &toks {
+                if tok == "|" {
+                    if secondary {
+                        return Err(ParseError::new(line_no, column, "second '|' in the item list"));
+                    }
+                    secondary = true;
+                    continue;
+                }
+                check_name(tok, "item", line_no, column)?;
+                let declared = if secondary { builder.secondary(tok) } else { builder.primary(tok) };
+                declared.map_err(|e| ParseError::new(line_no, column, e.to_string()))?;
+                n_primary += usize::from(!secondary);
+            }
+            if n_primary == 0 {
+                return Err(ParseError::new(line_no, 0, "the item list names no primary item"));
+            }
+            continue;
+        }
+        let mut entries: Vec<(&str, Option<&str>)> = Vec::with_capacity(toks.len());
+        for &(column, tok) in &toks {
+            let (name, color) = match tok.split_once(':') {
+                Some((n, c)) => (n, Some(c)),
+                None => (tok, None),
+            };
+            check_name(name, "item", line_no, column)?;
+            if let Some(c) = color {
+                check_name(c, "color", line_no, column + name.chars().count() + 1)
+                    .map_err(|e| ParseError::new(e.line, e.column, format!("{} (on item '{name}')", e.message)))?;
+            }
+            entries.push((name, color));
+        }
+        if let Err(e) = builder.option_colored(entries.iter().copied()) {
+            let column = match &e {
+                XcoverError::UnknownItem(n) | XcoverError::ColorOnPrimary(n) | XcoverError::EmptyColor(n) => {
+                    toks.iter().zip(&entries).find(|(_, (name, _))| name == n).map_or(0, |(t, _)| t.0)
+                }
+                XcoverError::RepeatedItem(n) => {
+                    toks.iter().zip(&entries).filter(|(_, (name, _))| name == n).nth(1).map_or(0, |(t, _)| t.0)
+                }
+                _ => 0,
+            };
+            return Err(ParseError::new(line_no, column, e.to_string()));
+        }
+        option_lines.push(trimmed.to_string());
+        option_line_numbers.push(line_no);
+    }
+    if !header_seen {
+        return Err(ParseError::new(last_line + 1, 0, "no item list (the input has no line other than comments)"));
+    }
+    let problem = builder.build().map_err(|e| ParseError::new(last_line + 1, 0, e.to_string()))?;
+    Ok(Parsed { problem, option_lines, option_line_numbers })
+}

@@ -1,0 +1,235 @@
+//! `backtrack xcover` end to end: counts of the bundled instances, output
+//! formats, limits, threads, and located errors for malformed files.
+
+use std::collections::BTreeSet;
+
+use assert_cmd::Command;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/xcover/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn xcover(args: &[&str]) -> Command {
+    let mut cmd = Command::cargo_bin("backtrack").unwrap();
+    cmd.arg("xcover").args(args);
+    cmd
+}
+
+/// Runs with `args`, expects success, returns stdout.
+fn stdout_of(args: &[&str]) -> String {
+    let out = xcover(args).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn count(args: &[&str]) -> u64 {
+    stdout_of(args).trim().parse().unwrap()
+}
+
+#[test]
+fn small_instances_count_as_published() {
+    for (name, expected) in [
+        ("toy-colors.dlx", 1),
+        ("queens-8.dlx", 92),
+        ("queens-12.dlx", 14_200),
+        ("langford-11.dlx", 35_584),
+        ("sudoku-antibrute.dlx", 1),
+    ] {
+        assert_eq!(count(&[&data(name)]), expected, "{name}");
+        assert_eq!(count(&["--engine", "links", &data(name)]), expected, "{name} on links");
+    }
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "seconds in release, minutes in debug")]
+fn large_instances_count_as_published() {
+    for (name, expected) in [
+        ("queens-13.dlx", 73_712),
+        ("langford-12.dlx", 216_288),
+        ("pentomino-5x12.dlx", 4_040),
+        ("pentomino-6x10.dlx", 9_356),
+    ] {
+        assert_eq!(count(&["--threads", "2", &data(name)]), expected, "{name}");
+    }
+}
+
+#[test]
+fn threads_agree_with_one_thread() {
+    for name in ["queens-8.dlx", "langford-11.dlx", "toy-colors.dlx"] {
+        let one = stdout_of(&["--all", &data(name)]);
+        let two = stdout_of(&["--all", "--threads", "2", &data(name)]);
+        assert_eq!(one, two, "{name}: --all output");
+        assert_eq!(count(&["--threads", "2", &data(name)]), count(&[&data(name)]), "{name}: count");
+    }
+}
+
+#[test]
+fn toy_colors_prints_its_one_solution() {
+    let out = stdout_of(&["--all", &data("toy-colors.dlx")]);
+    let lines: BTreeSet<&str> = out.lines().collect();
+    assert_eq!(lines, BTreeSet::from(["q x:A", "p r x:A y"]));
+    assert_eq!(out.lines().count(), 2);
+    assert!(out.ends_with('\n') && !out.ends_with("\n\n"));
+}
+
+#[test]
+fn all_prints_blocks_separated_by_blank_lines() {
+    // Dominoes on a 2x3 board: 3 tilings, each of 3 dominoes.
+    let text = "| 2x3\na1 a2 a3 b1 b2 b3\na1 a2\na2 a3\nb1 b2\nb2 b3\na1   b1\na2 b2\na3 b3\n";
+    let out = xcover(&["--all"]).write_stdin(text).output().unwrap();
+    assert!(out.status.success());
+    let out = String::from_utf8(out.stdout).unwrap();
+    let blocks: Vec<&str> = out.trim_end().split("\n\n").collect();
+    assert_eq!(blocks.len(), 3);
+    let tilings: BTreeSet<BTreeSet<&str>> = blocks.iter().map(|b| b.lines().collect()).collect();
+    let expected: BTreeSet<BTreeSet<&str>> =
+        [vec!["a1   b1", "a2 b2", "a3 b3"], vec!["a1   b1", "a2 a3", "b2 b3"], vec!["a1 a2", "b1 b2", "a3 b3"]]
+            .into_iter()
+            .map(|v| v.into_iter().collect())
+            .collect();
+    assert_eq!(tilings, expected);
+    // The limit caps the listing and the count.
+    let limited = stdout_of(&["--all", "--limit", "2", &data("queens-8.dlx")]);
+    assert_eq!(limited.trim_end().split("\n\n").count(), 2);
+    assert_eq!(count(&["--limit", "5", &data("queens-8.dlx")]), 5);
+    assert_eq!(count(&["--limit", "5", "--threads", "2", &data("queens-8.dlx")]), 5);
+    assert_eq!(count(&["--limit", "500", &data("queens-8.dlx")]), 92);
+}
+
+#[test]
+fn json_has_the_count() {
+    let out = stdout_of(&["--json", &data("queens-8.dlx")]);
+    assert_eq!(out.lines().count(), 1);
+    let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(value["solutions"], 92);
+    assert_eq!(value["complete"], true);
+    assert!(value["nodes"].as_u64().unwrap() > 92);
+    let out = stdout_of(&["--json", "--all", &data("toy-colors.dlx")]);
+    let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(value["solutions"], 1);
+    assert_eq!(value["list"][0].as_array().unwrap().len(), 2);
+    let out = stdout_of(&["--json", "--limit", "3", &data("queens-8.dlx")]);
+    let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((value["solutions"].as_u64(), value["complete"].as_bool()), (Some(3), Some(false)));
+}
+
+#[test]
+fn statistics_are_one_line_on_stderr() {
+    let out = xcover(&[&data("queens-8.dlx")]).output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("92 solutions") && err.contains("nodes") && err.contains(" s"), "{err}");
+}
+
+#[test]
+fn no_solution_counts_zero() {
+    let out = xcover(&[]).write_stdin("a b\na\n").output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "0\n");
+    let out = xcover(&["--all"]).write_stdin("a b\na\n").output().unwrap();
+    assert!(out.status.success() && out.stdout.is_empty());
+}
+
+/// Every malformed input: exit 2, nothing on stdout, one stderr line naming the line and item.
+#[test]
+fn malformed_files_are_located() {
+    let cases = [
+        ("a b\na c\n", "line 2", "'c'"),
+        ("a b a\n", "line 1", "'a'"),
+        ("| x\na b\nb a b\n", "line 3", "'b'"),
+        ("a | x\nx\n", "line 2", "no primary item"),
+        ("a123456789 b\na\n", "line 1", "'a123456789'"),
+        ("a b\nb a123456789\n", "line 2", "'a123456789'"),
+        ("a | x\na:R x\n", "line 2", "'a'"),
+        ("| only a comment\n", "line 2", "no item list"),
+        ("", "line 1", "no item list"),
+        ("a | x | y\n", "line 1", "second '|'"),
+        ("a b\na b:\n", "line 2", "'b'"),
+    ];
+    for (text, line, item) in cases {
+        let out = xcover(&[]).write_stdin(text).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{text:?}");
+        assert!(out.stdout.is_empty(), "{text:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{text:?}: {err}");
+        assert!(err.contains(line) && err.contains(item), "{text:?}: {err}");
+        assert!(err.contains("<stdin>"), "{err}");
+    }
+    let out = xcover(&["/no/such/file.dlx"]).output().unwrap();
+    assert_ne!(out.status.code(), Some(0));
+}
+
+/// A random small instance in Knuth's format, and its solutions by brute force
+/// (each as the set of its option lines).
+fn random_instance() -> impl Strategy<Value = (String, BTreeSet<BTreeSet<String>>, usize)> {
+    let option = proptest::collection::btree_map(0usize..6, 0u8..3, 1..4);
+    proptest::collection::vec(option, 1..10).prop_map(|options| {
+        // Items 0..3 primary, 3..6 secondary; primary items never carry colors.
+        let name = |i: usize| if i < 3 { format!("p{i}") } else { format!("s{i}") };
+        let mut lines = Vec::new();
+        for option in &options {
+            let mut words: Vec<String> = option
+                .iter()
+                .map(|(&i, &c)| if i < 3 || c == 0 { name(i) } else { format!("{}:{c}", name(i)) })
+                .collect();
+            if !option.keys().any(|&i| i < 3) {
+                words.push("p0".into());
+            }
+            lines.push(words);
+        }
+        let text = format!("p0 p1 p2 | s3 s4 s5\n{}", lines.iter().map(|w| w.join(" ") + "\n").collect::<String>());
+        let mut solutions = BTreeSet::new();
+        let mut count = 0;
+        for mask in 0u32..1 << lines.len() {
+            let mut hits = [0; 3];
+            let mut colors: [Option<String>; 6] = Default::default();
+            let mut ok = true;
+            for (_, words) in lines.iter().enumerate().filter(|(o, _)| mask >> o & 1 == 1) {
+                for w in words {
+                    let (item, color) = w.split_once(':').map_or((w.as_str(), ""), |(i, c)| (i, c));
+                    let i: usize = item[1..].parse().unwrap();
+                    if i < 3 {
+                        hits[i] += 1;
+                    } else if let Some(prev) = &colors[i] {
+                        ok &= !color.is_empty() && prev == color;
+                    } else {
+                        colors[i] = Some(color.to_string());
+                    }
+                }
+            }
+            if ok && hits == [1, 1, 1] {
+                count += 1;
+                let chosen: Vec<usize> = (0..lines.len()).filter(|o| mask >> o & 1 == 1).collect();
+                solutions.insert(chosen.iter().map(|&o| lines[o].join(" ")).collect());
+            }
+        }
+        (text, solutions, count)
+    })
+}
+
+#[test]
+fn random_instances_list_the_brute_force_solutions() {
+    let mut runner = TestRunner::new(Config { cases: 40, ..Config::default() });
+    runner
+        .run(&random_instance(), |(text, expected, expected_count)| {
+            let out = xcover(&["--all"]).write_stdin(text.clone()).output().unwrap();
+            prop_assert!(out.status.success());
+            let out = String::from_utf8(out.stdout).unwrap();
+            let listed: Vec<BTreeSet<String>> = if out.is_empty() {
+                Vec::new()
+            } else {
+                out.trim_end().split("\n\n").map(|b| b.lines().map(String::from).collect()).collect()
+            };
+            // Duplicate option lines make identical blocks: compare distinct sets, then counts.
+            prop_assert_eq!(listed.len(), expected_count);
+            let distinct: BTreeSet<BTreeSet<String>> = listed.iter().cloned().collect();
+            prop_assert_eq!(&distinct, &expected, "{}", text);
+            let counted = xcover(&[]).write_stdin(text.clone()).output().unwrap();
+            let n: usize = String::from_utf8(counted.stdout).unwrap().trim().parse().unwrap();
+            prop_assert_eq!(n, listed.len());
+            Ok(())
+        })
+        .unwrap();
+}
