@@ -215,12 +215,54 @@ pub(crate) fn solve(c: &Constraints, cols: &[u8], control: Option<&Control>) -> 
         let (w, u) = leaf(c, &placed);
         return Some(Counts { total: w as u128, unique: u as u128 });
     }
-    let (total, unique) = if c.classify {
-        search::<true>(c, start, left, down, right, &mut placed, control)?
-    } else {
-        search::<false>(c, start, left, down, right, &mut placed, control)?
-    };
+    let (total, unique) = search_dispatch(c, start, left, down, right, &mut placed, control)?;
     Some(Counts { total: total as u128, unique: unique as u128 })
+}
+
+/// Runs [`search`] compiled for the bit-manipulation instructions (BMI1:
+/// lowest-bit isolate and clear, trailing-zero count in one instruction
+/// each) when the processor has them, and for the baseline otherwise.
+#[inline]
+fn search_dispatch(
+    c: &Constraints,
+    start: usize,
+    left: u32,
+    down: u32,
+    right: u32,
+    placed: &mut [u32; MAX_N],
+    control: Option<&Control>,
+) -> Option<(u64, u64)> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("bmi1") && std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the features the function is compiled for were just detected.
+            return unsafe { search_bmi(c, start, left, down, right, placed, control) };
+        }
+    }
+    if c.classify {
+        search::<true>(c, start, left, down, right, placed, control)
+    } else {
+        search::<false>(c, start, left, down, right, placed, control)
+    }
+}
+
+/// [`search`] compiled with BMI1 and POPCNT enabled.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi1,popcnt")]
+unsafe fn search_bmi(
+    c: &Constraints,
+    start: usize,
+    left: u32,
+    down: u32,
+    right: u32,
+    placed: &mut [u32; MAX_N],
+    control: Option<&Control>,
+) -> Option<(u64, u64)> {
+    if c.classify {
+        search::<true>(c, start, left, down, right, placed, control)
+    } else {
+        search::<false>(c, start, left, down, right, placed, control)
+    }
 }
 
 /// The depth-first walk from row `start` with the given attacks. Rows are
