@@ -17,10 +17,17 @@
 //! once in every row and every box of the band. Masking with it is locked
 //! candidates (pointing and claiming) inside the band, finds hidden singles in
 //! rows and boxes, and detects bands where the digit no longer fits. A row
-//! left with one position solves that cell: it is removed from the other
-//! digits and its column from the digit's other bands. Naked singles come
-//! from bit-sliced candidate counts over the nine digits. Bands are only
-//! revisited when their mask changed.
+//! left with one position solves that cell, which leaves the other digits; a
+//! box left with one column gives that column to the box, so the digit's
+//! other bands lose it. A band is reduced again only when it differs from
+//! the value it had after its last reduction (one SSE2 compare per four
+//! bands finds those), in an unrolled sweep.
+//!
+//! At the band fixpoint, naked singles come from bit-sliced candidate counts
+//! over the nine digits; when there are none, a column pass per changed
+//! digit finds hidden singles in columns and columns confined to one band
+//! (whose box then loses the digit in its other columns). Each elimination
+//! is sound: it removes only candidates that belong to no solution.
 //!
 //! # Search
 //!
@@ -28,10 +35,21 @@
 //! the board per branch. In heuristic order it branches on a cell with two
 //! candidates when there is one (else on one with the fewest); in
 //! lexicographic order on the first unsolved cell in row-major order, digits
-//! ascending, so solutions come out in increasing order (propagation only
-//! removes candidates that belong to no solution, so it never reorders them).
+//! ascending, so solutions come out in increasing order (propagation never
+//! removes a candidate that belongs to a solution, so it cannot reorder them).
+//! The search is compiled twice, portable and for x86-64 processors with
+//! AVX2/BMI1/BMI2/POPCNT/LZCNT, and the second is used when the processor
+//! has those features; both walk the same tree.
+//!
 //! [`Space9`] exposes the same board, propagation and branching to the
-//! generic search core so a hard puzzle can be split across threads.
+//! generic search core so a hard puzzle can be split across threads; it
+//! walks the same tree as [`solve`] (same solutions, same guesses).
+//!
+//! # Measuring
+//!
+//! `cargo bench -p backtrack --bench sudoku` times 1000-puzzle slices of the
+//! standard sets; `cargo run --release -p backtrack --example sudoku_speed --
+//! FILE...` times whole files.
 
 use std::ops::ControlFlow;
 
@@ -416,9 +434,11 @@ impl Board {
         }
     }
 
-    /// Places every digit that has one position left in a column, looking at
-    /// the digits with a band in `touched`. `None` on a column where a digit
-    /// has no position left, else whether anything was placed.
+    /// The column pass, for the digits with a band in `touched`: places every
+    /// digit that has one position left in a column, and removes a digit from
+    /// a box's other columns when one column has it only in that box. `None`
+    /// on a column where a digit has no position left, else whether anything
+    /// changed.
     #[inline(always)]
     fn column_hidden_singles(&mut self, touched: u32) -> Option<bool> {
         let mut placed = false;
@@ -428,13 +448,13 @@ impl Board {
             }
             let (mut one, mut two) = (0u32, 0u32);
             let mut any = [0u32; 3];
-            for b in 0..3 {
+            for (b, in_band) in any.iter_mut().enumerate() {
                 let x = self.bands[3 * d + b];
                 let (r0, r1, r2) = (x & 0x1ff, (x >> 9) & 0x1ff, x >> 18);
-                any[b] = r0 | r1 | r2;
+                *in_band = r0 | r1 | r2;
                 let multi = (r0 & r1) | ((r0 | r1) & r2);
-                two |= multi | (one & any[b]);
-                one |= any[b];
+                two |= multi | (one & *in_band);
+                one |= *in_band;
             }
             if one != 0x1ff {
                 return None;
