@@ -353,6 +353,16 @@ fn sudoku_bad_input() {
     for args in [&["sudoku", "--strict"][..], &["sudoku", "--count"], &["sudoku", "--all"], &["sudoku", "--lexmin"]] {
         assert_bad_input(args, "12x\n", 1, Some(3));
     }
+    // Bad usage is exit 2 too, with nothing on stdout.
+    for args in [
+        &["sudoku", "--count", "--limit", "0"][..],
+        &["sudoku", "--limit", "2"],
+        &["sudoku", "--lexmin", "--count"],
+        &["sudoku", "--format", "html"],
+    ] {
+        let (code, out, _) = run(args, ANTI_BRUTE);
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}");
+    }
     // A missing file is an I/O failure, not an input error.
     let (code, out, err) = run(&["sudoku", "no/such/file.txt"], "");
     assert_eq!((code, out.as_str()), (3, ""));

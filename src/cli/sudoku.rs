@@ -73,7 +73,7 @@ pub struct Args {
     #[arg(long, conflicts_with = "all")]
     pub count: bool,
     /// With --count: stop counting at K solutions and print "K+" (--limit 2 checks uniqueness).
-    #[arg(long, value_name = "K", requires = "count")]
+    #[arg(long, value_name = "K", requires = "count", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
     /// Print every solution as it is found (nothing is collected in memory).
     #[arg(long)]
