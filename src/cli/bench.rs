@@ -59,6 +59,7 @@ pub struct SudokuArgs {
     pub repeat: u32,
 }
 
+/// Runs `backtrack bench <TARGET>`.
 pub fn run(args: Args) -> CliResult {
     match args.target {
         Target::Sudoku(a) => bench_sudoku(a),

@@ -121,6 +121,7 @@ struct Tally {
     wrote_any: bool,
 }
 
+/// Runs `backtrack sudoku`: exit status 2 if any puzzle was malformed, else 1 if any had no solution.
 pub fn run(args: Args) -> CliResult {
     let mode = if args.lexmin {
         Mode::LexFirst
