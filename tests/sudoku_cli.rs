@@ -353,6 +353,16 @@ fn sudoku_bad_input() {
     for args in [&["sudoku", "--strict"][..], &["sudoku", "--count"], &["sudoku", "--all"], &["sudoku", "--lexmin"]] {
         assert_bad_input(args, "12x\n", 1, Some(3));
     }
+    // Bad usage is exit 2 too, with nothing on stdout.
+    for args in [
+        &["sudoku", "--count", "--limit", "0"][..],
+        &["sudoku", "--limit", "2"],
+        &["sudoku", "--lexmin", "--count"],
+        &["sudoku", "--format", "html"],
+    ] {
+        let (code, out, _) = run(args, ANTI_BRUTE);
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}");
+    }
     // A missing file is an I/O failure, not an input error.
     let (code, out, err) = run(&["sudoku", "no/such/file.txt"], "");
     assert_eq!((code, out.as_str()), (3, ""));
@@ -371,4 +381,25 @@ fn windows_line_endings_and_16x16_grids() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 16);
     assert!(lines[0].starts_with('G') && lines.iter().all(|l| l.len() == 16), "{out}");
+}
+
+#[test]
+fn one_puzzle_counted_on_two_threads() {
+    // Fewer givens than the two-solution puzzle: many solutions.
+    let mut sparse: Vec<u8> = TWO_SOLUTIONS.bytes().collect();
+    let givens: Vec<usize> = (0..81).filter(|&i| sparse[i] != b'.').take(4).collect();
+    for i in givens {
+        sparse[i] = b'.';
+    }
+    let sparse = String::from_utf8(sparse).unwrap();
+    let (code, one, _) = run(&["sudoku", "--count"], &sparse);
+    assert_eq!(code, 0);
+    let (code, two, _) = run(&["sudoku", "--count", "--threads", "2"], &sparse);
+    assert_eq!(code, 0);
+    assert_eq!(one, two);
+    assert!(one.trim().parse::<u64>().unwrap() > 2, "{one}");
+    let (_, limited, _) = run(&["sudoku", "--count", "--limit", "3", "-t", "2"], &sparse);
+    assert_eq!(limited, "3+\n");
+    let (_, empty_4x4, _) = run(&["sudoku", "--count", "-t", "2"], &".".repeat(16));
+    assert_eq!(empty_4x4, "288\n");
 }

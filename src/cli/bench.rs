@@ -43,7 +43,7 @@ pub struct SudokuArgs {
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Count solutions up to K per puzzle (default 2).
-    #[arg(long, value_name = "K", conflicts_with_all = ["first", "lexmin"])]
+    #[arg(long, value_name = "K", conflicts_with_all = ["first", "lexmin"], value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
     /// Find one solution per puzzle.
     #[arg(long, conflicts_with = "lexmin")]
@@ -59,6 +59,7 @@ pub struct SudokuArgs {
     pub repeat: u32,
 }
 
+/// Runs `backtrack bench <TARGET>`.
 pub fn run(args: Args) -> CliResult {
     match args.target {
         Target::Sudoku(a) => bench_sudoku(a),

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use backtrack::search::{self, Mode, Order};
-use backtrack::sudoku::{self, Batch, Entry, Format, Layout, Solver};
+use backtrack::sudoku::{self, kernel9, Batch, Entry, Format, GeneralSpace, Layout, Solver};
 
 use super::{read_inputs, stdout, CliError, CliResult, Input, EXIT_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 
@@ -73,13 +73,13 @@ pub struct Args {
     #[arg(long, conflicts_with = "all")]
     pub count: bool,
     /// With --count: stop counting at K solutions and print "K+" (--limit 2 checks uniqueness).
-    #[arg(long, value_name = "K", requires = "count")]
+    #[arg(long, value_name = "K", requires = "count", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
     /// Print every solution as it is found (nothing is collected in memory).
     #[arg(long)]
     pub all: bool,
-    /// Threads for a batch of puzzles (0: one per core); answers stay in input order. --all streams one
-    /// puzzle at a time on one thread.
+    /// Threads (0: one per core): a batch is shared out by puzzles, answers staying in input order; a
+    /// single puzzle with --count has its search split instead. --all runs on one thread.
     #[arg(long, short = 't', value_name = "T", default_value_t = 1)]
     pub threads: usize,
     /// Output format (default: the format the puzzles were read in).
@@ -121,6 +121,7 @@ struct Tally {
     wrote_any: bool,
 }
 
+/// Runs `backtrack sudoku`: exit status 2 if any puzzle was malformed, else 1 if any had no solution.
 pub fn run(args: Args) -> CliResult {
     let mode = if args.lexmin {
         Mode::LexFirst
@@ -219,11 +220,16 @@ fn answer_batch(
         Ok(())
     };
     let chunks: Vec<&[Entry]> = entries.chunks(CHUNK).collect();
+    if let (Some(threads), Mode::Count { .. }, 1) = (threads, plan.mode, entries.len()) {
+        // One puzzle to count: split its search tree across the threads instead.
+        let output = answer_chunk(&mut Solver::new(box_size), parsed, batch, plan, 0, Some(threads));
+        return emit(out, 0, output);
+    }
     match threads {
         None => {
             let mut solver = Solver::new(box_size);
             for i in 0..chunks.len() {
-                let output = answer_chunk(&mut solver, parsed, batch, plan, i * CHUNK);
+                let output = answer_chunk(&mut solver, parsed, batch, plan, i * CHUNK, None);
                 emit(out, i, output)?;
             }
         }
@@ -240,7 +246,7 @@ fn answer_batch(
                 threads,
                 &starts,
                 |_| failed.load(Ordering::Relaxed),
-                |_, &start| answer_chunk(&mut Solver::new(box_size), parsed, batch, plan, start),
+                |_, &start| answer_chunk(&mut Solver::new(box_size), parsed, batch, plan, start, None),
                 |i, output| {
                     pending[i] = Some(output);
                     while next < pending.len() && error.is_none() {
@@ -262,8 +268,16 @@ fn answer_batch(
 }
 
 /// Answers one chunk of puzzles into a byte buffer. `start` is the index of
-/// the chunk's first puzzle in `batch`.
-fn answer_chunk(solver: &mut Solver, parsed: &Parsed, batch: &Batch, plan: &Plan, start: usize) -> ChunkOutput {
+/// the chunk's first puzzle in `batch`. With `split_threads`, counts are
+/// computed by splitting each puzzle's search across that many threads.
+fn answer_chunk(
+    solver: &mut Solver,
+    parsed: &Parsed,
+    batch: &Batch,
+    plan: &Plan,
+    start: usize,
+    split_threads: Option<usize>,
+) -> ChunkOutput {
     let chunk = &batch.entries()[start..(start + CHUNK).min(batch.entries().len())];
     let layout = batch.layout();
     let format = plan.format.unwrap_or(layout.format);
@@ -290,7 +304,16 @@ fn answer_chunk(solver: &mut Solver, parsed: &Parsed, batch: &Batch, plan: &Plan
         if separated {
             text.push(b'\n');
         }
-        let solved = solver.solve(batch.cells(slot), plan.mode, &mut solution);
+        let solved = match (split_threads, plan.mode) {
+            (Some(threads), Mode::Count { limit }) => {
+                let cells = batch.cells(slot);
+                let count = parallel_count(layout.box_size, cells, limit, threads);
+                // The count came from the split search; one quick solve gives a solution to show.
+                let first = solver.solve(cells, Mode::First, &mut solution);
+                sudoku::Solved { count, guesses: first.guesses }
+            }
+            _ => solver.solve(batch.cells(slot), plan.mode, &mut solution),
+        };
         if solved.count == 0 {
             no_solution += 1;
         }
@@ -311,6 +334,18 @@ fn answer_chunk(solver: &mut Solver, parsed: &Parsed, batch: &Batch, plan: &Plan
         }
     }
     ChunkOutput { text, no_solution, separated }
+}
+
+/// Counts the solutions of one puzzle (up to `limit`) with its search tree
+/// split into pieces that run on `threads` threads.
+fn parallel_count(box_size: usize, cells: &[u8], limit: Option<u64>, threads: usize) -> u64 {
+    let control = search::Control::new();
+    match <&kernel9::Cells>::try_from(cells) {
+        Ok(grid) if box_size == 3 => {
+            search::par_count(&kernel9::Space9::new(grid), Order::Heuristic, limit, threads, &control).0
+        }
+        _ => search::par_count(&GeneralSpace::new(box_size, cells), Order::Heuristic, limit, threads, &control).0,
+    }
 }
 
 fn json_head(text: &mut Vec<u8>, parsed: &Parsed, entry: &Entry, index: usize) {
