@@ -184,6 +184,8 @@ fn malformed_input_is_rejected_with_its_place() {
     rejects(15657, "3 2\n5 -6 7\n", "line 2, column 3: expected number 2 of 3, found `-6`");
     rejects(15663, "3 2\n5 6 seven\n", "line 2, column 5");
     rejects(15664, "2 1\n5 99999999999999999999\n", "line 2, column 3");
+    rejects(15665, "2 1\n5 0\n", "line 2, column 3: number 2 of 2 must be between 1 and");
+    rejects(15666, "2 3\n5 5\n", "line 1, column 3: M must be between 1 and 2");
     rejects(6603, "", "line 1, column 1");
     rejects(6603, "5 1 2 3 4 5\n0\n", "line 1, column 1: k must be 0 (end) or between 6");
     rejects(6603, "7 1 2 3 4 5 6\n0\n", "line 2, column 1: number 7 of 7 must be between 1 and");

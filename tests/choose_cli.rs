@@ -143,3 +143,21 @@ proptest! {
         prop_assert_eq!(ok(&args), format!("{}\n", expected.lines().count()));
     }
 }
+
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    use std::io::Read;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("backtrack"))
+        .args(["choose", "perm", "10", "10"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 21];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    assert_eq!(&first, b"1 2 3 4 5 6 7 8 9 10\n");
+    // The reader is gone: the writer stops at its next write, with status 0 and no message.
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stderr.is_empty());
+}

@@ -39,7 +39,7 @@ pub enum Kind {
     backtrack choose perm 3 2 --repeat             all sequences of 2 over 1..3 (9 lines)\n  \
     backtrack choose comb 3 2 --repeat             non-decreasing sequences: 1 1, 1 2, 1 3, 2 2, ...\n  \
     backtrack choose perm 2 --values 9 7 9 1       distinct arrangements of the multiset: 1 7 ... 9 9\n  \
-    backtrack choose comb 2 --values 9,7,9,1       sorted selections of the multiset: 1 7, 1 9, 7 9, 9 9\n  \
+    backtrack choose comb 2 --values 9,7,9,1       sorted selections: 1 7, 1 9, 7 9, 9 9\n  \
     backtrack choose comb 2 --values 9 7 9 1 --distinct   drop repeats first: 1 7, 1 9, 7 9\n  \
     backtrack choose comb 6 --values-from set.txt  6-subsets of the numbers in a file ('-': stdin)\n  \
     backtrack choose perm 12 12 --count            how many lines, without writing them (479001600)")]

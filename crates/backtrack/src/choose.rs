@@ -425,40 +425,75 @@ impl<T: Clone + Display> Choose<T> {
             out.write_all(b"\n")?;
             return Ok(1);
         }
-        // The text of the current prefix (every position but the last), each
-        // value followed by the separator, and where each position's text ends.
+        // The text of the current prefix (every position but the last one or
+        // two), each value followed by the separator, and where each
+        // position's text ends.
         let mut prefix: Vec<u8> = Vec::new();
         let mut ends: Vec<usize> = vec![0; self.len];
         let mut lines = 0u64;
         let mut failure: Option<io::Error> = None;
         let mut space = self;
         space.dirty.set(0);
-        // Walk the prefixes; the last position is a tight loop over the usable values.
-        space.stop = space.len - 1;
+        // Walk the prefixes; the last one or two positions are tight loops
+        // over the usable values, which saves the walk most of its nodes.
+        let tail = space.len.min(2);
+        space.stop = space.len - tail;
 
+        let text = |i: u32| &texts[starts[i as usize]..starts[i as usize + 1]];
         let mut search = Search::new(space).order(Order::Lexicographic);
         search.walk(|space| {
             let from = space.dirty.get().min(space.stop);
             space.dirty.set(space.stop);
             prefix.truncate(if from == 0 { 0 } else { ends[from - 1] });
             for (depth, &i) in space.seq.iter().enumerate().skip(from) {
-                prefix.extend_from_slice(&texts[starts[i as usize]..starts[i as usize + 1]]);
+                prefix.extend_from_slice(text(i));
                 prefix.extend_from_slice(separator);
                 ends[depth] = prefix.len();
+            }
+            // Appends one line; hands the buffer to `out` when it is full.
+            macro_rules! emit {
+                ($($part:expr),*) => {
+                    buffer.extend_from_slice(&prefix);
+                    $(buffer.extend_from_slice($part);)*
+                    buffer.push(b'\n');
+                    lines += 1;
+                    if buffer.len() >= OUT_CHUNK {
+                        if let Err(e) = out.write_all(&buffer) {
+                            failure = Some(e);
+                            return ControlFlow::Break(());
+                        }
+                        buffer.clear();
+                    }
+                };
             }
             let mut next = space.start();
             while let Some(i) = space.next_usable(next) {
                 next = i + 1;
-                buffer.extend_from_slice(&prefix);
-                buffer.extend_from_slice(&texts[starts[i as usize]..starts[i as usize + 1]]);
-                buffer.push(b'\n');
-                lines += 1;
-                if buffer.len() >= OUT_CHUNK {
-                    if let Err(e) = out.write_all(&buffer) {
-                        failure = Some(e);
-                        return ControlFlow::Break(());
+                if tail == 1 {
+                    emit!(text(i));
+                    continue;
+                }
+                // The last position after `i`: the values usable once `i` is taken.
+                let last_from = match space.shape {
+                    Shape::Any => 0,
+                    Shape::Increasing => i as usize + 1,
+                    Shape::NonDecreasing => i as usize,
+                };
+                let (taken_word, taken_bit) = (i as usize / 64, 1u64 << (i % 64));
+                let used_up = space.left[i as usize] == 1;
+                for word in last_from / 64..space.usable.len() {
+                    let mut bits = space.usable[word];
+                    if word == last_from / 64 {
+                        bits &= u64::MAX << (last_from % 64);
                     }
-                    buffer.clear();
+                    if used_up && word == taken_word {
+                        bits &= !taken_bit;
+                    }
+                    while bits != 0 {
+                        let j = (word * 64) as u32 + bits.trailing_zeros();
+                        bits &= bits - 1;
+                        emit!(text(i), separator, text(j));
+                    }
                 }
             }
             ControlFlow::Continue(())
@@ -517,6 +552,14 @@ mod tests {
         assert_eq!(all(Choose::<u64>::range(0, 2, Shape::Any, Repetition::Unlimited)), Vec::<Vec<u64>>::new());
         assert_eq!(Choose::<u64>::range(0, 2, Shape::Any, Repetition::Unlimited).count(), Ok(0));
         assert_eq!(Choose::<u64>::range(3, 4, Shape::Increasing, Repetition::Once).count(), Ok(0));
+    }
+
+    #[test]
+    fn counts_too_costly_to_tabulate_say_so() {
+        // One value repeated thousands of times in sequences thousands long.
+        let pool = std::iter::repeat(1u32).take(5000).chain([2]);
+        let space = Choose::new(pool, 5000, Shape::Any, Repetition::Once);
+        assert_eq!(space.count(), Err(CountError::TooLarge));
     }
 
     #[test]

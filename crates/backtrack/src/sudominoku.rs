@@ -11,7 +11,8 @@
 //! not yet used), so dead ends show up early.
 //!
 //! Two different tilings can spell the same grid; [`count_grids`] counts
-//! distinct grids, which is what "unique solution" means for this puzzle.
+//! distinct grids, which is what "unique solution" means for this puzzle,
+//! and [`LexGrids`] lists them in increasing order.
 //!
 //! ```
 //! use backtrack::sudominoku::{parse, solve, format_grid};
@@ -257,10 +258,11 @@ pub struct Solution {
 
 /// The solver's search space. Solutions are tilings; see [`count_grids`] for distinct grids.
 ///
-/// The branching order is the solver's own (most constrained cell first);
-/// [`Order::Lexicographic`] is not honoured by this space, since one grid
-/// can be reached through several tilings: use [`lex_first`] for the
-/// smallest grid.
+/// The branching order is always the solver's own (the tightest constraint
+/// first): one grid can be reached through several tilings, so an order on
+/// tilings says little about grids, and [`Order::Lexicographic`] is not
+/// honoured here. [`LexGrids`] is the space whose solutions are distinct
+/// grids in increasing order; [`lex_first`] gives the smallest.
 #[derive(Debug, Clone)]
 pub struct Sudominoku {
     grid: Grid,
@@ -274,6 +276,8 @@ pub struct Sudominoku {
     placed: Vec<Placement>,
     /// `lists[d]`: the placements tried at depth `d`, reused from node to node.
     lists: Vec<Vec<Placement>>,
+    /// State of the generator that shuffles each node's placements; 0: keep them in order.
+    shuffle: u64,
 }
 
 /// The cursor over one node's alternatives: the next index into the list
@@ -307,6 +311,7 @@ impl Sudominoku {
             given: puzzle.dominoes.clone(),
             placed: Vec::with_capacity(36),
             lists: Vec::new(),
+            shuffle: 0,
         };
         for a in 1..=9 {
             space.unused[a] = ALL_DIGITS & !(1 << a);
@@ -397,6 +402,15 @@ impl Sudominoku {
                         from_cell(&mut list, cell, 1 << a, 1 << b);
                     }
                 }
+            }
+        }
+        if self.shuffle != 0 {
+            // Fisher-Yates with xorshift64: restarts explore different parts of the tree.
+            for i in (1..list.len()).rev() {
+                self.shuffle ^= self.shuffle << 13;
+                self.shuffle ^= self.shuffle >> 7;
+                self.shuffle ^= self.shuffle << 17;
+                list.swap(i, (self.shuffle % (i as u64 + 1)) as usize);
             }
         }
         self.lists[depth] = list;
@@ -555,9 +569,71 @@ impl Space for Sudominoku {
     }
 }
 
+/// Nodes the first attempt of [`solve`] may visit before it restarts.
+const FIRST_BUDGET: u64 = 1 << 12;
+
 /// A solution of `puzzle`, or `None` when it has none.
+///
+/// Puzzles with few dominoes given have many solutions, and a depth-first
+/// search can spend long in a barren subtree after one early wrong turn. So
+/// the search runs with a node budget and, when the budget runs out,
+/// restarts with the placements of every node shuffled and the budget
+/// doubled. An attempt that ends within its budget has explored the whole
+/// tree, so `None` is still a proof that there is no solution.
 pub fn solve(puzzle: &Puzzle) -> Option<Solution> {
-    Search::new(Sudominoku::new(puzzle)).first()
+    let mut space = Sudominoku::new(puzzle);
+    let mut budget = FIRST_BUDGET;
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    loop {
+        let mut found = None;
+        let mut limited = Budgeted { space: &mut space, nodes_left: budget, exhausted: false };
+        Search::new(&mut limited).walk(|b| {
+            found = Some(b.space.solution());
+            ControlFlow::Break(())
+        });
+        if found.is_some() || !limited.exhausted {
+            return found;
+        }
+        budget = budget.saturating_mul(2);
+        space.shuffle = seed;
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+    }
+}
+
+/// [`Sudominoku`] that stops branching after a number of nodes.
+struct Budgeted<'a> {
+    space: &'a mut Sudominoku,
+    nodes_left: u64,
+    /// Whether the budget ran out (so the walk did not see the whole tree).
+    exhausted: bool,
+}
+
+impl Space for &mut Budgeted<'_> {
+    type Branch = Branch;
+    type Choice = Placement;
+    type Solution = Solution;
+
+    fn expand(&mut self, order: Order) -> Node<Branch> {
+        self.space.expand(order)
+    }
+    fn next_choice(&mut self, branch: &mut Branch) -> Option<Placement> {
+        if self.nodes_left == 0 {
+            // Out of budget: every open node reports no more choices, so the walk unwinds at once.
+            self.exhausted = true;
+            return None;
+        }
+        self.nodes_left -= 1;
+        self.space.next_choice(branch)
+    }
+    fn push(&mut self, p: Placement) -> bool {
+        self.space.push(p)
+    }
+    fn pop(&mut self) {
+        self.space.pop()
+    }
+    fn solution(&self) -> Solution {
+        self.space.solution()
+    }
 }
 
 /// Distinct solution grids of `puzzle`, stopping once `limit` are found.
@@ -583,29 +659,114 @@ pub fn count_grids(puzzle: &Puzzle, limit: Option<u64>) -> (u64, bool) {
 }
 
 /// The lexicographically smallest solution grid (row-major digits), or `None`.
-///
-/// Fixes the cells one at a time in row-major order, each to the smallest
-/// digit that still leaves a solution; any solution found on the way bounds
-/// the digits worth trying.
 pub fn lex_first(puzzle: &Puzzle) -> Option<Solution> {
-    let mut best = solve(puzzle)?;
-    let mut space = Sudominoku::new(puzzle);
-    // `fixed` pins digits without covering the cell: the tiling still decides the domino.
-    let mut fixed = puzzle.grid;
-    for cell in 0..81 {
-        if fixed[cell] != 0 {
-            continue;
+    Search::new(LexGrids::new(puzzle)).first()
+}
+
+/// The distinct solution grids of a puzzle in increasing lexicographic order
+/// (row-major digits), as a [`Space`]: each solution is a different grid.
+///
+/// It branches on the digit of the first cell, in row-major order, that no
+/// clue fills, and keeps a digit only when a tiling search shows that some
+/// solution agrees with every digit chosen so far. A tiling found for one
+/// node often agrees with the next digit too, which then needs no search.
+/// Both [`Order`]s branch alike: increasing order is the natural one here.
+///
+/// ```
+/// use backtrack::search::Search;
+/// use backtrack::sudominoku::{parse, LexGrids};
+///
+/// let text = "11\n5 I9 2 H9\n6 A5 7 A6\n4 B8 6 C8\n3 B5 8 B4\n3 C3 2 D3\n9 D2 8 E2\n\
+///             3 G2 5 H2\n1 A2 8 A1\n1 H8 3 I8\n8 I3 7 I4\n4 I6 9 I7\nI5 E6 D1 F2 B3 G9 H7 C9 E5\n";
+/// let puzzle = parse(text).unwrap().remove(0).unwrap();
+/// assert_eq!(Search::new(LexGrids::new(&puzzle)).count(None), 1);
+/// ```
+#[derive(Debug, Clone)]
+pub struct LexGrids {
+    space: Sudominoku,
+    /// The clues plus the digits chosen so far; 0 for cells still open.
+    pins: Grid,
+    /// Cells pinned by choices, in order, for `pop`.
+    pinned: Vec<u8>,
+    /// For the root and each choice: a solution that agrees with the pins
+    /// (`None` after a choice that admits none).
+    witnesses: Vec<Option<Solution>>,
+}
+
+impl LexGrids {
+    /// The grids of `puzzle`.
+    pub fn new(puzzle: &Puzzle) -> Self {
+        LexGrids {
+            space: Sudominoku::new(puzzle),
+            pins: puzzle.grid,
+            pinned: Vec::with_capacity(81),
+            witnesses: vec![solve(puzzle)],
         }
-        for digit in 1..best.grid[cell] {
-            fixed[cell] = digit;
-            if let Some(found) = solve_pinned(&mut space, &fixed) {
-                best = found;
-                break;
+    }
+
+    /// Digits `cell` may take given the pinned digits of its row, column and box.
+    fn pin_candidates(&self, cell: usize) -> u16 {
+        let mut taken = 0u16;
+        for (other, &digit) in self.pins.iter().enumerate() {
+            let same_unit = other / 9 == cell / 9 || other % 9 == cell % 9 || BOX[other] == BOX[cell];
+            if same_unit {
+                taken |= 1 << digit;
             }
         }
-        fixed[cell] = best.grid[cell];
+        !taken & ALL_DIGITS
     }
-    Some(best)
+}
+
+impl Space for LexGrids {
+    /// The cell, and the digits still to try on it.
+    type Branch = (u8, u16);
+    /// A cell and the digit pinned on it.
+    type Choice = (u8, u8);
+    type Solution = Solution;
+
+    fn expand(&mut self, _order: Order) -> Node<(u8, u16)> {
+        if !matches!(self.witnesses.last(), Some(Some(_))) {
+            return Node::Dead;
+        }
+        match self.pins.iter().position(|&d| d == 0) {
+            None => Node::Solution,
+            Some(cell) => Node::Branch((cell as u8, self.pin_candidates(cell))),
+        }
+    }
+
+    fn next_choice(&mut self, branch: &mut (u8, u16)) -> Option<(u8, u8)> {
+        let (cell, digits) = branch;
+        if *digits == 0 {
+            return None;
+        }
+        let digit = digits.trailing_zeros() as u8;
+        *digits &= *digits - 1;
+        Some((*cell, digit))
+    }
+
+    fn push(&mut self, (cell, digit): (u8, u8)) -> bool {
+        self.pins[cell as usize] = digit;
+        self.pinned.push(cell);
+        let known = match self.witnesses.last() {
+            Some(Some(w)) if w.grid[cell as usize] == digit => Some(w.clone()),
+            _ => None,
+        };
+        let witness = known.or_else(|| solve_pinned(&mut self.space, &self.pins));
+        let alive = witness.is_some();
+        self.witnesses.push(witness);
+        alive
+    }
+
+    fn pop(&mut self) {
+        if let Some(cell) = self.pinned.pop() {
+            self.pins[cell as usize] = 0;
+            self.witnesses.pop();
+        }
+    }
+
+    fn solution(&self) -> Solution {
+        self.witnesses.last().cloned().flatten().expect("expand reported a solution only with a witness")
+    }
 }
 
 /// A solution whose grid agrees with every non-zero digit of `pins`.

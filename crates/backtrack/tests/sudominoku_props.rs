@@ -5,7 +5,8 @@
 
 use std::collections::HashSet;
 
-use backtrack::sudominoku::{self, count_grids, lex_first, parse, solve, Placement, Puzzle, Solution};
+use backtrack::search::Search;
+use backtrack::sudominoku::{self, count_grids, lex_first, parse, solve, LexGrids, Placement, Puzzle, Solution};
 use proptest::prelude::*;
 
 const SAMPLE: &str = "10\n6 B2 1 B3\n2 C4 9 C3\n6 D3 8 E3\n7 E1 4 F1\n8 B7 4 B8\n3 F5 2 F6\n7 F7 6 F8\n\
@@ -237,6 +238,47 @@ proptest! {
         let smallest = lex_first(&puzzle).unwrap();
         prop_assert_eq!(check(&puzzle, &smallest), Ok(()));
         prop_assert_eq!(smallest.grid, expected[0]);
+        // Every grid, in increasing order, each once.
+        let mut listed = Vec::new();
+        Search::new(LexGrids::new(&puzzle)).for_each(|s| {
+            listed.push(s.grid);
+            std::ops::ControlFlow::Continue(())
+        });
+        prop_assert_eq!(listed, expected);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Puzzles with several solution grids: the grids listed in order are
+    /// exactly the distinct grids that the tiling search finds.
+    #[test]
+    fn grid_listing_matches_tiling_search(
+        base in 0usize..2,
+        symmetry in 0u8..8,
+        digits in Just((1u8..=9).collect::<Vec<u8>>()).prop_shuffle(),
+        order in Just((0usize..36).collect::<Vec<usize>>()).prop_shuffle(),
+        keep in 10usize..=13,
+    ) {
+        let bases = base_solutions();
+        let (solution, singles) = &bases[base];
+        let (tiling, singles) = transformed(solution, singles, symmetry, &digits);
+        let given: Vec<Placement> = order[..keep].iter().map(|&i| tiling[i]).collect();
+        let puzzle = Puzzle::new(given, singles).unwrap();
+        let (grids, complete) = count_grids(&puzzle, Some(40));
+        prop_assume!(complete);
+        let mut solutions = Vec::new();
+        Search::new(LexGrids::new(&puzzle)).for_each(|s| {
+            solutions.push(s);
+            std::ops::ControlFlow::Continue(())
+        });
+        for s in &solutions {
+            prop_assert_eq!(check(&puzzle, s), Ok(()));
+        }
+        let listed: Vec<[u8; 81]> = solutions.iter().map(|s| s.grid).collect();
+        prop_assert_eq!(listed.len() as u64, grids);
+        prop_assert!(listed.windows(2).all(|w| w[0] < w[1]), "increasing and distinct");
     }
 }
 
