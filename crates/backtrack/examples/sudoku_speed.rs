@@ -9,6 +9,10 @@
 //! to 2, first solution, lexicographically first) the whole file is solved
 //! `N` times (default 3); the best and worst rates are printed, timing only
 //! the solving. Every solution is then checked against its puzzle.
+//!
+//! Besides wall-clock rates, on Linux the rate per second of CPU time this
+//! thread actually ran (from `/proc/thread-self/schedstat`) is printed too:
+//! on a machine shared with other work it is the steadier figure.
 
 use std::time::Instant;
 
@@ -34,6 +38,12 @@ fn parse(text: &str) -> Vec<Cells> {
         puzzles.push(cells);
     }
     puzzles
+}
+
+/// Nanoseconds this thread has run on a CPU, where the kernel tells.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
 }
 
 fn check(puzzle: &Cells, solution: &Cells) {
@@ -65,8 +75,10 @@ fn main() {
         let name = std::path::Path::new(path).file_name().map_or(path.clone(), |n| n.to_string_lossy().into());
         for (mode_name, mode) in modes {
             let mut rates = Vec::new();
+            let mut cpu_rates = Vec::new();
             let (mut solved, mut guesses) = (0u64, 0u64);
             for _ in 0..repeat {
+                let cpu_start = thread_cpu_ns();
                 let start = Instant::now();
                 let (mut s, mut g) = (0u64, 0u64);
                 for p in &puzzles {
@@ -76,6 +88,9 @@ fn main() {
                 }
                 let secs = start.elapsed().as_secs_f64();
                 rates.push(puzzles.len() as f64 / secs);
+                if let (Some(a), Some(b)) = (cpu_start, thread_cpu_ns()) {
+                    cpu_rates.push(puzzles.len() as f64 / ((b - a).max(1) as f64 * 1e-9));
+                }
                 (solved, guesses) = (s, g);
             }
             for p in &puzzles {
@@ -85,13 +100,18 @@ fn main() {
             }
             let best = rates.iter().cloned().fold(0.0, f64::max);
             let worst = rates.iter().cloned().fold(f64::INFINITY, f64::min);
+            let cpu_best = cpu_rates.iter().cloned().fold(0.0, f64::max);
+            let cpu_worst = cpu_rates.iter().cloned().fold(f64::INFINITY, f64::min);
             println!(
-                "{name:32} {mode_name:7} puzzles {:6} solved {:6} best {:9.0}/s ({:6.2} us) worst {:9.0}/s guesses/puzzle {:.2}",
+                "{name:32} {mode_name:7} puzzles {:6} solved {:6} wall best {:9.0}/s ({:6.2} us) worst {:9.0}/s \
+                 cpu best {:9.0}/s worst {:9.0}/s guesses/puzzle {:.2}",
                 puzzles.len(),
                 solved,
                 best,
                 1e6 / best,
                 worst,
+                cpu_best,
+                cpu_worst,
                 guesses as f64 / puzzles.len() as f64
             );
         }

@@ -17,10 +17,17 @@
 //! once in every row and every box of the band. Masking with it is locked
 //! candidates (pointing and claiming) inside the band, finds hidden singles in
 //! rows and boxes, and detects bands where the digit no longer fits. A row
-//! left with one position solves that cell: it is removed from the other
-//! digits and its column from the digit's other bands. Naked singles come
-//! from bit-sliced candidate counts over the nine digits. Bands are only
-//! revisited when their mask changed.
+//! left with one position solves that cell, which leaves the other digits; a
+//! box left with one column gives that column to the box, so the digit's
+//! other bands lose it. A band is reduced again only when it differs from
+//! the value it had after its last reduction (one SSE2 compare per four
+//! bands finds those), in an unrolled sweep.
+//!
+//! At the band fixpoint, naked singles come from bit-sliced candidate counts
+//! over the nine digits; when there are none, a column pass per changed
+//! digit finds hidden singles in columns and columns confined to one band
+//! (whose box then loses the digit in its other columns). Each elimination
+//! is sound: it removes only candidates that belong to no solution.
 //!
 //! # Search
 //!
@@ -28,10 +35,21 @@
 //! the board per branch. In heuristic order it branches on a cell with two
 //! candidates when there is one (else on one with the fewest); in
 //! lexicographic order on the first unsolved cell in row-major order, digits
-//! ascending, so solutions come out in increasing order (propagation only
-//! removes candidates that belong to no solution, so it never reorders them).
+//! ascending, so solutions come out in increasing order (propagation never
+//! removes a candidate that belongs to a solution, so it cannot reorder them).
+//! The search is compiled twice, portable and for x86-64 processors with
+//! AVX2/BMI1/BMI2/POPCNT/LZCNT, and the second is used when the processor
+//! has those features; both walk the same tree.
+//!
 //! [`Space9`] exposes the same board, propagation and branching to the
-//! generic search core so a hard puzzle can be split across threads.
+//! generic search core so a hard puzzle can be split across threads; it
+//! walks the same tree as [`solve`] (same solutions, same guesses).
+//!
+//! # Measuring
+//!
+//! `cargo bench -p backtrack --bench sudoku` times 1000-puzzle slices of the
+//! standard sets; `cargo run --release -p backtrack --example sudoku_speed --
+//! FILE...` times whole files.
 
 use std::ops::ControlFlow;
 
@@ -146,6 +164,27 @@ const fn locked_columns() -> [u32; 512] {
     table
 }
 
+/// For the columns (9 bits) of a band that must hold a digit there: the
+/// other columns of their boxes, which cannot.
+static CLAIMED_BOX_COLUMNS: [u32; 512] = claimed_box_columns();
+
+const fn claimed_box_columns() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let in_box = (s >> (3 * k)) & 7;
+            if in_box != 0 {
+                table[s] |= ((7 & !in_box) << (3 * k)) as u32;
+            }
+            k += 1;
+        }
+        s += 1;
+    }
+    table
+}
+
 /// The rows of `a` that hold exactly one bit, as those bits.
 #[inline(always)]
 fn single_rows(a: u32) -> u32 {
@@ -234,11 +273,14 @@ fn changed(bands: &[u32; 28], seen: &[u32; 28]) -> u32 {
 impl Board {
     /// The board with `cells` given, propagated; `None` when the givens
     /// conflict, a value is out of range, or propagation finds a contradiction.
+    #[inline(always)]
     fn new(cells: &Cells) -> Option<Board> {
-        let mut bands = [BAND_ALL; 28];
-        bands[27] = 0;
-        // Every band differs from `seen`, so the first propagation reduces all.
-        let mut board = Board { bands, seen: [0; 28], unsolved: [BAND_ALL; 3] };
+        // Per digit: the rows, columns and boxes that hold it as a given, and
+        // where; then each digit band is built in one go instead of placing
+        // the givens one by one.
+        let (mut rows, mut cols, mut boxes) = ([0u32; 9], [0u32; 9], [0u32; 9]);
+        let mut given = [0u32; 27];
+        let mut occupied = [0u32; 3];
         for (cell, &v) in cells.iter().enumerate() {
             if v == 0 {
                 continue;
@@ -247,11 +289,35 @@ impl Board {
                 return None;
             }
             let d = (v - 1) as usize;
-            if board.bands[3 * d + cell / 27] & (1 << (cell % 27)) == 0 {
+            let (r, c) = (cell / 9, cell % 9);
+            let bx = r / 3 * 3 + c / 3;
+            if (rows[d] >> r | cols[d] >> c | boxes[d] >> bx) & 1 != 0 {
                 return None;
             }
-            board.assign(cell, d);
+            rows[d] |= 1 << r;
+            cols[d] |= 1 << c;
+            boxes[d] |= 1 << bx;
+            given[3 * d + cell / 27] |= 1 << (cell % 27);
+            occupied[cell / 27] |= 1 << (cell % 27);
         }
+        let mut bands = [0u32; 28];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut blocked = cols[d] * ROWS3;
+                for k in 0..3 {
+                    if rows[d] >> (3 * b + k) & 1 != 0 {
+                        blocked |= 0x1ff << (9 * k);
+                    }
+                    if boxes[d] >> (3 * b + k) & 1 != 0 {
+                        blocked |= (7 << (3 * k)) * ROWS3;
+                    }
+                }
+                bands[3 * d + b] = (BAND_ALL & !occupied[b] & !blocked) | given[3 * d + b];
+            }
+        }
+        // Every band differs from `seen`, so the first propagation reduces all.
+        let mut board = Board { bands, seen: [u32::MAX; 28], unsolved: [BAND_ALL; 3] };
+        board.seen[27] = 0;
         board.propagate().then_some(board)
     }
 
@@ -305,6 +371,7 @@ impl Board {
     /// The board is at a fixpoint except for the bands that differ from
     /// `seen`, so the single searches only look at bands (naked) and digits
     /// (hidden) that changed.
+    #[inline(always)]
     fn propagate(&mut self) -> bool {
         let mut touched = 0u32;
         loop {
@@ -323,6 +390,7 @@ impl Board {
                 continue;
             }
             // Naked singles, in the bands whose candidates changed.
+            let mut placed = false;
             for b in 0..3 {
                 let unsolved = self.unsolved[b];
                 if touched & (DIGIT_BAND_0 << b) == 0 || unsolved == 0 {
@@ -339,6 +407,7 @@ impl Board {
                 }
                 let singles = unsolved & !two;
                 if singles != 0 {
+                    placed = true;
                     for d in 0..9 {
                         let mut cells = self.bands[3 * d + b] & singles;
                         while cells != 0 {
@@ -351,38 +420,54 @@ impl Board {
                     }
                 }
             }
-            if changed(&self.bands, &self.seen) != 0 {
+            if placed {
                 continue;
             }
-            if !self.column_hidden_singles(touched) {
-                return false;
-            }
-            if changed(&self.bands, &self.seen) == 0 {
+            if self.is_solved() {
                 return true;
             }
-            touched = 0;
+            match self.column_hidden_singles(touched) {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => touched = 0,
+            }
         }
     }
 
-    /// Places every digit that has one position left in a column, looking at
-    /// the digits with a band in `touched`. `false` on a column where a digit
-    /// has no position left.
-    fn column_hidden_singles(&mut self, touched: u32) -> bool {
+    /// The column pass, for the digits with a band in `touched`: places every
+    /// digit that has one position left in a column, and removes a digit from
+    /// a box's other columns when one column has it only in that box. `None`
+    /// on a column where a digit has no position left, else whether anything
+    /// changed.
+    #[inline(always)]
+    fn column_hidden_singles(&mut self, touched: u32) -> Option<bool> {
+        let mut placed = false;
         for d in 0..9 {
             if touched & (7 << (3 * d)) == 0 {
                 continue;
             }
             let (mut one, mut two) = (0u32, 0u32);
-            for b in 0..3 {
+            let mut any = [0u32; 3];
+            for (b, in_band) in any.iter_mut().enumerate() {
                 let x = self.bands[3 * d + b];
                 let (r0, r1, r2) = (x & 0x1ff, (x >> 9) & 0x1ff, x >> 18);
-                let any = r0 | r1 | r2;
+                *in_band = r0 | r1 | r2;
                 let multi = (r0 & r1) | ((r0 | r1) & r2);
-                two |= multi | (one & any);
-                one |= any;
+                two |= multi | (one & *in_band);
+                one |= *in_band;
             }
             if one != 0x1ff {
-                return false;
+                return None;
+            }
+            // Claiming: a column whose candidates all lie in one band holds
+            // the digit of that band's box, so the box's other columns lose it.
+            for b in 0..3 {
+                let confined = any[b] & !any[(b + 1) % 3] & !any[(b + 2) % 3];
+                let lose = CLAIMED_BOX_COLUMNS[confined as usize] & any[b];
+                if lose != 0 {
+                    self.bands[3 * d + b] &= !(lose * ROWS3);
+                    placed = true;
+                }
             }
             let lone = (one & !two) * ROWS3;
             for b in 0..3 {
@@ -392,13 +477,15 @@ impl Board {
                     cells &= cells - 1;
                     if self.bands[3 * d + b] & (1 << bit) != 0 {
                         self.assign(27 * b + bit, d);
+                        placed = true;
                     }
                 }
             }
         }
-        true
+        Some(placed)
     }
 
+    #[inline(always)]
     fn is_solved(&self) -> bool {
         (self.unsolved[0] | self.unsolved[1] | self.unsolved[2]) == 0
     }
@@ -415,6 +502,7 @@ impl Board {
     }
 
     /// Where to branch on an unsolved, propagated board.
+    #[inline(always)]
     fn branch(&self, order: Order) -> Branch9 {
         let cell = match order {
             Order::Lexicographic => {
@@ -426,39 +514,43 @@ impl Board {
         Branch9 { cell: cell as u8, digits: self.digits_of(cell) }
     }
 
-    /// A cell with two candidates if any, else one with the fewest.
+    /// A cell with two candidates if any, else one with the fewest (cells
+    /// with five or more count alike).
+    #[inline(always)]
     fn fewest_candidates_cell(&self) -> usize {
-        let mut best = (u32::MAX, 0usize);
+        // Best cells found so far with exactly 3, 4 and 5+ candidates.
+        let mut fallback = [usize::MAX; 3];
         for b in 0..3 {
             let unsolved = self.unsolved[b];
             if unsolved == 0 {
                 continue;
             }
-            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            // Bit-sliced counts: cells with at least 1, 2, 3, 4, 5 candidates.
+            let (mut one, mut two, mut three, mut four, mut five) = (0u32, 0u32, 0u32, 0u32, 0u32);
             for d in 0..9 {
                 let x = self.bands[3 * d + b];
+                five |= four & x;
+                four |= three & x;
                 three |= two & x;
                 two |= one & x;
                 one |= x;
             }
-            let pairs = unsolved & two & !three;
+            let pairs = unsolved & !three;
             if pairs != 0 {
                 return 27 * b + pairs.trailing_zeros() as usize;
             }
-            let mut cells = unsolved;
-            while cells != 0 {
-                let bit = cells.trailing_zeros() as usize;
-                cells &= cells - 1;
-                let n = self.digits_of(27 * b + bit).count_ones();
-                if n < best.0 {
-                    best = (n, 27 * b + bit);
+            for (slot, cells) in fallback.iter_mut().zip([three & !four, four & !five, unsolved]) {
+                let cells = cells & unsolved;
+                if *slot == usize::MAX && cells != 0 {
+                    *slot = 27 * b + cells.trailing_zeros() as usize;
                 }
             }
         }
-        best.1
+        fallback.into_iter().find(|&cell| cell != usize::MAX).unwrap_or(0)
     }
 
     /// The grid of a solved board.
+    #[inline(always)]
     fn cells(&self) -> Cells {
         let mut cells = [0u8; 81];
         for d in 0..9 {
@@ -482,38 +574,72 @@ struct Walk<F> {
     visit: F,
 }
 
-impl<F: FnMut(&Board) -> ControlFlow<()>> Walk<F> {
-    /// Explores the subtree of a propagated `board`; `Break` once `visit` says stop.
-    fn run(&mut self, board: &Board) -> ControlFlow<()> {
-        if board.is_solved() {
-            return (self.visit)(board);
-        }
-        let Branch9 { cell, mut digits } = board.branch(self.order);
-        let cell = cell as usize;
-        let mut tried = 0;
-        while digits != 0 {
-            let d = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
-            tried += 1;
-            if tried == 2 {
-                self.guesses += 1;
+/// Defines a recursive walk over a propagated board and its entry point.
+/// Instantiated twice: once portable, once compiled for newer x86-64
+/// processors (chosen at run time), with the board code inlined into each.
+macro_rules! define_walk {
+    ($run:ident, $walk:ident, $(#[$feature:meta])*) => {
+        /// Explores the subtree of a propagated `board`; `Break` once `visit` says stop.
+        $(#[$feature])*
+        unsafe fn $run<F: FnMut(&Board) -> ControlFlow<()>>(walk: &mut Walk<F>, board: &Board) -> ControlFlow<()> {
+            if board.is_solved() {
+                return (walk.visit)(board);
             }
-            let mut next = *board;
-            next.assign(cell, d);
-            if next.propagate() {
-                self.run(&next)?;
+            let Branch9 { cell, mut digits } = board.branch(walk.order);
+            let cell = cell as usize;
+            let mut tried = 0;
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                tried += 1;
+                if tried == 2 {
+                    walk.guesses += 1;
+                }
+                let mut next = *board;
+                next.assign(cell, d);
+                if next.propagate() {
+                    $run(walk, &next)?;
+                }
             }
+            ControlFlow::Continue(())
         }
-        ControlFlow::Continue(())
-    }
+
+        /// Walks every solution of `cells` in `order`, handing each solved
+        /// board to `visit`; returns the guesses made.
+        $(#[$feature])*
+        unsafe fn $walk(cells: &Cells, order: Order, visit: impl FnMut(&Board) -> ControlFlow<()>) -> u64 {
+            let Some(board) = Board::new(cells) else { return 0 };
+            let mut walk = Walk { order, guesses: 0, visit };
+            let _ = $run(&mut walk, &board);
+            walk.guesses
+        }
+    };
 }
 
-/// Walks every solution of `cells` in `order`, handing each solved board to `visit`.
+define_walk!(run_portable, walk_portable,);
+#[cfg(target_arch = "x86_64")]
+define_walk!(run_x86_v3, walk_x86_v3, #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]);
+
+/// Whether this processor runs the x86-64 v3 build of the walk.
+#[cfg(target_arch = "x86_64")]
+fn has_x86_v3() -> bool {
+    is_x86_feature_detected!("avx2")
+        && is_x86_feature_detected!("bmi1")
+        && is_x86_feature_detected!("bmi2")
+        && is_x86_feature_detected!("popcnt")
+        && is_x86_feature_detected!("lzcnt")
+}
+
+/// Walks every solution of `cells` in `order` on the fastest build this
+/// processor supports, handing each solved board to `visit`; returns the guesses made.
 fn walk(cells: &Cells, order: Order, visit: impl FnMut(&Board) -> ControlFlow<()>) -> u64 {
-    let Some(board) = Board::new(cells) else { return 0 };
-    let mut walk = Walk { order, guesses: 0, visit };
-    let _ = walk.run(&board);
-    walk.guesses
+    #[cfg(target_arch = "x86_64")]
+    if has_x86_v3() {
+        // SAFETY: the features the function is compiled for are present.
+        return unsafe { walk_x86_v3(cells, order, visit) };
+    }
+    // SAFETY: the portable build needs no processor features.
+    unsafe { walk_portable(cells, order, visit) }
 }
 
 /// Solves one puzzle in `mode`. Givens that conflict, or values outside
@@ -664,6 +790,45 @@ mod tests {
             assert_eq!(changed(&bands, &seen), expected);
             #[cfg(target_arch = "x86_64")]
             assert_eq!(changed_sse2(&bands, &seen), expected);
+        }
+    }
+
+    /// Every build of the walk this processor can run gives the same
+    /// outcome as the portable one (same tree, so same guesses too).
+    #[test]
+    fn builds_agree() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/");
+        for name in ["royle_17_clue.1000.txt", "forum_hardest_1905_11plus.1000.txt", "serg_benchmark.1000.txt"] {
+            let text = std::fs::read_to_string(format!("{dir}{name}")).unwrap();
+            for line in text.lines().take(150) {
+                let mut cells = [0u8; 81];
+                for (cell, ch) in cells.iter_mut().zip(line.bytes()) {
+                    *cell = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
+                }
+                for order in [Order::Heuristic, Order::Lexicographic] {
+                    let run = |portable: bool| {
+                        let mut found = Vec::new();
+                        let visit = |board: &Board| {
+                            found.push(board.cells());
+                            if found.len() < 3 {
+                                ControlFlow::Continue(())
+                            } else {
+                                ControlFlow::Break(())
+                            }
+                        };
+                        // SAFETY: the x86-64 v3 build runs only where detected.
+                        let guesses = if portable {
+                            unsafe { walk_portable(&cells, order, visit) }
+                        } else {
+                            walk(&cells, order, visit)
+                        };
+                        (guesses, found)
+                    };
+                    let portable = run(true);
+                    assert!(!portable.1.is_empty());
+                    assert_eq!(run(false), portable, "{name}: {line}");
+                }
+            }
         }
     }
 
