@@ -56,7 +56,7 @@ struct Tables {
     /// The most primary items in one option.
     stride: usize,
     /// Primary items of option `o`: `primary_items[o * stride..(o + 1) * stride]`, padded
-    /// with `n_primary` (a scratch slot after the keys, never read) so that every option
+    /// with `n_primary` (a scratch slot after the keys, whose value never matters) so that every option
     /// has the same length and the update loop runs a fixed number of times.
     primary_items: Vec<u32>,
     /// Row `o` (`words` words): the options that conflict with option `o`, `o` included.
