@@ -131,17 +131,7 @@ impl<'a> Tokens<'a> {
 
     /// Where the text ends, for "expected more" errors.
     fn end_position(&self) -> (usize, usize) {
-        let mut line = 1;
-        let mut column = 1;
-        for c in self.text.chars() {
-            if c == '\n' {
-                line += 1;
-                column = 1;
-            } else {
-                column += 1;
-            }
-        }
-        (line, column)
+        backtrack::error::end_position(self.text)
     }
 
     /// The next word as an integer in `min..=max`; `what` names it in errors.

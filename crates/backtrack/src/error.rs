@@ -34,3 +34,18 @@ impl fmt::Display for ParseError {
 }
 
 impl std::error::Error for ParseError {}
+
+/// The 1-based line and column just past the end of `text`: where an
+/// "expected more input" error points.
+pub fn end_position(text: &str) -> (usize, usize) {
+    let (mut line, mut column) = (1, 1);
+    for c in text.chars() {
+        if c == '\n' {
+            line += 1;
+            column = 1;
+        } else {
+            column += 1;
+        }
+    }
+    (line, column)
+}

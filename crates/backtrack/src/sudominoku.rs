@@ -875,16 +875,7 @@ impl<'a> Words<'a> {
 
     /// Where the text ends.
     fn end(&self) -> (usize, usize) {
-        let (mut line, mut column) = (1, 1);
-        for c in self.text.chars() {
-            if c == '\n' {
-                line += 1;
-                column = 1;
-            } else {
-                column += 1;
-            }
-        }
-        (line, column)
+        crate::error::end_position(self.text)
     }
 
     fn expect_word(&mut self, what: &str) -> Result<Word<'a>, ParseError> {

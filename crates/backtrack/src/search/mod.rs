@@ -251,20 +251,7 @@ impl<S: Space> Search<S> {
 
     /// Number of solutions, stopping once `limit` are found.
     pub fn count(&mut self, limit: Option<u64>) -> u64 {
-        let limit = limit.unwrap_or(u64::MAX);
-        let mut count = 0u64;
-        if limit == 0 {
-            return 0;
-        }
-        self.walk(|_| {
-            count += 1;
-            if count >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        count
+        self.run(Mode::Count { limit }, |_| {}).0
     }
 
     /// Hands every solution to `visit`, in search order, until it returns `Break`.
