@@ -102,6 +102,18 @@ impl Constraints {
     /// Columns row `row` may take given the attacks, or 0 for none.
     #[inline(always)]
     pub fn available(&self, row: usize, left: u32, down: u32, right: u32) -> u32 {
+        self.available_in::<true>(row, left, down, right)
+    }
+
+    /// [`available`](Constraints::available), with the force row test left
+    /// out when `FORCE` is false: for searches that have no force row
+    /// (corner classes), which then save a compare on every node.
+    #[inline(always)]
+    fn available_in<const FORCE: bool>(&self, row: usize, left: u32, down: u32, right: u32) -> u32 {
+        if !FORCE {
+            debug_assert_eq!(self.force_row, usize::MAX);
+            return self.mask & !(left | down | right | self.forbid[row]);
+        }
         let mut avail = self.mask & !(left | down | right | self.forbid[row]);
         if row == self.force_row {
             // Both side columns must be taken by the end of this row.
@@ -265,9 +277,13 @@ unsafe fn search_bmi(
     }
 }
 
-/// The depth-first walk from row `start` with the given attacks. Rows are
-/// kept on an explicit stack of four masks each; the last row is never
-/// pushed: its one possible column is tested in place.
+/// The depth-first walk from row `start` with the given attacks. Only
+/// classified searches (no corner queen) have a force row, so `CLASSIFY`
+/// also says whether the row availability must test for it. Rows are
+/// kept on an explicit stack of four masks each; the last three rows are
+/// never pushed: the third-to-last is walked in a local loop and the last
+/// two are settled in place ([`settle_two`]), which saves the stack traffic
+/// of the most numerous nodes.
 #[inline(always)]
 fn search<const CLASSIFY: bool>(
     c: &Constraints,
@@ -283,7 +299,7 @@ fn search<const CLASSIFY: bool>(
     let mut total = 0u64;
     let mut unique = 0u64;
     if start == last {
-        let avail = c.available(last, left, down, right);
+        let avail = c.available_in::<CLASSIFY>(last, left, down, right);
         if avail != 0 {
             placed[last] = avail;
             let (w, u) = leaf(c, placed);
@@ -295,11 +311,11 @@ fn search<const CLASSIFY: bool>(
     // Leaves without symmetry work all weigh 8; count them and scale once.
     let mut plain_leaves = 0u64;
     if start + 1 == last {
-        let mut avail = c.available(start, left, down, right);
+        let mut avail = c.available_in::<CLASSIFY>(start, left, down, right);
         while avail != 0 {
             let bit = avail & avail.wrapping_neg();
             avail ^= bit;
-            let end = c.available(last, (left | bit) << 1, down | bit, (right | bit) >> 1);
+            let end = c.available_in::<CLASSIFY>(last, (left | bit) << 1, down | bit, (right | bit) >> 1);
             if end != 0 {
                 if CLASSIFY {
                     placed[start] = bit;
@@ -322,7 +338,7 @@ fn search<const CLASSIFY: bool>(
     lefts[row] = left;
     downs[row] = down;
     rights[row] = right;
-    avails[row] = c.available(row, left, down, right);
+    avails[row] = c.available_in::<CLASSIFY>(row, left, down, right);
     loop {
         let avail = avails[row];
         if avail == 0 {
@@ -348,39 +364,78 @@ fn search<const CLASSIFY: bool>(
         if CLASSIFY {
             placed[row] = bit;
         }
-        if row + 2 == last {
-            // The last two rows share the two columns still free: one queen
-            // takes each, and the two must not touch diagonally, so both
-            // orders are checked in place without descending.
-            let free = c.mask & !d;
-            let mut second = c.available(last - 1, l, d, r);
-            // Free columns in the last row, ignoring the second-to-last queen.
-            let final_ok = c.available(last, l << 1, d, r >> 1);
-            while second != 0 {
-                let x = second & second.wrapping_neg();
-                second ^= x;
-                let y = free ^ x;
-                if y & final_ok != 0 && ((x << 1) | (x >> 1)) & y == 0 {
-                    if CLASSIFY {
-                        placed[last - 1] = x;
-                        placed[last] = y;
-                        let (w, u) = leaf(c, placed);
-                        total += w as u64;
-                        unique += u as u64;
-                    } else {
-                        plain_leaves += 1;
-                    }
+        if row + 3 == last {
+            // The third-to-last row's columns are walked here, without
+            // pushing them, each settling the last two rows.
+            let mut third = c.available_in::<CLASSIFY>(last - 2, l, d, r);
+            while third != 0 {
+                let bit = third & third.wrapping_neg();
+                third ^= bit;
+                if CLASSIFY {
+                    placed[last - 2] = bit;
                 }
+                settle_two::<CLASSIFY>(
+                    c,
+                    (l | bit) << 1,
+                    d | bit,
+                    (r | bit) >> 1,
+                    placed,
+                    &mut total,
+                    &mut unique,
+                    &mut plain_leaves,
+                );
             }
+            continue;
+        }
+        if row + 2 == last {
+            settle_two::<CLASSIFY>(c, l, d, r, placed, &mut total, &mut unique, &mut plain_leaves);
             continue;
         }
         row += 1;
         lefts[row] = l;
         downs[row] = d;
         rights[row] = r;
-        avails[row] = c.available(row, l, d, r);
+        avails[row] = c.available_in::<CLASSIFY>(row, l, d, r);
     }
     Some(finish::<CLASSIFY>(n, total, unique, plain_leaves))
+}
+
+/// The last two rows, given their attacks after a queen in row `n - 3`:
+/// they share the two columns still free, one queen takes each, and the two
+/// must not touch diagonally, so both orders are checked in place.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn settle_two<const CLASSIFY: bool>(
+    c: &Constraints,
+    l: u32,
+    d: u32,
+    r: u32,
+    placed: &mut [u32; MAX_N],
+    total: &mut u64,
+    unique: &mut u64,
+    plain_leaves: &mut u64,
+) {
+    let last = c.n - 1;
+    let free = c.mask & !d;
+    let mut second = c.available_in::<CLASSIFY>(last - 1, l, d, r);
+    // Free columns in the last row, ignoring the second-to-last queen.
+    let final_ok = c.available_in::<CLASSIFY>(last, l << 1, d, r >> 1);
+    while second != 0 {
+        let x = second & second.wrapping_neg();
+        second ^= x;
+        let y = free ^ x;
+        if y & final_ok != 0 && ((x << 1) | (x >> 1)) & y == 0 {
+            if CLASSIFY {
+                placed[last - 1] = x;
+                placed[last] = y;
+                let (w, u) = leaf(c, placed);
+                *total += w as u64;
+                *unique += u as u64;
+            } else {
+                *plain_leaves += 1;
+            }
+        }
+    }
 }
 
 /// Adds the plain leaves (all of one class size) to the classified counts.
@@ -392,4 +447,83 @@ fn finish<const CLASSIFY: bool>(n: usize, mut total: u64, mut unique: u64, plain
         unique += plain_leaves;
     }
     (total, unique)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every canonical prefix of the first rows for board `n`, with its
+    /// constraints: the corner heads `[0, s]` and the edge heads `[b]`.
+    fn heads(n: usize) -> Vec<(Constraints, Vec<u8>)> {
+        let mut out = Vec::new();
+        for s in 2..n as u8 {
+            if let Some(c) = Constraints::new(n, &[0, s]) {
+                out.push((c, vec![0, s]));
+            }
+        }
+        for b in 1..n as u8 {
+            if let Some(c) = Constraints::new(n, &[b]) {
+                out.push((c, vec![b]));
+            }
+        }
+        out
+    }
+
+    /// A plain recursive count of the same constraints, with the
+    /// unspecialised availability and the leaf classification at every
+    /// full placement.
+    fn plain(c: &Constraints, row: usize, l: u32, d: u32, r: u32, placed: &mut [u32; MAX_N]) -> (u64, u64) {
+        if row == c.n {
+            let (w, u) = leaf(c, placed);
+            return (w as u64, u as u64);
+        }
+        let mut avail = c.available(row, l, d, r);
+        let (mut total, mut unique) = (0, 0);
+        while avail != 0 {
+            let bit = avail & avail.wrapping_neg();
+            avail ^= bit;
+            placed[row] = bit;
+            let (t, u) = plain(c, row + 1, (l | bit) << 1, d | bit, (r | bit) >> 1, placed);
+            total += t;
+            unique += u;
+        }
+        (total, unique)
+    }
+
+    #[test]
+    fn corner_searches_have_no_force_row() {
+        for n in 2..=MAX_N {
+            for (c, _) in heads(n) {
+                assert_eq!(c.classify, c.force_row != usize::MAX, "n = {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn kernels_match_a_plain_count_per_head_up_to_12() {
+        for n in 1..=12 {
+            for (c, head) in heads(n) {
+                let mut placed = [0u32; MAX_N];
+                let expected = match replay(&c, &head, &mut placed) {
+                    Some((l, d, r)) => plain(&c, head.len(), l, d, r, &mut placed),
+                    None => (0, 0),
+                };
+                let dispatched = solve(&c, &head, None).unwrap();
+                assert_eq!((dispatched.total, dispatched.unique), (expected.0 as u128, expected.1 as u128));
+                // The portable build of the kernel, whatever the processor has.
+                let mut placed = [0u32; MAX_N];
+                if let Some((l, d, r)) = replay(&c, &head, &mut placed) {
+                    let portable = if head.len() == n {
+                        expected
+                    } else if c.classify {
+                        search::<true>(&c, head.len(), l, d, r, &mut placed, None).unwrap()
+                    } else {
+                        search::<false>(&c, head.len(), l, d, r, &mut placed, None).unwrap()
+                    };
+                    assert_eq!(portable, expected, "n = {n}, head = {head:?}");
+                }
+            }
+        }
+    }
 }
