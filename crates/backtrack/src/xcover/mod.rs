@@ -182,6 +182,14 @@ impl Space for XcoverSpace {
     fn solution(&self) -> Vec<usize> {
         self.chosen().to_vec()
     }
+
+    #[inline]
+    fn take_completing(&mut self, branch: &mut XcoverBranch) -> u64 {
+        match (&mut self.inner, &mut branch.0) {
+            (Inner::Dense(s), BranchInner::Dense(b)) => s.take_completing(b),
+            _ => 0,
+        }
+    }
 }
 
 impl Problem {
