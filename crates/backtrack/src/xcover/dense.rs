@@ -238,7 +238,7 @@ impl Space for DenseSpace {
         Node::Branch(DenseBranch { item: best_item as u32, word: 0, bits })
     }
 
-    #[inline]
+    #[inline(always)]
     fn next_choice(&mut self, branch: &mut DenseBranch) -> Option<usize> {
         let t = &*self.tables;
         let w = t.words;
@@ -300,7 +300,7 @@ impl Space for DenseSpace {
         true
     }
 
-    #[inline]
+    #[inline(always)]
     fn pop(&mut self) {
         self.depth -= 1;
         self.chosen.pop();

@@ -154,7 +154,7 @@ impl Space for XcoverSpace {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn next_choice(&mut self, branch: &mut XcoverBranch) -> Option<usize> {
         match (&mut self.inner, &mut branch.0) {
             (Inner::Dense(s), BranchInner::Dense(b)) => s.next_choice(b),
@@ -171,7 +171,7 @@ impl Space for XcoverSpace {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn pop(&mut self) {
         match &mut self.inner {
             Inner::Dense(s) => s.pop(),
