@@ -104,7 +104,8 @@ pub fn run(args: Args) -> CliResult {
     }
     out.flush()?;
     eprintln!(
-        "xcover: {count} solutions, {} nodes, {} dead ends, {seconds:.3} s, {threads} thread{}, {engine_name} engine",
+        "xcover: {count} solution{}, {} nodes, {} dead ends, {seconds:.3} s, {threads} thread{}, {engine_name} engine",
+        if count == 1 { "" } else { "s" },
         stats.nodes,
         stats.dead_ends,
         if threads == 1 { "" } else { "s" }

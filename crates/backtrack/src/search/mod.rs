@@ -117,6 +117,15 @@ pub trait Space {
     /// The solution at the current node; called only after `expand` returned
     /// [`Node::Solution`].
     fn solution(&self) -> Self::Solution;
+    /// Removes from `branch` the alternatives that each complete a solution
+    /// by themselves (pushing one would give a node whose `expand` says
+    /// [`Node::Solution`]) and returns how many it removed. Called only when
+    /// solutions are merely counted, right after `expand` returned `branch`,
+    /// so a space that can see this cheaply saves a push, an expand and a pop
+    /// per solution. The default removes nothing.
+    fn take_completing(&mut self, _branch: &mut Self::Branch) -> u64 {
+        0
+    }
 }
 
 /// What to search for. See the [module docs](self).
@@ -281,9 +290,10 @@ impl<S: Space> Search<S> {
                 if limit == 0 {
                     return (0, End::Stopped);
                 }
-                let end = self.walk(|_| {
-                    n += 1;
+                let end = self.walk_counting(|found| {
+                    n += found;
                     if n >= limit {
+                        n = limit;
                         ControlFlow::Break(())
                     } else {
                         ControlFlow::Continue(())
@@ -307,20 +317,40 @@ impl<S: Space> Search<S> {
     /// solution; the space is restored to its root state when the walk ends,
     /// however it ends.
     pub fn walk(&mut self, mut at_solution: impl FnMut(&S) -> ControlFlow<()>) -> End {
+        self.walk_with::<false>(|space, _| at_solution(space))
+    }
+
+    /// The walk for counting: calls `at_solutions(k)` for every `k` solutions
+    /// met (`k` may exceed one where the space counts several at once through
+    /// [`Space::take_completing`]); statistics come out as [`walk`](Self::walk)'s.
+    pub fn walk_counting(&mut self, mut at_solutions: impl FnMut(u64) -> ControlFlow<()>) -> End {
+        self.walk_with::<true>(|_, found| at_solutions(found))
+    }
+
+    /// [`walk`](Self::walk), also taking completing alternatives in bulk when
+    /// `COUNTING`; `at_solution(space, k)` then gets `k` solutions at once,
+    /// with `space` at their parent node rather than at a solution.
+    fn walk_with<const COUNTING: bool>(&mut self, mut at_solution: impl FnMut(&S, u64) -> ControlFlow<()>) -> End {
         let order = self.order;
         let space = &mut self.space;
         let stats = &mut self.stats;
         let mut stack: Vec<(S::Branch, u32)> = Vec::new();
+        let mut end = End::Exhausted;
         match space.expand(order) {
             Node::Solution => {
                 stats.solutions += 1;
-                let _ = at_solution(space);
+                let _ = at_solution(space, 1);
                 return End::Exhausted;
             }
             Node::Dead => return End::Exhausted,
-            Node::Branch(b) => stack.push((b, 0)),
+            Node::Branch(mut b) => {
+                let found = if COUNTING { space.take_completing(&mut b) } else { 0 };
+                stack.push((b, found as u32));
+                if found > 0 && Self::met_completing(stats, space, found, &mut at_solution).is_break() {
+                    return End::Stopped;
+                }
+            }
         }
-        let mut end = End::Exhausted;
         'walk: while let Some((branch, tried)) = stack.last_mut() {
             let Some(choice) = space.next_choice(branch) else {
                 stack.pop();
@@ -345,13 +375,18 @@ impl<S: Space> Search<S> {
             }
             if space.push(choice) {
                 match space.expand(order) {
-                    Node::Branch(b) => {
-                        stack.push((b, 0));
+                    Node::Branch(mut b) => {
+                        let found = if COUNTING { space.take_completing(&mut b) } else { 0 };
+                        stack.push((b, found as u32));
+                        if found > 0 && Self::met_completing(stats, space, found, &mut at_solution).is_break() {
+                            end = End::Stopped;
+                            break 'walk;
+                        }
                         continue;
                     }
                     Node::Solution => {
                         stats.solutions += 1;
-                        if at_solution(space).is_break() {
+                        if at_solution(space, 1).is_break() {
                             space.pop();
                             end = End::Stopped;
                             break 'walk;
@@ -371,5 +406,21 @@ impl<S: Space> Search<S> {
             }
         }
         end
+    }
+
+    /// Books `found` completing alternatives taken in bulk at the current node
+    /// as the nodes and solutions the plain walk would have met one by one.
+    fn met_completing(
+        stats: &mut Stats,
+        space: &S,
+        found: u64,
+        at_solution: &mut impl FnMut(&S, u64) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        stats.nodes += found;
+        stats.solutions += found;
+        if found >= 2 {
+            stats.guesses += 1;
+        }
+        at_solution(space, found)
     }
 }

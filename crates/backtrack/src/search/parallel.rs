@@ -90,8 +90,8 @@ where
                 return Stats::default();
             }
             let mut search = Search::new(space).order(order).control(stop.clone());
-            search.walk(|_| {
-                let so_far = found.fetch_add(1, Ordering::Relaxed) + 1;
+            search.walk_counting(|k| {
+                let so_far = found.fetch_add(k, Ordering::Relaxed) + k;
                 if so_far >= limit {
                     stop.cancel();
                     ControlFlow::Break(())

@@ -63,6 +63,10 @@ struct Tables {
     conflict: Vec<u64>,
     /// Row `p` (`words` words): the options that contain primary item `p`.
     item_options: Vec<u64>,
+    /// Number of primary items in option `o`.
+    primary_count: Vec<u32>,
+    /// Whether every option has `stride` primary items.
+    uniform: bool,
 }
 
 /// A search position for the bitset engine; plugs into [`crate::search`].
@@ -75,6 +79,8 @@ pub struct DenseSpace {
     /// Level `d` occupies `d * (n_primary + 1) ..`: each primary item's key, or
     /// [`COVERED`], then one scratch slot.
     keys: Vec<u32>,
+    /// Level `d`: the number of primary items not yet covered.
+    open: Vec<u32>,
     chosen: Vec<usize>,
 }
 
@@ -136,13 +142,71 @@ impl DenseSpace {
         for o in 0..n_options {
             live[o / 64] |= 1 << (o % 64);
         }
-        let tables = Tables { words, n_options, n_primary, stride, primary_items, conflict, item_options };
-        Some(DenseSpace { tables: Arc::new(tables), depth: 0, live, keys, chosen: Vec::new() })
+        let primary_count: Vec<u32> = (0..n_options)
+            .map(|o| problem.option(o).iter().filter(|e| (e.item as usize) < n_primary).count() as u32)
+            .collect();
+        let uniform = primary_count.iter().all(|&c| c as usize == stride);
+        let tables = Tables {
+            words,
+            n_options,
+            n_primary,
+            stride,
+            primary_items,
+            conflict,
+            item_options,
+            primary_count,
+            uniform,
+        };
+        let open = vec![n_primary as u32];
+        Some(DenseSpace { tables: Arc::new(tables), depth: 0, live, keys, open, chosen: Vec::new() })
     }
 
     /// The options chosen so far, in the order they were chosen.
     pub fn chosen(&self) -> &[usize] {
         &self.chosen
+    }
+}
+
+/// Writes the next level's live set (`live_here` less the options that
+/// conflict with `option`), decrements in `keys_next` (a copy of the current
+/// keys) the counts of every primary item of every option that removes, and
+/// marks `option`'s own items covered. `PER` is `t.stride`, or 0 for "read
+/// it from `t`".
+///
+/// # Safety
+/// `option < t.n_options`; `live_here` and `live_next` hold `t.words` words,
+/// `keys_next` `t.n_primary + 1` keys; `PER` is 0 or `t.stride`.
+#[inline(always)]
+unsafe fn remove_conflicts<const PER: usize>(
+    t: &Tables,
+    option: usize,
+    live_here: *const u64,
+    live_next: *mut u64,
+    keys_next: *mut u32,
+) {
+    let w = t.words;
+    let per = if PER == 0 { t.stride } else { PER };
+    let row = t.conflict.as_ptr().add(option * w);
+    let items = t.primary_items.as_ptr();
+    for k in 0..w {
+        let (l, c) = (*live_here.add(k), *row.add(k));
+        *live_next.add(k) = l & !c;
+        let mut removed = l & c;
+        while removed != 0 {
+            let r = k * 64 + removed.trailing_zeros() as usize;
+            removed &= removed - 1;
+            let entries = items.add(r * per);
+            for j in 0..per {
+                // Padding entries land on the scratch slot at `np`; the
+                // chosen option's own items are overwritten below.
+                let key = keys_next.add(*entries.add(j) as usize);
+                *key = (*key).wrapping_sub(ONE);
+            }
+        }
+    }
+    let own = items.add(option * per);
+    for j in 0..per {
+        *keys_next.add(*own.add(j) as usize) = COVERED;
     }
 }
 
@@ -174,7 +238,7 @@ impl Space for DenseSpace {
         Node::Branch(DenseBranch { item: best_item as u32, word: 0, bits })
     }
 
-    #[inline]
+    #[inline(always)]
     fn next_choice(&mut self, branch: &mut DenseBranch) -> Option<usize> {
         let t = &*self.tables;
         let w = t.words;
@@ -203,6 +267,10 @@ impl Space for DenseSpace {
             self.live.resize((d + 2) * w, 0);
             self.keys.resize((d + 2) * stride, 0);
         }
+        if self.open.len() < d + 2 {
+            self.open.resize(d + 2, 0);
+        }
+        self.open[d + 1] = self.open[d] - t.primary_count[option];
         // SAFETY: `live` holds at least `d + 2` levels of `w` words and `keys`
         // at least `d + 2` levels of `stride` keys (resized just above); `option`
         // and every `r` taken from a live bitset are below the number of
@@ -217,27 +285,14 @@ impl Space for DenseSpace {
             for j in 0..stride {
                 *keys_next.add(j) = *keys_here.add(j);
             }
-            let row = t.conflict.as_ptr().add(option * w);
-            let items = t.primary_items.as_ptr();
-            for k in 0..w {
-                let (l, c) = (*live_here.add(k), *row.add(k));
-                *live_next.add(k) = l & !c;
-                let mut removed = l & c;
-                while removed != 0 {
-                    let r = k * 64 + removed.trailing_zeros() as usize;
-                    removed &= removed - 1;
-                    let entries = items.add(r * per);
-                    for j in 0..per {
-                        // Padding entries land on the scratch slot at `np`; the
-                        // chosen option's own items are overwritten below.
-                        let key = keys_next.add(*entries.add(j) as usize);
-                        *key = (*key).wrapping_sub(ONE);
-                    }
-                }
-            }
-            let own = items.add(option * per);
-            for j in 0..per {
-                *keys_next.add(*own.add(j) as usize) = COVERED;
+            // The common option sizes get a loop the compiler unrolls.
+            match per {
+                2 => remove_conflicts::<2>(t, option, live_here, live_next, keys_next),
+                3 => remove_conflicts::<3>(t, option, live_here, live_next, keys_next),
+                4 => remove_conflicts::<4>(t, option, live_here, live_next, keys_next),
+                5 => remove_conflicts::<5>(t, option, live_here, live_next, keys_next),
+                6 => remove_conflicts::<6>(t, option, live_here, live_next, keys_next),
+                _ => remove_conflicts::<0>(t, option, live_here, live_next, keys_next),
             }
         }
         self.chosen.push(option);
@@ -245,7 +300,7 @@ impl Space for DenseSpace {
         true
     }
 
-    #[inline]
+    #[inline(always)]
     fn pop(&mut self) {
         self.depth -= 1;
         self.chosen.pop();
@@ -253,5 +308,40 @@ impl Space for DenseSpace {
 
     fn solution(&self) -> Vec<usize> {
         self.chosen.clone()
+    }
+
+    /// At the last level of a cover every live option of the branch item
+    /// holds all the open items, and each of them is a solution: a live
+    /// option conflicts with no chosen one, so its primary items are all
+    /// open, and it covers every open item when it has as many as are open.
+    fn take_completing(&mut self, branch: &mut DenseBranch) -> u64 {
+        let t = &*self.tables;
+        let open = self.open[self.depth];
+        if open as usize > t.stride {
+            return 0;
+        }
+        let w = t.words;
+        let item = branch.item as usize;
+        if !t.uniform {
+            // Every remaining alternative must complete the cover, or none is taken.
+            for k in branch.word as usize..w {
+                let mut bits = if k == branch.word as usize {
+                    branch.bits
+                } else {
+                    self.live[self.depth * w + k] & t.item_options[item * w + k]
+                };
+                while bits != 0 {
+                    let o = k * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if t.primary_count[o] != open {
+                        return 0;
+                    }
+                }
+            }
+        }
+        let key = self.keys[self.depth * (t.n_primary + 1) + item];
+        branch.bits = 0;
+        branch.word = w as u32;
+        (key >> COUNT_SHIFT) as u64
     }
 }

@@ -154,7 +154,7 @@ impl Space for XcoverSpace {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn next_choice(&mut self, branch: &mut XcoverBranch) -> Option<usize> {
         match (&mut self.inner, &mut branch.0) {
             (Inner::Dense(s), BranchInner::Dense(b)) => s.next_choice(b),
@@ -171,7 +171,7 @@ impl Space for XcoverSpace {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn pop(&mut self) {
         match &mut self.inner {
             Inner::Dense(s) => s.pop(),
@@ -181,6 +181,14 @@ impl Space for XcoverSpace {
 
     fn solution(&self) -> Vec<usize> {
         self.chosen().to_vec()
+    }
+
+    #[inline]
+    fn take_completing(&mut self, branch: &mut XcoverBranch) -> u64 {
+        match (&mut self.inner, &mut branch.0) {
+            (Inner::Dense(s), BranchInner::Dense(b)) => s.take_completing(b),
+            _ => 0,
+        }
     }
 }
 
