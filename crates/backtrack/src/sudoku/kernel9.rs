@@ -520,12 +520,27 @@ impl Board {
     }
 
     /// A cell with two candidates if any, else one with the fewest (cells
-    /// with five or more count alike).
+    /// with five or more count alike). Bands are searched from the one with
+    /// the most unsolved cells down: a guess there reaches further, and
+    /// fewer guesses follow.
     #[inline(always)]
     fn fewest_candidates_cell(&self) -> usize {
         // Best cells found so far with exactly 3, 4 and 5+ candidates.
         let mut fallback = [usize::MAX; 3];
-        for b in 0..3 {
+        // Band indices by unsolved count, descending; ties keep band order.
+        let n = self.unsolved.map(u32::count_ones);
+        let mut by_size = [0usize, 1, 2];
+        if n[1] > n[0] {
+            by_size.swap(0, 1);
+        }
+        if n[2] > n[by_size[1]] {
+            by_size[2] = by_size[1];
+            by_size[1] = 2;
+            if n[2] > n[by_size[0]] {
+                by_size.swap(0, 1);
+            }
+        }
+        for b in by_size {
             let unsolved = self.unsolved[b];
             if unsolved == 0 {
                 continue;
