@@ -384,23 +384,14 @@ impl Board {
             if pending != 0 {
                 touched |= pending;
                 macro_rules! sweep {
-                    ($($d:literal: $i:literal $j:literal $k:literal)*) => {$(
-                        if pending & (7 << (3 * $d)) != 0 {
-                            if pending & (1 << $i) != 0 && !self.reduce($i) {
-                                return false;
-                            }
-                            if pending & (1 << $j) != 0 && !self.reduce($j) {
-                                return false;
-                            }
-                            if pending & (1 << $k) != 0 && !self.reduce($k) {
-                                return false;
-                            }
+                    ($($i:literal)*) => {$(
+                        if pending & (1 << $i) != 0 && !self.reduce($i) {
+                            return false;
                         }
                     )*};
                 }
-                // Unrolled so that every band's index arithmetic is constant;
-                // a digit with no pending band costs one test.
-                sweep!(0: 0 1 2 1: 3 4 5 2: 6 7 8 3: 9 10 11 4: 12 13 14 5: 15 16 17 6: 18 19 20 7: 21 22 23 8: 24 25 26);
+                // Unrolled so that every band's index arithmetic is constant.
+                sweep!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
                 continue;
             }
             // Naked singles, in the bands whose candidates changed.
