@@ -1,8 +1,11 @@
 //! Full-set throughput of the 9x9 kernel.
 //!
 //! ```text
-//! cargo run --release -p backtrack --example sudoku_speed -- [--repeat N] FILE...
+//! cargo run --release -p backtrack --example sudoku_speed -- [--repeat N] [--mode M] FILE...
 //! ```
+//!
+//! `--mode` (`limit2`, `first` or `lexmin`) times that mode alone, for
+//! instruction-count comparisons under a profiler.
 //!
 //! Each FILE holds one puzzle per line (81 characters, `.` or `0` for blanks,
 //! `#` comment lines). For every file and mode (uniqueness check = count up
@@ -68,12 +71,19 @@ fn main() {
         repeat = args.get(i + 1).and_then(|n| n.parse().ok()).expect("--repeat N");
         args.drain(i..i + 2);
     }
-    let modes = [("limit2", Mode::Count { limit: Some(2) }), ("first", Mode::First), ("lexmin", Mode::LexFirst)];
+    let mut only = None;
+    if let Some(i) = args.iter().position(|a| a == "--mode") {
+        only = Some(args.get(i + 1).cloned().expect("--mode M"));
+        args.drain(i..i + 2);
+    }
+    let all_modes = [("limit2", Mode::Count { limit: Some(2) }), ("first", Mode::First), ("lexmin", Mode::LexFirst)];
+    let modes: Vec<_> =
+        all_modes.into_iter().filter(|(name, _)| only.as_deref().map_or(true, |m| m == *name)).collect();
     for path in &args {
         let text = std::fs::read_to_string(path).expect("readable file");
         let puzzles = parse(&text);
         let name = std::path::Path::new(path).file_name().map_or(path.clone(), |n| n.to_string_lossy().into());
-        for (mode_name, mode) in modes {
+        for &(mode_name, mode) in &modes {
             let mut rates = Vec::new();
             let mut cpu_rates = Vec::new();
             let (mut solved, mut guesses) = (0u64, 0u64);
