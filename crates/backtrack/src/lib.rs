@@ -6,7 +6,7 @@
 //! that space in any of the [`search::Mode`]s: first solution,
 //! lexicographically first solution, count with an optional limit, or every
 //! solution streamed to a callback. The core also keeps [`search::Stats`],
-//! honours cancellation, and [splits](search::split) a search into
+//! honours cancellation, and [splits](mod@search::split) a search into
 //! independent subproblems that run in parallel on [rayon] threads.
 //!
 //! Each problem keeps its own fast kernel in its own module:

@@ -15,7 +15,7 @@
 //!   is collected in memory.
 //!
 //! The walk keeps [`Stats`] and polls a [`Control`] for cancellation. A search
-//! can also be cut into independent subproblems ([`split`]) that run on
+//! can also be cut into independent subproblems ([`split`](mod@split)) that run on
 //! several threads ([`parallel`]), with counts summed and solutions
 //! concatenated in the order a sequential search would give.
 //!

@@ -5,7 +5,7 @@
 //! idle while others queue behind them) and reports each result to the
 //! calling thread as soon as it is ready, which is where progress bars and
 //! checkpoints hook in. [`par_count`] and [`par_for_each`] use it to run a
-//! [`Space`] split into [pieces](super::split).
+//! [`Space`] split into [pieces](mod@super::split).
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
