@@ -150,7 +150,7 @@ pub(crate) fn replay(c: &Constraints, cols: &[u8], placed: &mut [u32; MAX_N]) ->
 /// one class, or nothing when another placement of the same class is the
 /// class's representative.
 #[inline]
-fn leaf(c: &Constraints, placed: &[u32; MAX_N]) -> (u32, u32) {
+pub(crate) fn leaf(c: &Constraints, placed: &[u32; MAX_N]) -> (u32, u32) {
     if !c.classify {
         return if c.n == 1 { (1, 1) } else { (8, 1) };
     }

@@ -22,6 +22,7 @@
 
 mod all;
 mod kernel;
+mod lanes;
 pub mod plan;
 mod space;
 
@@ -91,6 +92,10 @@ pub fn count_with(
     mut done: impl FnMut(usize, Counts),
 ) {
     let cancelled = || control.is_some_and(|c| c.is_cancelled());
+    if lanes::supports(plan.n()) {
+        lanes::count_plan(plan, threads, |i| skip(i) || cancelled(), control, done);
+        return;
+    }
     run_jobs(
         threads,
         plan.subproblems(),

@@ -152,6 +152,15 @@ impl Plan {
     /// Like [`solve`](Plan::solve), but gives up (`None`) soon after
     /// `control` is cancelled.
     pub fn solve_cancellable(&self, index: usize, control: Option<&Control>) -> Option<Counts> {
+        if super::lanes::supports(self.n) {
+            return super::lanes::solve_one(self, index, control);
+        }
+        self.solve_scalar(index, control)
+    }
+
+    /// [`solve_cancellable`](Plan::solve_cancellable) with the one-search
+    /// kernel, whatever the processor has.
+    pub(crate) fn solve_scalar(&self, index: usize, control: Option<&Control>) -> Option<Counts> {
         let cols = self.subproblems[index].columns();
         match Constraints::new(self.n, cols) {
             Some(c) => super::kernel::solve(&c, cols, control),
