@@ -335,8 +335,8 @@ impl Lanes {
         let Some(job) = &self.jobs[j] else { return };
         let c = &job.c;
         let mut placed = [0u32; MAX_N];
-        for r in 0..job.start {
-            placed[r] = 1 << job.cols[r];
+        for (bits, &col) in placed.iter_mut().zip(&job.cols[..job.start]) {
+            *bits = 1 << col;
         }
         // The stack holds the columns of rows start..n-3, newest lowest.
         let walked = n - 3 - job.start;
@@ -786,6 +786,32 @@ mod tests {
                 let lanes: Counts = run_jobs_on_lanes(n, jobs).into_iter().map(|r| r.1).sum();
                 let scalar: Counts = (0..plan.len()).map(|i| plan.solve_scalar(i, None).unwrap()).sum();
                 assert_eq!(lanes + outside, scalar, "n = {n}, job depth {depth}");
+            }
+        }
+    }
+
+    /// The deepest walks the lanes take: twelve stacked columns (n = 18
+    /// from row 3) and right diagonals that use the whole frame below the
+    /// board (n = 20 from row 5), on a sample of jobs of each.
+    #[test]
+    fn deepest_walks_match_the_scalar_kernel() {
+        if !supports(8) {
+            return;
+        }
+        for (n, start, samples) in [(18, 3, 3), (19, 4, 6), (20, 5, 12)] {
+            assert!(job_fits(n, start) && !job_fits(n, start - 1), "n = {n}, start {start}");
+            let plan = Plan::with_depth(n, start).unwrap();
+            let step = plan.len() / samples;
+            let picked: Vec<usize> = (0..samples).map(|k| k * step + k % 7).collect();
+            let mut jobs = Vec::new();
+            for &index in &picked {
+                let cols = plan.subproblems()[index].columns();
+                let c = Constraints::new(n, cols).unwrap();
+                assert_eq!(expand(&c, cols, start, index, &mut jobs), Counts::default());
+            }
+            assert_eq!(jobs.len(), picked.len());
+            for (index, counts) in run_jobs_on_lanes(n, jobs) {
+                assert_eq!(counts, plan.solve_scalar(index, None).unwrap(), "n = {n}, subproblem {index}");
             }
         }
     }
