@@ -625,6 +625,8 @@ struct PlanFeed<'a, S: Fn(usize) -> bool> {
     plan: &'a Plan,
     depth: usize,
     cursor: &'a AtomicUsize,
+    /// One past the last subproblem to take.
+    end: usize,
     skip: &'a S,
     /// Jobs cut and not yet in a lane.
     queue: Vec<LaneJob>,
@@ -640,7 +642,7 @@ impl<S: Fn(usize) -> bool> Feed for PlanFeed<'_, S> {
                 return Some(job);
             }
             let index = self.cursor.fetch_add(1, Ordering::Relaxed);
-            if index >= self.plan.len() {
+            if index >= self.end {
                 return None;
             }
             if (self.skip)(index) {
@@ -697,7 +699,16 @@ pub(crate) fn count_plan(
             let results = tx.clone();
             let (cursor, skip) = (&cursor, &skip);
             scope.spawn(move || {
-                let mut feed = PlanFeed { plan, depth, cursor, skip, queue: Vec::new(), pending: Vec::new(), results };
+                let mut feed = PlanFeed {
+                    plan,
+                    depth,
+                    cursor,
+                    end: plan.len(),
+                    skip,
+                    queue: Vec::new(),
+                    pending: Vec::new(),
+                    results,
+                };
                 run(n, &mut feed, control);
             });
         }
@@ -712,23 +723,22 @@ pub(crate) fn count_plan(
 /// if `control` was cancelled first.
 pub(crate) fn solve_one(plan: &Plan, index: usize, control: Option<&Control>) -> Option<Counts> {
     let cursor = AtomicUsize::new(index);
-    let only = |i: usize| i != index;
     let (tx, rx) = mpsc::channel();
     let mut feed = PlanFeed {
         plan,
         depth: job_depth(plan.n(), plan.depth()),
         cursor: &cursor,
-        skip: &only,
+        end: index + 1,
+        skip: &|_| false,
         queue: Vec::new(),
         pending: Vec::new(),
         results: tx,
     };
-    // The cursor runs past `index` after it; later subproblems are skipped.
     if !run(plan.n(), &mut feed, control) {
         return None;
     }
     drop(feed);
-    rx.into_iter().find(|r| r.0 == index).map(|r| r.1)
+    rx.into_iter().next().map(|r| r.1)
 }
 
 #[cfg(test)]
