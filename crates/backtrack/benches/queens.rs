@@ -1,5 +1,7 @@
-//! N-queens counting speed, N = 12..14: the whole count on one thread and on
-//! every core, plus the plain search-core walk as a baseline.
+//! N-queens counting speed, N = 12..14: the whole count on one thread (with
+//! the default kernel, the eight-lane AVX2 walk where the processor has it,
+//! and with the scalar kernel) and on every core, plus the plain search-core
+//! walk as a baseline.
 //!
 //! `cargo bench -p backtrack --bench queens`. Larger boards are timed with the
 //! binary instead: `backtrack queens 17 --threads 2 --json` prints `seconds`.
@@ -18,6 +20,14 @@ fn counting(c: &mut Criterion) {
             b.iter(|| {
                 let plan = Plan::new(black_box(n)).unwrap();
                 let counts: Counts = (0..plan.len()).map(|i| plan.solve(i)).sum();
+                counts
+            })
+        });
+        // The same count with the scalar kernel (one search at a time).
+        group.bench_with_input(BenchmarkId::new("one_thread_scalar", n), &n, |b, &n| {
+            b.iter(|| {
+                let plan = Plan::new(black_box(n)).unwrap();
+                let counts: Counts = (0..plan.len()).map(|i| plan.solve_scalar(i, None).unwrap()).sum();
                 counts
             })
         });

@@ -274,6 +274,17 @@ proptest! {
         prop_assert_eq!(String::from_utf8(got).unwrap(), want);
     }
 
+    /// The default kernel (eight searches per AVX2 register where the
+    /// processor has it) and the scalar one agree on every piece of work,
+    /// whatever the prefix length.
+    #[test]
+    fn both_kernels_count_each_subproblem_alike(n in 4usize..=14, depth in 2usize..=8, pick in any::<prop::sample::Index>()) {
+        let plan = Plan::with_depth(n, depth).unwrap();
+        prop_assume!(!plan.is_empty());
+        let index = pick.index(plan.len());
+        prop_assert_eq!(plan.solve(index), plan.solve_scalar(index, None).unwrap());
+    }
+
     /// Subproblem counts add up to the total whatever subset runs where.
     #[test]
     fn any_partition_of_subproblems_sums_to_the_total(n in 6usize..=11, shards in 1usize..=5) {

@@ -158,9 +158,12 @@ impl Plan {
         self.solve_scalar(index, control)
     }
 
-    /// [`solve_cancellable`](Plan::solve_cancellable) with the one-search
-    /// kernel, whatever the processor has.
-    pub(crate) fn solve_scalar(&self, index: usize, control: Option<&Control>) -> Option<Counts> {
+    /// [`solve_cancellable`](Plan::solve_cancellable) with the scalar
+    /// kernel (one search at a time), whatever the processor has. The
+    /// counts are the same; this is the baseline the eight-lane AVX2 walk
+    /// that [`solve`](Plan::solve) uses where it can is measured and tested
+    /// against.
+    pub fn solve_scalar(&self, index: usize, control: Option<&Control>) -> Option<Counts> {
         let cols = self.subproblems[index].columns();
         match Constraints::new(self.n, cols) {
             Some(c) => super::kernel::solve(&c, cols, control),
