@@ -189,7 +189,8 @@ struct Lanes {
     /// whose queen sits in a side column: bit `r` for row `r`.
     side_ties: V,
     stack: [V; WORDS],
-    /// Leaves of class size 8 counted in the vector loop.
+    /// Leaves counted in the vector loop, as minus their number (the
+    /// masks are -1 each), including those also classified one by one.
     leaves: V,
 
     start: V,
@@ -211,6 +212,8 @@ struct Lanes {
     /// classified one by one.
     jobs: [Option<LaneJob>; LANES],
     exact: [Counts; LANES],
+    /// Leaves of `leaves` that were classified one by one.
+    classified: [u64; LANES],
     /// Lanes holding a job.
     active: u32,
 }
@@ -238,6 +241,7 @@ impl Lanes {
             forbid_last: V::default(),
             jobs: Default::default(),
             exact: [Counts::default(); LANES],
+            classified: [0; LANES],
             active: 0,
         }
     }
@@ -265,6 +269,7 @@ impl Lanes {
         }
         self.leaves.0[j] = 0;
         self.exact[j] = Counts::default();
+        self.classified[j] = 0;
         let (limit, limit_bits, force_row, tie_rows) = if c.classify {
             let far = n - 1 - c.top;
             (c.top as u32, side, far as u32, (1u32 << c.top) | (1 << far))
@@ -320,7 +325,8 @@ impl Lanes {
     /// could overflow).
     fn flush_leaves(&mut self) {
         for j in 0..LANES {
-            let plain = self.leaves.0[j] as u128;
+            let counted = self.leaves.0[j].wrapping_neg() as u64;
+            let plain = (counted - std::mem::take(&mut self.classified[j])) as u128;
             self.leaves.0[j] = 0;
             self.exact[j].add(Counts { total: 8 * plain, unique: plain });
         }
@@ -359,6 +365,7 @@ impl Lanes {
                 placed[n - 1] = last;
                 let (w, u) = leaf(c, &placed);
                 counts.add(Counts { total: w as u128, unique: u as u128 });
+                self.classified[j] += 1;
             }
         }
         self.exact[j].add(counts);
@@ -521,8 +528,9 @@ unsafe fn walk(lanes: &mut Lanes, feed: &mut dyn Feed, control: Option<&Control>
                     lanes.classify_leaves(j, v[0].0[j], v[1].0[j], v[2].0[j], v[3].0[j]);
                 }
             }
-            leaves = _mm256_sub_epi32(leaves, _mm256_andnot_si256(maybe_tie, low_first));
-            leaves = _mm256_sub_epi32(leaves, _mm256_andnot_si256(maybe_tie, high_first));
+            // Every leaf is counted here; the ones classified above are
+            // taken off again when the lanes are flushed.
+            leaves = _mm256_add_epi32(leaves, _mm256_add_epi32(low_first, high_first));
 
             // Taking back the queen of the row above: its column is the
             // newest on the stack.
