@@ -4,9 +4,11 @@
 //!
 //! A scalar depth-first search spends most of its time on mispredicted
 //! branches: whether the current row has a free column is close to a coin
-//! toss at every node. Here every lane computes both possible moves of a
-//! step (place the lowest free queen, or take the last queen back) and keeps
-//! the right one with masks, so the only branches left are rare events.
+//! toss at every node. Here every lane computes the possible moves of a step
+//! and keeps the right ones with masks, so the only branches left are rare
+//! events. A step first takes the last queen back in the lanes whose row has
+//! no free column left, then places a queen on the lowest free column in the
+//! lanes that have one (so a step usually moves to the next sibling at once).
 //!
 //! The walk keeps no per-row stack of masks: each step is undone from the
 //! queen's column alone. A lane packs the columns of the rows it has placed
@@ -397,6 +399,41 @@ unsafe fn lane_mask(x: __m256i) -> u32 {
     _mm256_movemask_ps(_mm256_castsi256_ps(x)) as u32
 }
 
+/// What [`free_columns`] needs besides a row's attacks: each lane's row
+/// rules and the board's constants.
+#[cfg(target_arch = "x86_64")]
+struct RowRules {
+    limit: __m256i,
+    limit_bits: __m256i,
+    force_row: __m256i,
+    board: __m256i,
+    side: __m256i,
+    frame: __m128i,
+}
+
+/// The free columns of row `row` in each lane given its attacks (right
+/// diagonals in their frame), with the same rules as
+/// `Constraints::available`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn free_columns(row: __m256i, left: __m256i, down: __m256i, right: __m256i, rules: &RowRules) -> __m256i {
+    let zero = _mm256_setzero_si256();
+    let forbid = _mm256_and_si256(_mm256_cmpgt_epi32(rules.limit, row), rules.limit_bits);
+    let free = _mm256_andnot_si256(
+        _mm256_or_si256(_mm256_or_si256(left, down), _mm256_or_si256(_mm256_srl_epi32(right, rules.frame), forbid)),
+        rules.board,
+    );
+    // On the force row both side columns must be taken by its end: none
+    // free means no column, one free means that one.
+    let missing = _mm256_andnot_si256(down, rules.side);
+    let keep = _mm256_andnot_si256(
+        _mm256_cmpeq_epi32(missing, rules.side),
+        _mm256_or_si256(missing, _mm256_cmpeq_epi32(missing, zero)),
+    );
+    let off_force_row = _mm256_xor_si256(_mm256_cmpeq_epi32(row, rules.force_row), _mm256_set1_epi32(-1));
+    _mm256_and_si256(free, _mm256_or_si256(keep, off_force_row))
+}
+
 /// The lane walk. Fills the lanes from `feed`, steps them until a lane
 /// finishes its job (or needs scalar help), refills, and so on until `feed`
 /// runs dry and every lane is done.
@@ -451,6 +488,7 @@ unsafe fn walk(lanes: &mut Lanes, feed: &mut dyn Feed, control: Option<&Control>
         let tie_bottom = ld(&lanes.tie_bottom);
         let forbid_second = ld(&lanes.forbid_second);
         let forbid_last = ld(&lanes.forbid_last);
+        let rules = RowRules { limit, limit_bits, force_row, board, side, frame };
         let active = lanes.active;
         let mut finished = 0u32;
         let mut steps = 0u32;
@@ -458,21 +496,44 @@ unsafe fn walk(lanes: &mut Lanes, feed: &mut dyn Feed, control: Option<&Control>
             steps += 1;
             let empty = _mm256_cmpeq_epi32(avail, zero);
             let at_start = _mm256_cmpeq_epi32(row, start);
-            let at_settle = _mm256_cmpeq_epi32(row, settle_row);
-            // Masks of the lanes' moves: take the last queen back, place a
-            // queen on the third-to-last row and count the completions, or
-            // place a queen and go down a row. A lane back at its start row
-            // with nothing left has finished its job.
-            let pop = _mm256_andnot_si256(at_start, empty);
-            let settle = _mm256_andnot_si256(empty, at_settle);
-            let push = _mm256_andnot_si256(_mm256_or_si256(empty, at_settle), ones);
-            let done = _mm256_and_si256(empty, at_start);
-            finished = lane_mask(done) & active;
+            // A lane back at its start row with nothing left has finished
+            // its job.
+            finished = lane_mask(_mm256_and_si256(empty, at_start)) & active;
             if finished != 0 {
                 break;
             }
 
-            // Placing the lowest free column `bit`.
+            // First, lanes with no column left take back the queen of the
+            // row above (its column is the newest on the stack), and get
+            // that row's columns above the one taken back.
+            let pop = _mm256_andnot_si256(at_start, empty);
+            let back_col = _mm256_and_si256(stack[0], five_bits);
+            let back = _mm256_sllv_epi32(one, back_col);
+            let left_out = _mm256_xor_si256(_mm256_srli_epi32(left, 1), back);
+            let down_out = _mm256_xor_si256(down, back);
+            let right_out = _mm256_xor_si256(_mm256_slli_epi32(right, 1), _mm256_sll_epi32(back, frame));
+            let row_out = _mm256_add_epi32(row, pop);
+            let above_back = _mm256_sub_epi32(zero, _mm256_add_epi32(back, back));
+            let avail_out = _mm256_and_si256(free_columns(row_out, left_out, down_out, right_out, &rules), above_back);
+            left = _mm256_blendv_epi8(left, left_out, pop);
+            down = _mm256_blendv_epi8(down, down_out, pop);
+            right = _mm256_blendv_epi8(right, right_out, pop);
+            row = row_out;
+            avail = _mm256_blendv_epi8(avail, avail_out, pop);
+            side_ties = _mm256_blendv_epi8(side_ties, _mm256_andnot_si256(_mm256_sllv_epi32(one, row), side_ties), pop);
+            for k in 0..WORDS {
+                let next = if k + 1 < WORDS { _mm256_slli_epi32(stack[k + 1], 25) } else { zero };
+                let popped = _mm256_or_si256(_mm256_srli_epi32(stack[k], 5), next);
+                stack[k] = _mm256_blendv_epi8(stack[k], popped, pop);
+            }
+
+            // Then every lane with a free column places a queen on the
+            // lowest, `bit`: on the third-to-last row it counts the
+            // completions and stays, above it goes down a row.
+            let empty = _mm256_cmpeq_epi32(avail, zero);
+            let at_settle = _mm256_cmpeq_epi32(row, settle_row);
+            let settle = _mm256_andnot_si256(empty, at_settle);
+            let push = _mm256_andnot_si256(_mm256_or_si256(empty, at_settle), ones);
             let bit = _mm256_and_si256(avail, _mm256_sub_epi32(zero, avail));
             let bit_right = _mm256_sll_epi32(bit, frame);
             let left_in = _mm256_slli_epi32(_mm256_or_si256(left, bit), 1);
@@ -532,69 +593,24 @@ unsafe fn walk(lanes: &mut Lanes, feed: &mut dyn Feed, control: Option<&Control>
             // taken off again when the lanes are flushed.
             leaves = _mm256_add_epi32(leaves, _mm256_add_epi32(low_first, high_first));
 
-            // Taking back the queen of the row above: its column is the
-            // newest on the stack.
-            let back_col = _mm256_and_si256(stack[0], five_bits);
-            let back = _mm256_sllv_epi32(one, back_col);
-            let left_out = _mm256_xor_si256(_mm256_srli_epi32(left, 1), back);
-            let down_out = _mm256_xor_si256(down, back);
-            let right_out = _mm256_xor_si256(_mm256_slli_epi32(right, 1), _mm256_sll_epi32(back, frame));
-
-            left = _mm256_blendv_epi8(_mm256_blendv_epi8(left, left_in, push), left_out, pop);
-            down = _mm256_blendv_epi8(_mm256_blendv_epi8(down, down_in, push), down_out, pop);
-            right = _mm256_blendv_epi8(_mm256_blendv_epi8(right, right_in, push), right_out, pop);
-            // Masks are -1 where set: down a row on push, up one on pop.
-            row = _mm256_add_epi32(_mm256_sub_epi32(row, push), pop);
-
-            // Free columns of the new row, with the same rules as
-            // `Constraints::available`.
-            let below_limit = _mm256_cmpgt_epi32(limit, row);
-            let forbid = _mm256_and_si256(below_limit, limit_bits);
-            let mut fresh = _mm256_andnot_si256(
-                _mm256_or_si256(_mm256_or_si256(left, down), _mm256_or_si256(_mm256_srl_epi32(right, frame), forbid)),
-                board,
-            );
-            // On the force row both side columns must be taken by its end:
-            // none free means no column, one free means that one.
-            let missing = _mm256_andnot_si256(down, side);
-            let keep = _mm256_andnot_si256(
-                _mm256_cmpeq_epi32(missing, side),
-                _mm256_or_si256(missing, _mm256_cmpeq_epi32(missing, zero)),
-            );
-            let on_force_row = _mm256_cmpeq_epi32(row, force_row);
-            fresh = _mm256_and_si256(fresh, _mm256_or_si256(keep, _mm256_andnot_si256(on_force_row, ones)));
-            // Back on a row, only the columns above the one taken back.
-            let above_back = _mm256_sub_epi32(zero, _mm256_add_epi32(back, back));
-            fresh = _mm256_and_si256(fresh, _mm256_or_si256(above_back, _mm256_andnot_si256(pop, ones)));
-            let moved = _mm256_or_si256(push, pop);
-            avail = _mm256_blendv_epi8(_mm256_xor_si256(avail, bit), fresh, moved);
-
-            // Side-queen tie rows: set on push, cleared on pop.
+            // Going down: the next row's attacks and free columns.
+            let row_in = _mm256_sub_epi32(row, push);
+            let avail_in = free_columns(row_in, left_in, down_in, right_in, &rules);
             let row_bit = _mm256_sllv_epi32(one, row);
-            let pushed_side = _mm256_andnot_si256(
-                _mm256_cmpeq_epi32(_mm256_and_si256(bit, side), zero),
-                _mm256_srli_epi32(row_bit, 1),
-            );
-            let side_ties_in = _mm256_or_si256(side_ties, _mm256_and_si256(pushed_side, tie_rows));
-            let side_ties_out = _mm256_andnot_si256(row_bit, side_ties);
-            side_ties = _mm256_blendv_epi8(_mm256_blendv_epi8(side_ties, side_ties_in, push), side_ties_out, pop);
-
-            // The packed column stack: push the placed column, pop the
-            // taken-back one.
+            let pushed_side = _mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_and_si256(bit, side), zero), row_bit);
+            side_ties = _mm256_or_si256(side_ties, _mm256_and_si256(_mm256_and_si256(pushed_side, tie_rows), push));
+            left = _mm256_blendv_epi8(left, left_in, push);
+            down = _mm256_blendv_epi8(down, down_in, push);
+            right = _mm256_blendv_epi8(right, right_in, push);
+            row = row_in;
+            avail = _mm256_blendv_epi8(_mm256_xor_si256(avail, bit), avail_in, push);
+            // The packed column stack: the placed column goes on top.
             let col =
                 _mm256_sub_epi32(_mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(bit)), 23), exponent_bias);
-            let mut pushed = [zero; WORDS];
-            let mut popped = [zero; WORDS];
-            pushed[0] = _mm256_or_si256(_mm256_slli_epi32(stack[0], 5), col);
-            for k in 1..WORDS {
-                pushed[k] = _mm256_or_si256(_mm256_slli_epi32(stack[k], 5), _mm256_srli_epi32(stack[k - 1], 25));
-            }
-            for k in 0..WORDS - 1 {
-                popped[k] = _mm256_or_si256(_mm256_srli_epi32(stack[k], 5), _mm256_slli_epi32(stack[k + 1], 25));
-            }
-            popped[WORDS - 1] = _mm256_srli_epi32(stack[WORDS - 1], 5);
-            for k in 0..WORDS {
-                stack[k] = _mm256_blendv_epi8(_mm256_blendv_epi8(stack[k], pushed[k], push), popped[k], pop);
+            for k in (0..WORDS).rev() {
+                let below = if k == 0 { col } else { _mm256_srli_epi32(stack[k - 1], 25) };
+                let pushed = _mm256_or_si256(_mm256_slli_epi32(stack[k], 5), below);
+                stack[k] = _mm256_blendv_epi8(stack[k], pushed, push);
             }
         }
         st(&mut lanes.row, row);
