@@ -412,26 +412,55 @@ struct RowRules {
 }
 
 /// The free columns of row `row` in each lane given its attacks (right
-/// diagonals in their frame), with the same rules as
-/// `Constraints::available`.
+/// diagonals in their frame), with the row limit rule of
+/// `Constraints::available` but not yet its force row rule.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn unforced_columns(row: __m256i, left: __m256i, down: __m256i, right: __m256i, rules: &RowRules) -> __m256i {
+    let forbid = _mm256_and_si256(_mm256_cmpgt_epi32(rules.limit, row), rules.limit_bits);
+    _mm256_andnot_si256(
+        _mm256_or_si256(_mm256_or_si256(left, down), _mm256_or_si256(_mm256_srl_epi32(right, rules.frame), forbid)),
+        rules.board,
+    )
+}
+
+/// [`unforced_columns`] with the force row rule: on the force row both
+/// side columns must be taken by its end, so none free means no column and
+/// one free means that one.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 unsafe fn free_columns(row: __m256i, left: __m256i, down: __m256i, right: __m256i, rules: &RowRules) -> __m256i {
     let zero = _mm256_setzero_si256();
-    let forbid = _mm256_and_si256(_mm256_cmpgt_epi32(rules.limit, row), rules.limit_bits);
-    let free = _mm256_andnot_si256(
-        _mm256_or_si256(_mm256_or_si256(left, down), _mm256_or_si256(_mm256_srl_epi32(right, rules.frame), forbid)),
-        rules.board,
-    );
-    // On the force row both side columns must be taken by its end: none
-    // free means no column, one free means that one.
+    let free = unforced_columns(row, left, down, right, rules);
     let missing = _mm256_andnot_si256(down, rules.side);
     let keep = _mm256_andnot_si256(
         _mm256_cmpeq_epi32(missing, rules.side),
         _mm256_or_si256(missing, _mm256_cmpeq_epi32(missing, zero)),
     );
-    let off_force_row = _mm256_xor_si256(_mm256_cmpeq_epi32(row, rules.force_row), _mm256_set1_epi32(-1));
-    _mm256_and_si256(free, _mm256_or_si256(keep, off_force_row))
+    let dropped = _mm256_andnot_si256(keep, _mm256_cmpeq_epi32(row, rules.force_row));
+    _mm256_andnot_si256(dropped, free)
+}
+
+/// The columns left to try on a row the walk climbs back to, above the
+/// column `back` just taken back. On the force row that is none if a side
+/// column was missing there (the queen taken back was the one allowed);
+/// otherwise the rule did not restrict the row.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn columns_left(
+    row: __m256i,
+    left: __m256i,
+    down: __m256i,
+    right: __m256i,
+    back: __m256i,
+    rules: &RowRules,
+) -> __m256i {
+    let zero = _mm256_setzero_si256();
+    let above_back = _mm256_sub_epi32(zero, _mm256_add_epi32(back, back));
+    let free = _mm256_and_si256(unforced_columns(row, left, down, right, rules), above_back);
+    let missing = _mm256_andnot_si256(down, rules.side);
+    let dropped = _mm256_andnot_si256(_mm256_cmpeq_epi32(missing, zero), _mm256_cmpeq_epi32(row, rules.force_row));
+    _mm256_andnot_si256(dropped, free)
 }
 
 /// The lane walk. Fills the lanes from `feed`, steps them until a lane
@@ -497,10 +526,13 @@ unsafe fn walk(lanes: &mut Lanes, feed: &mut dyn Feed, control: Option<&Control>
             let empty = _mm256_cmpeq_epi32(avail, zero);
             let at_start = _mm256_cmpeq_epi32(row, start);
             // A lane back at its start row with nothing left has finished
-            // its job.
-            finished = lane_mask(_mm256_and_si256(empty, at_start)) & active;
-            if finished != 0 {
-                break;
+            // its job (and idles until it is refilled: checking every
+            // eighth step is enough and saves work on the others).
+            if steps % 8 == 0 {
+                finished = lane_mask(_mm256_and_si256(empty, at_start)) & active;
+                if finished != 0 {
+                    break;
+                }
             }
 
             // First, lanes with no column left take back the queen of the
@@ -513,8 +545,7 @@ unsafe fn walk(lanes: &mut Lanes, feed: &mut dyn Feed, control: Option<&Control>
             let down_out = _mm256_xor_si256(down, back);
             let right_out = _mm256_xor_si256(_mm256_slli_epi32(right, 1), _mm256_sll_epi32(back, frame));
             let row_out = _mm256_add_epi32(row, pop);
-            let above_back = _mm256_sub_epi32(zero, _mm256_add_epi32(back, back));
-            let avail_out = _mm256_and_si256(free_columns(row_out, left_out, down_out, right_out, &rules), above_back);
+            let avail_out = columns_left(row_out, left_out, down_out, right_out, back, &rules);
             left = _mm256_blendv_epi8(left, left_out, pop);
             down = _mm256_blendv_epi8(down, down_out, pop);
             right = _mm256_blendv_epi8(right, right_out, pop);
