@@ -8,7 +8,7 @@
 //!   [`Subproblem`]s of a [`Plan`], which [`count_with`] runs on every core
 //!   with dynamic load balancing, reporting each result as it completes
 //!   (progress bars, checkpoints, cluster shards build on that). On x86-64
-//!   processors with AVX2 (boards up to 20) the searches run eight at a time,
+//!   processors with AVX2 (boards up to 22) the searches run eight at a time,
 //!   one per lane of a vector register, stepping without branches; elsewhere
 //!   a scalar kernel does the same count one search at a time
 //!   ([`Plan::solve_scalar`]).
