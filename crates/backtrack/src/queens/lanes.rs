@@ -716,7 +716,7 @@ impl<S: Fn(usize) -> bool> Feed for PlanFeed<'_, S> {
                 // Nothing for the lanes: the subproblem is done already.
                 let _ = self.results.send((index, counts));
             } else {
-                // Largest pieces last in the queue, so first into the lanes.
+                // Taken from the end: reversed, the jobs go out in the order they were cut.
                 self.queue.reverse();
                 self.pending.push((index, self.queue.len(), counts));
             }
