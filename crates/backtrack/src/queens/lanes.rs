@@ -17,13 +17,14 @@
 //! `right = (right << 1) ^ b` and `avail(r) & -(2b)` (columns are taken
 //! lowest first, so only the columns above `b` are left to try).
 //!
-//! A shift loses the bit it pushes out of the word. For the left diagonals
-//! that is a column beyond the board that only moves further away while the
-//! walk goes down; for the right diagonals the lost bit would come back onto
-//! the board when the walk climbs back up. So the right diagonals are kept
-//! `32 - n` bits higher than the board ([`Frame`]): a walk at most `32 - n`
-//! rows deep never pushes an on-board diagonal out. Jobs must therefore start
-//! at a row `start >= 2n - 35`; [`supports`] says which boards qualify.
+//! A shift loses the bit it pushes out of the word, and that diagonal would
+//! be missing when the walk climbs back up to where it is on the board. So
+//! each word keeps room for the whole walk: the left diagonals hold the
+//! board in their low `n` bits and the right diagonals in their high `n`
+//! bits (`32 - n` above the low end, see `Lanes::frame`), and a job walks
+//! at most `32 - n` rows (and at most the twelve the stack holds) below its
+//! start. Its prefix must therefore reach row `n - 3 - min(32 - n, 12)`,
+//! which [`job_depth`] sees to; [`supports`] says which boards qualify.
 //!
 //! The last two rows are never walked: when a lane places a queen on the
 //! third-to-last row it counts the completions of the two columns left, as
