@@ -36,7 +36,7 @@ pub struct Args {
     /// Print one JSON object (with "solutions", the count) instead of plain text
     #[arg(long)]
     json: bool,
-    /// Search engine: auto, dense (bitsets) or links (dancing links)
+    /// Search engine: auto, small (popcounts, up to 256 options), dense (bitsets) or links (dancing links)
     #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
     engine: EngineArg,
 }
@@ -44,6 +44,7 @@ pub struct Args {
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum EngineArg {
     Auto,
+    Small,
     Dense,
     Links,
 }
@@ -53,6 +54,7 @@ pub fn run(args: Args) -> CliResult {
     let parsed = xcover::parse(&input.text).map_err(|e| CliError::parse(&input.name, &e))?;
     let engine = match args.engine {
         EngineArg::Auto => Engine::Auto,
+        EngineArg::Small => Engine::Small,
         EngineArg::Dense => Engine::Dense,
         EngineArg::Links => Engine::Links,
     };
@@ -83,6 +85,7 @@ pub fn run(args: Args) -> CliResult {
     }
     let engine_name = match parsed.problem.space_on(engine).engine() {
         Engine::Links => "links",
+        Engine::Small => "small",
         _ => "dense",
     };
     if args.json {
