@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use backtrack::search::{self, Control, End, Order, Search, Stats};
+use backtrack::search::{self, Control, Stats};
 use backtrack::xcover::{self, Engine, Parsed};
 
 use super::{read_input, stdout, CliError, CliResult};
@@ -71,12 +71,8 @@ pub fn run(args: Args) -> CliResult {
     let mut listed: Vec<Vec<String>> = Vec::new();
     let (count, stats) = if args.all {
         list(&parsed, &root, &args, threads, &control, &mut out, &mut listed)?
-    } else if threads > 1 {
-        search::par_count(&root, Order::Heuristic, args.limit, threads, &control)
     } else {
-        let mut search = Search::new(root).control(control.clone());
-        let count = search.count(args.limit);
-        (count, search.stats())
+        root.count_solutions(args.limit, threads, &control)
     };
     let seconds = started.elapsed().as_secs_f64();
     if control.is_cancelled() {
@@ -160,14 +156,7 @@ fn list(
             ControlFlow::Continue(())
         }
     };
-    let stats = if threads > 1 {
-        search::par_for_each(root, Order::Heuristic, threads, &mut visit)
-    } else {
-        let mut search = Search::new(root.clone()).control(control.clone());
-        let end = search.for_each(&mut visit);
-        debug_assert!(matches!(end, End::Exhausted | End::Stopped | End::Cancelled));
-        search.stats()
-    };
+    let stats = root.for_each_solution(threads, control, &mut visit);
     if let Some(e) = failure {
         return Err(e.into());
     }

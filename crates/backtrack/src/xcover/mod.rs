@@ -54,6 +54,7 @@
 //! # Ok(()) }
 //! ```
 
+mod count;
 pub mod dense;
 pub mod links;
 mod parse;
@@ -69,7 +70,8 @@ pub use parse::{parse, Parsed, MAX_NAME_LEN};
 pub use problem::{Builder, Entry, Problem, XcoverError};
 pub use small::{SmallBranch, SmallSpace};
 
-use crate::search::{Node, Order, Search, Space};
+use crate::search::{par_for_each, Control, Node, Order, Search, Space, Stats};
+use count::CountHere;
 
 /// Which engine runs a problem.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -158,6 +160,85 @@ impl XcoverSpace {
             Inner::Dense(s) => s.chosen(),
             Inner::Links(s) => s.chosen(),
         }
+    }
+}
+
+/// Work to run on the concrete engine behind an [`XcoverSpace`], so that the
+/// search loop is compiled for that engine alone: its per-node calls are then
+/// inlined instead of going through a match on the engine at every call.
+trait OnEngine {
+    type Output;
+    fn run<S>(self, space: &S) -> Self::Output
+    where
+        S: CountHere;
+}
+
+impl XcoverSpace {
+    fn on_engine<V: OnEngine>(&self, work: V) -> V::Output {
+        match &self.inner {
+            Inner::Small1(s) => work.run(s),
+            Inner::Small2(s) => work.run(s),
+            Inner::Small3(s) => work.run(s),
+            Inner::Small4(s) => work.run(s),
+            Inner::Dense(s) => work.run(s),
+            Inner::Links(s) => work.run(s),
+        }
+    }
+
+    /// Counts the solutions below this position on `threads` threads (0: one
+    /// per core), stopping once `limit` are found or when `control` is
+    /// cancelled; returns the count and the walk's statistics. The same as
+    /// [`Search::count`] or [`par_count`](crate::search::par_count) on this
+    /// space, only faster: the popcount engine counts with a loop of its own.
+    pub fn count_solutions(&self, limit: Option<u64>, threads: usize, control: &Control) -> (u64, Stats) {
+        struct Count<'a> {
+            limit: Option<u64>,
+            threads: usize,
+            control: &'a Control,
+        }
+        impl OnEngine for Count<'_> {
+            type Output = (u64, Stats);
+            fn run<S>(self, space: &S) -> (u64, Stats)
+            where
+                S: CountHere,
+            {
+                count::count(space, self.limit, self.threads, self.control)
+            }
+        }
+        self.on_engine(Count { limit, threads, control })
+    }
+
+    /// Hands every solution below this position to `visit`, in the order of a
+    /// sequential search, until it returns `Break`; searches on `threads`
+    /// threads (0: one per core). A single-threaded walk also stops when
+    /// `control` is cancelled. Returns the walk's statistics.
+    pub fn for_each_solution(
+        &self,
+        threads: usize,
+        control: &Control,
+        visit: impl FnMut(Vec<usize>) -> ControlFlow<()>,
+    ) -> Stats {
+        struct Each<'a, F> {
+            threads: usize,
+            control: &'a Control,
+            visit: F,
+        }
+        impl<F: FnMut(Vec<usize>) -> ControlFlow<()>> OnEngine for Each<'_, F> {
+            type Output = Stats;
+            fn run<S>(self, space: &S) -> Stats
+            where
+                S: CountHere,
+            {
+                if crate::search::effective_threads(self.threads) > 1 {
+                    par_for_each(space, Order::Heuristic, self.threads, self.visit)
+                } else {
+                    let mut search = Search::new(space.clone()).control(self.control.clone());
+                    search.for_each(self.visit);
+                    search.stats()
+                }
+            }
+        }
+        self.on_engine(Each { threads, control, visit })
     }
 }
 
@@ -261,7 +342,7 @@ impl Problem {
     }
     /// Number of solutions, stopping once `limit` are found.
     pub fn count(&self, limit: Option<u64>) -> u64 {
-        Search::new(self.space()).count(limit)
+        self.space().count_solutions(limit, 1, &Control::new()).0
     }
     /// Any one solution (the chosen options, in the order they were chosen).
     pub fn first(&self) -> Option<Vec<usize>> {
@@ -270,7 +351,7 @@ impl Problem {
     /// Every solution, in search order.
     pub fn solve_all(&self) -> Vec<Vec<usize>> {
         let mut all = Vec::new();
-        Search::new(self.space()).for_each(|s| {
+        self.space().for_each_solution(1, &Control::new(), |s| {
             all.push(s);
             ControlFlow::Continue(())
         });

@@ -12,11 +12,12 @@
 //! one with no live option. For small problems this beats updating counters
 //! option by option, which costs a scattered write per removed option and item.
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use super::dense::conflict_rows;
 use super::problem::Problem;
-use crate::search::{Node, Order, Space};
+use crate::search::{Control, End, Node, Order, Space, Stats};
 
 /// The most options the popcount engine takes (`W` is at most 4).
 pub const MAX_OPTIONS: usize = 256;
@@ -106,14 +107,8 @@ impl<const W: usize> SmallSpace<W> {
         live[0] = root_live;
         let mut open = vec![0u64; levels];
         open[0] = if n_primary == 64 { u64::MAX } else { (1u64 << n_primary) - 1 };
-        let tables = Tables {
-            conflict,
-            item_options,
-            primary_mask,
-            max_primary,
-            uniform,
-            fast_popcount: has_popcount(),
-        };
+        let tables =
+            Tables { conflict, item_options, primary_mask, max_primary, uniform, fast_popcount: has_popcount() };
         Some(SmallSpace { tables: Arc::new(tables), depth: 0, live, open, chosen: Vec::with_capacity(levels) })
     }
 
@@ -190,6 +185,190 @@ fn next_option<const W: usize>(
     let o = branch.word as usize * 64 + branch.bits.trailing_zeros() as usize;
     branch.bits &= branch.bits - 1;
     Some(o)
+}
+
+/// Nodes between two polls of the cancellation flags in [`SmallSpace::count_here`].
+const POLL_INTERVAL: u32 = 1 << 12;
+
+/// One level of the counting walk: the node's position and the cursor over its branch item's options.
+#[derive(Clone, Copy)]
+struct Frame<const W: usize> {
+    live: [u64; W],
+    open: u64,
+    bits: u64,
+    item: u32,
+    word: u32,
+    /// Alternatives tried so far (for [`Stats::guesses`]).
+    tried: u32,
+}
+
+impl<const W: usize> SmallSpace<W> {
+    /// Counts the solutions below the current node with a loop made for this
+    /// engine, and returns the walk's statistics and how it ended. It is
+    /// [`Search::walk_counting`](crate::search::Search::walk_counting) on a copy of
+    /// this space, node for node and counter for counter, without the search
+    /// core's per-node calls: `found(k)` hears of every `k` solutions met and
+    /// may stop the walk, and the walk also stops soon after any of `controls`
+    /// is cancelled ([`End::Cancelled`]).
+    pub fn count_here(&self, controls: &[&Control], mut found: impl FnMut(u64) -> ControlFlow<()>) -> (Stats, End) {
+        let t = &*self.tables;
+        let (live, open) = (&self.live[self.depth], self.open[self.depth]);
+        let mut stats = Stats::default();
+        #[cfg(target_arch = "x86_64")]
+        let end = if t.fast_popcount {
+            // SAFETY: `fast_popcount` says the CPU has the instruction.
+            unsafe { walk_counting_popcnt(t, live, open, controls, &mut found, &mut stats) }
+        } else {
+            walk_counting(t, live, open, controls, &mut found, &mut stats)
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let end = walk_counting(t, live, open, controls, &mut found, &mut stats);
+        (stats, end)
+    }
+}
+
+/// The number of solutions at a node branching on `item` (with `n` live
+/// options) when each of those options completes the cover, as
+/// [`SmallSpace::take_completing`] finds them; `None` otherwise.
+#[inline(always)]
+fn completing<const W: usize>(t: &Tables<W>, live: &[u64; W], open: u64, item: u32, n: u32) -> Option<u64> {
+    if open.count_ones() > t.max_primary {
+        return None;
+    }
+    if !t.uniform {
+        let row = &t.item_options[item as usize];
+        for k in 0..W {
+            let mut bits = live[k] & row[k];
+            while bits != 0 {
+                let o = k * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if t.primary_mask[o] != open {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(n as u64)
+}
+
+/// Books `k` solutions counted at once, as the search core does.
+#[inline(always)]
+fn book_completing(stats: &mut Stats, k: u64, found: &mut impl FnMut(u64) -> ControlFlow<()>) -> ControlFlow<()> {
+    stats.nodes += k;
+    stats.solutions += k;
+    if k >= 2 {
+        stats.guesses += 1;
+    }
+    found(k)
+}
+
+/// [`walk_counting`] compiled with the popcount instruction.
+///
+/// # Safety
+/// The CPU must have `popcnt`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn walk_counting_popcnt<const W: usize>(
+    t: &Tables<W>,
+    live: &[u64; W],
+    open: u64,
+    controls: &[&Control],
+    found: &mut impl FnMut(u64) -> ControlFlow<()>,
+    stats: &mut Stats,
+) -> End {
+    walk_counting(t, live, open, controls, found, stats)
+}
+
+/// The counting walk from the node (`live`, `open`): depth first, with an
+/// explicit stack of at most 64 levels (every option covers a primary item,
+/// and a level is stacked only while some primary item is open).
+#[inline(always)]
+fn walk_counting<const W: usize>(
+    t: &Tables<W>,
+    live: &[u64; W],
+    open: u64,
+    controls: &[&Control],
+    found: &mut impl FnMut(u64) -> ControlFlow<()>,
+    stats: &mut Stats,
+) -> End {
+    let stopped = |flow: ControlFlow<()>| if flow.is_break() { End::Stopped } else { End::Exhausted };
+    if open == 0 {
+        stats.solutions += 1;
+        return stopped(found(1));
+    }
+    let (item, n) = fewest(&t.item_options, live, open);
+    if n == 0 {
+        return End::Exhausted;
+    }
+    if let Some(k) = completing(t, live, open, item, n) {
+        return stopped(book_completing(stats, k, found));
+    }
+    let frame = |live: [u64; W], open: u64, item: u32| Frame {
+        live,
+        open,
+        bits: live[0] & t.item_options[item as usize][0],
+        item,
+        word: 0,
+        tried: 0,
+    };
+    let mut stack = [frame([0; W], 0, 0); MAX_PRIMARY + 1];
+    stack[0] = frame(*live, open, item);
+    let mut depth = 0;
+    let mut to_poll = POLL_INTERVAL;
+    loop {
+        let f = &mut stack[depth];
+        while f.bits == 0 && (f.word as usize) < W - 1 {
+            f.word += 1;
+            f.bits = f.live[f.word as usize] & t.item_options[f.item as usize][f.word as usize];
+        }
+        if f.bits == 0 {
+            if depth == 0 {
+                return End::Exhausted;
+            }
+            depth -= 1;
+            continue;
+        }
+        let option = f.word as usize * 64 + f.bits.trailing_zeros() as usize;
+        f.bits &= f.bits - 1;
+        f.tried += 1;
+        if f.tried == 2 {
+            stats.guesses += 1;
+        }
+        stats.nodes += 1;
+        to_poll -= 1;
+        if to_poll == 0 {
+            to_poll = POLL_INTERVAL;
+            if controls.iter().any(|c| c.is_cancelled()) {
+                return End::Cancelled;
+            }
+        }
+        let row = &t.conflict[option];
+        let mut next = [0u64; W];
+        for k in 0..W {
+            next[k] = f.live[k] & !row[k];
+        }
+        let next_open = f.open & !t.primary_mask[option];
+        if next_open == 0 {
+            stats.solutions += 1;
+            if found(1).is_break() {
+                return End::Stopped;
+            }
+            continue;
+        }
+        let (item, n) = fewest(&t.item_options, &next, next_open);
+        if n == 0 {
+            stats.dead_ends += 1;
+            continue;
+        }
+        if let Some(k) = completing(t, &next, next_open, item, n) {
+            if book_completing(stats, k, found).is_break() {
+                return End::Stopped;
+            }
+            continue;
+        }
+        depth += 1;
+        stack[depth] = frame(next, next_open, item);
+    }
 }
 
 impl<const W: usize> Space for SmallSpace<W> {
