@@ -54,7 +54,7 @@ fn core_count_here<S: Space + Clone>(
 }
 
 /// Pieces per thread: enough that dynamic scheduling balances uneven subtrees.
-const PIECES_PER_THREAD: usize = 64;
+const PIECES_PER_THREAD: usize = 256;
 
 /// Counts the solutions below `root` on `threads` threads (0: one per core),
 /// stopping once `limit` are found or soon after `control` is cancelled.
