@@ -417,6 +417,12 @@ impl<const W: usize> Space for SmallSpace<W> {
     fn push(&mut self, option: usize) -> bool {
         let t = &*self.tables;
         let d = self.depth;
+        if d + 1 == self.live.len() {
+            // Only reached when pushing options that are not live (a path of
+            // live options is never this deep).
+            self.live.push([0; W]);
+            self.open.push(0);
+        }
         let row = &t.conflict[option];
         let here = self.live[d];
         let next = &mut self.live[d + 1];
