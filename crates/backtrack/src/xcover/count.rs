@@ -1,10 +1,10 @@
 //! Counting solutions on one thread or several, each engine through its fastest counting walk.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use super::{DenseSpace, LinksSpace, SmallSpace};
-use crate::search::{effective_threads, replay, run_jobs, split_into, Control, End, Order, Search, Space, Stats};
+use crate::search::{effective_threads, replay, split_into, Control, End, Order, Search, Space, Stats};
 
 /// An engine's space, able to count the solutions below its current node.
 pub(crate) trait CountHere: Space<Choice = usize, Solution = Vec<usize>> + Clone + Send + Sync {
@@ -60,10 +60,12 @@ const PIECES_PER_THREAD: usize = 256;
 /// stopping once `limit` are found or soon after `control` is cancelled.
 /// Returns the count (at most `limit`) and the walks' summed statistics.
 ///
-/// With several threads the tree is cut into prefix pieces, which are
-/// handed out one at a time. Each piece counts into a local counter; a
-/// shared counter is touched only when there is a limit to watch, so that
-/// threads do not fight over one cache line once per solution.
+/// With several threads the tree is cut into prefix pieces, which the
+/// threads take one at a time, in walk order, through one shared index. Each
+/// thread counts into its own counters and reports once, when no piece is
+/// left: no message, lock or wake-up per piece, which would cost system calls
+/// and context switches that take the CPU from the workers. A shared counter
+/// is touched per solution only when there is a limit to watch.
 pub(crate) fn count<S: CountHere>(root: &S, limit: Option<u64>, threads: usize, control: &Control) -> (u64, Stats) {
     let limit = limit.unwrap_or(u64::MAX);
     if limit == 0 {
@@ -86,32 +88,42 @@ pub(crate) fn count<S: CountHere>(root: &S, limit: Option<u64>, threads: usize, 
     let pieces = split_into(&mut root.clone(), Order::Heuristic, threads * PIECES_PER_THREAD);
     let limited = limit != u64::MAX;
     let total = AtomicU64::new(0);
+    let next_piece = AtomicUsize::new(0);
     let stop = Control::new();
-    let (mut count, mut stats) = (0u64, Stats::default());
-    run_jobs(
-        threads,
-        &pieces,
-        |_| stop.is_cancelled() || control.is_cancelled(),
-        |_, piece| {
-            let mut space = root.clone();
-            if !replay(&mut space, Order::Heuristic, piece) {
-                return (0, Stats::default());
+    // Each thread takes the next piece in walk order until none is left, and
+    // keeps its count and statistics to itself until it is done.
+    let worker = || {
+        let (mut count, mut stats) = (0u64, Stats::default());
+        loop {
+            let i = next_piece.fetch_add(1, Ordering::Relaxed);
+            if i >= pieces.len() || stop.is_cancelled() || control.is_cancelled() {
+                return (count, stats);
             }
-            let mut n = 0u64;
+            let mut space = root.clone();
+            if !replay(&mut space, Order::Heuristic, &pieces[i]) {
+                continue;
+            }
             let (piece_stats, _) = space.count_here(&[control, &stop], |k| {
-                n += k;
+                count += k;
                 if limited && total.fetch_add(k, Ordering::Relaxed) + k >= limit {
                     stop.cancel();
                     return ControlFlow::Break(());
                 }
                 ControlFlow::Continue(())
             });
-            (n, piece_stats)
-        },
-        |_, (n, piece_stats)| {
+            stats.add(&piece_stats);
+        }
+    };
+    let (mut count, mut stats) = (0u64, Stats::default());
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(worker)).collect();
+        // The calling thread is one of the workers.
+        let mut results = vec![worker()];
+        results.extend(helpers.into_iter().map(|h| h.join().expect("counting thread")));
+        for (n, piece_stats) in results {
             count += n;
             stats.add(&piece_stats);
-        },
-    );
+        }
+    });
     (count.min(limit), stats)
 }
