@@ -15,7 +15,7 @@
 //! its options in input order. So first solution, counting with a limit,
 //! streaming all solutions, statistics, cancellation and parallel runs
 //! ([`par_count`](crate::search::par_count),
-//! [`par_for_each`](crate::search::par_for_each)) all work as for any other
+//! [`par_for_each`]) all work as for any other
 //! space. Under [`Order::Lexicographic`] the space branches on the first
 //! uncovered primary item instead, so solutions come out in increasing
 //! lexicographic order of their option sequences.
