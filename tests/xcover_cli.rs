@@ -38,7 +38,10 @@ fn small_instances_count_as_published() {
         ("sudoku-antibrute.dlx", 1),
     ] {
         assert_eq!(count(&[&data(name)]), expected, "{name}");
-        assert_eq!(count(&["--engine", "links", &data(name)]), expected, "{name} on links");
+        for engine in ["small", "dense", "links"] {
+            assert_eq!(count(&["--engine", engine, &data(name)]), expected, "{name} on {engine}");
+            assert_eq!(count(&["--engine", engine, "--threads", "2", &data(name)]), expected, "{name} on {engine}");
+        }
     }
 }
 

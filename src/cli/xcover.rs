@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use backtrack::search::{self, Control, End, Order, Search, Stats};
+use backtrack::search::{self, Control, Stats};
 use backtrack::xcover::{self, Engine, Parsed};
 
 use super::{read_input, stdout, CliError, CliResult};
@@ -36,7 +36,7 @@ pub struct Args {
     /// Print one JSON object (with "solutions", the count) instead of plain text
     #[arg(long)]
     json: bool,
-    /// Search engine: auto, dense (bitsets) or links (dancing links)
+    /// Search engine: auto, small (popcounts, up to 256 options), dense (bitsets) or links (dancing links)
     #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
     engine: EngineArg,
 }
@@ -44,6 +44,7 @@ pub struct Args {
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum EngineArg {
     Auto,
+    Small,
     Dense,
     Links,
 }
@@ -53,6 +54,7 @@ pub fn run(args: Args) -> CliResult {
     let parsed = xcover::parse(&input.text).map_err(|e| CliError::parse(&input.name, &e))?;
     let engine = match args.engine {
         EngineArg::Auto => Engine::Auto,
+        EngineArg::Small => Engine::Small,
         EngineArg::Dense => Engine::Dense,
         EngineArg::Links => Engine::Links,
     };
@@ -69,12 +71,8 @@ pub fn run(args: Args) -> CliResult {
     let mut listed: Vec<Vec<String>> = Vec::new();
     let (count, stats) = if args.all {
         list(&parsed, &root, &args, threads, &control, &mut out, &mut listed)?
-    } else if threads > 1 {
-        search::par_count(&root, Order::Heuristic, args.limit, threads, &control)
     } else {
-        let mut search = Search::new(root).control(control.clone());
-        let count = search.count(args.limit);
-        (count, search.stats())
+        root.count_solutions(args.limit, threads, &control)
     };
     let seconds = started.elapsed().as_secs_f64();
     if control.is_cancelled() {
@@ -83,6 +81,7 @@ pub fn run(args: Args) -> CliResult {
     }
     let engine_name = match parsed.problem.space_on(engine).engine() {
         Engine::Links => "links",
+        Engine::Small => "small",
         _ => "dense",
     };
     if args.json {
@@ -157,14 +156,7 @@ fn list(
             ControlFlow::Continue(())
         }
     };
-    let stats = if threads > 1 {
-        search::par_for_each(root, Order::Heuristic, threads, &mut visit)
-    } else {
-        let mut search = Search::new(root.clone()).control(control.clone());
-        let end = search.for_each(&mut visit);
-        debug_assert!(matches!(end, End::Exhausted | End::Stopped | End::Cancelled));
-        search.stats()
-    };
+    let stats = root.for_each_solution(threads, control, &mut visit);
     if let Some(e) = failure {
         return Err(e.into());
     }

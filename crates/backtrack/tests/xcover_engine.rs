@@ -144,7 +144,7 @@ proptest! {
     fn engines_agree_with_brute_force(inst in instance()) {
         let expected = brute_force(&inst);
         let problem = build(&inst);
-        for engine in [Engine::Dense, Engine::Links] {
+        for engine in [Engine::Small, Engine::Dense, Engine::Links] {
             let space = problem.space_on(engine);
             prop_assert_eq!(space.engine(), engine);
             let all = all_solutions(&problem, engine, Order::Heuristic);
@@ -162,9 +162,32 @@ proptest! {
     }
 
     #[test]
+    fn counting_walks_match_the_core(inst in instance(), limit in 1u64..4) {
+        let problem = build(&inst);
+        for engine in [Engine::Small, Engine::Dense, Engine::Links] {
+            let space = problem.space_on(engine);
+            let control = Control::new();
+            let mut search = Search::new(space.clone());
+            let full = search.count(None);
+            // Same count and same statistics as the core's walk.
+            prop_assert_eq!(space.count_solutions(None, 1, &control), (full, search.stats()));
+            let mut limited = Search::new(space.clone());
+            let expected = limited.count(Some(limit));
+            prop_assert_eq!(space.count_solutions(Some(limit), 1, &control), (expected, limited.stats()));
+            prop_assert_eq!(space.count_solutions(Some(limit), 2, &control).0, expected);
+            prop_assert_eq!(space.count_solutions(None, 2, &control).0, full);
+            prop_assert_eq!(space.count_solutions(Some(0), 2, &control).0, 0);
+            let mut each = Vec::new();
+            let stats = space.for_each_solution(1, &control, |s| { each.push(s); ControlFlow::Continue(()) });
+            prop_assert_eq!(each, all_solutions(&problem, engine, Order::Heuristic));
+            prop_assert_eq!(stats, search.stats());
+        }
+    }
+
+    #[test]
     fn lexicographic_order_is_sorted(inst in instance()) {
         let problem = build(&inst);
-        for engine in [Engine::Dense, Engine::Links] {
+        for engine in [Engine::Small, Engine::Dense, Engine::Links] {
             let all = all_solutions(&problem, engine, Order::Lexicographic);
             prop_assert!(all.windows(2).all(|w| w[0] < w[1]));
             prop_assert_eq!(as_set(&all), brute_force(&inst));
@@ -188,7 +211,7 @@ proptest! {
     #[test]
     fn splitting_and_parallel_runs_match_sequential(inst in instance(), depth in 0usize..3) {
         let problem = build(&inst);
-        for engine in [Engine::Dense, Engine::Links] {
+        for engine in [Engine::Small, Engine::Dense, Engine::Links] {
             let root = problem.space_on(engine);
             let sequential = all_solutions(&problem, engine, Order::Heuristic);
             let (count, _) = par_count(&root, Order::Heuristic, None, 2, &Control::new());
@@ -219,7 +242,7 @@ const TOY: &str = "| toy\np q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B
 #[test]
 fn toy_colors_has_exactly_the_known_solution() {
     let parsed = parse(TOY).unwrap();
-    for engine in [Engine::Dense, Engine::Links] {
+    for engine in [Engine::Small, Engine::Dense, Engine::Links] {
         let all = all_solutions(&parsed.problem, engine, Order::Heuristic);
         assert_eq!(as_set(&all), BTreeSet::from([vec![1, 3]]));
         let lines: BTreeSet<&str> = all[0].iter().map(|&o| parsed.option_lines[o].as_str()).collect();
@@ -241,7 +264,7 @@ fn colors_follow_knuths_rule() {
     ];
     for (text, expected) in cases {
         let problem = parse(text).unwrap().problem;
-        for engine in [Engine::Dense, Engine::Links] {
+        for engine in [Engine::Small, Engine::Dense, Engine::Links] {
             assert_eq!(Search::new(problem.space_on(engine)).count(None), expected, "{text:?} on {engine:?}");
         }
     }
@@ -313,7 +336,7 @@ fn comments_blank_lines_and_long_names() {
 fn queens_8_counts_92_on_both_engines() {
     let text = include_str!("../../../tests/data/xcover/queens-8.dlx");
     let problem = parse(text).unwrap().problem;
-    for engine in [Engine::Dense, Engine::Links] {
+    for engine in [Engine::Small, Engine::Dense, Engine::Links] {
         let mut search = Search::new(problem.space_on(engine));
         assert_eq!(search.count(None), 92);
         assert_eq!(search.stats().solutions, 92);
@@ -330,31 +353,92 @@ fn both_engines_walk_the_same_tree() {
             std::fs::read_to_string(format!("{}/../../tests/data/xcover/{name}.dlx", env!("CARGO_MANIFEST_DIR")))
                 .unwrap();
         let problem = parse(&text).unwrap().problem;
-        let mut dense = Search::new(problem.space_on(Engine::Dense));
         let mut links = Search::new(problem.space_on(Engine::Links));
-        let (mut a, mut b) = (Vec::new(), Vec::new());
-        dense.for_each(|s| {
-            a.push(s);
-            ControlFlow::Continue(())
-        });
+        let mut b = Vec::new();
         links.for_each(|s| {
             b.push(s);
             ControlFlow::Continue(())
         });
-        assert_eq!(a, b, "{name}");
-        assert_eq!(dense.stats(), links.stats(), "{name}");
+        for engine in [Engine::Small, Engine::Dense] {
+            let mut search = Search::new(problem.space_on(engine));
+            let mut a = Vec::new();
+            search.for_each(|s| {
+                a.push(s);
+                ControlFlow::Continue(())
+            });
+            assert_eq!(a, b, "{name} on {engine:?}");
+            assert_eq!(search.stats(), links.stats(), "{name} on {engine:?}");
+        }
+    }
+}
+
+#[test]
+fn cancelled_counts_stop() {
+    let text = include_str!("../../../tests/data/xcover/langford-11.dlx");
+    let space = parse(text).unwrap().problem.space();
+    assert_eq!(space.engine(), Engine::Small);
+    let control = Control::new();
+    control.cancel();
+    for threads in [1, 2] {
+        let (count, _) = space.count_solutions(None, threads, &control);
+        assert!(count < 35_584, "{threads} threads: {count}");
+    }
+}
+
+#[test]
+fn all_engines_count_the_bundled_instances_alike() {
+    // Every word count of the popcount engine (queens-8: 1 word; langford-11 and
+    // queens-12: 3; langford-12: 4) and a problem with 64 primary items.
+    let mut sixty_four = String::new();
+    let items: Vec<String> = (0..64).map(|i| format!("i{i}")).collect();
+    sixty_four.push_str(&items.join(" "));
+    sixty_four.push('\n');
+    // Each block of 8 items is covered by its 8 singletons or by one option: 2^8 covers.
+    for i in 0..64 {
+        sixty_four.push_str(&format!("i{i}\n"));
+    }
+    for block in items.chunks(8) {
+        sixty_four.push_str(&block.join(" "));
+        sixty_four.push('\n');
+    }
+    let mut cases = vec![(sixty_four, 256u64)];
+    for (name, expected) in [("queens-8", 92), ("queens-12", 14_200), ("langford-11", 35_584)] {
+        let path = format!("{}/../../tests/data/xcover/{name}.dlx", env!("CARGO_MANIFEST_DIR"));
+        cases.push((std::fs::read_to_string(path).unwrap(), expected));
+    }
+    for (text, expected) in cases {
+        let problem = parse(&text).unwrap().problem;
+        assert_eq!(problem.space().engine(), Engine::Small);
+        let control = Control::new();
+        let results: Vec<_> = [Engine::Small, Engine::Dense, Engine::Links]
+            .into_iter()
+            .map(|engine| problem.space_on(engine).count_solutions(None, 1, &control))
+            .collect();
+        assert_eq!(results[0].0, expected);
+        // One tree, so the same statistics on every engine.
+        assert!(results.iter().all(|r| *r == results[0]), "{results:?}");
+        for engine in [Engine::Small, Engine::Dense] {
+            let mut search = Search::new(problem.space_on(engine));
+            assert_eq!(search.count(None), expected);
+            assert_eq!(search.stats(), results[0].1);
+            assert_eq!(problem.space_on(engine).count_solutions(None, 2, &control).0, expected);
+            assert_eq!(problem.space_on(engine).count_solutions(Some(7), 2, &control).0, 7);
+        }
     }
 }
 
 #[test]
 fn auto_picks_the_engine_by_size() {
+    let tiny = parse(include_str!("../../../tests/data/xcover/queens-8.dlx")).unwrap().problem;
+    assert_eq!(tiny.space().engine(), Engine::Small);
     let small = parse(include_str!("../../../tests/data/xcover/pentomino-5x12.dlx")).unwrap().problem;
     assert_eq!(small.space().engine(), Engine::Dense);
+    assert_eq!(small.space_on(Engine::Small).engine(), Engine::Dense);
     let large = backtrack::xcover::sudoku::SudokuCover::new(4, &[0; 256]).unwrap();
     assert_eq!(large.problem().space().engine(), Engine::Links);
     assert_eq!(large.problem().space_on(Engine::Dense).engine(), Engine::Dense);
     // Both engines agree on the first solutions of the large one.
-    for engine in [Engine::Dense, Engine::Links] {
+    for engine in [Engine::Small, Engine::Dense, Engine::Links] {
         assert_eq!(Search::new(large.problem().space_on(engine)).count(Some(50)), 50);
     }
 }

@@ -75,7 +75,7 @@ fn antibrute_has_one_solution_matching_the_dlx_file() {
     let grid = digits(ANTIBRUTE);
     let cover = SudokuCover::new(3, &grid).unwrap();
     assert_eq!(cover.problem().n_items(), 324);
-    for engine in [Engine::Dense, Engine::Links] {
+    for engine in [Engine::Small, Engine::Dense, Engine::Links] {
         assert_eq!(Search::new(cover.problem().space_on(engine)).count(None), 1);
     }
     let solved = cover.grid(&cover.problem().first().unwrap());

@@ -118,18 +118,7 @@ impl DenseSpace {
             }
             primary_items.resize((o + 1) * stride, n_primary as u32);
         }
-        let mut conflict = vec![0u64; n_options * words];
-        for o in 0..n_options {
-            let row = &mut conflict[o * words..(o + 1) * words];
-            for e in problem.option(o) {
-                for &(r, color) in &by_item[e.item as usize] {
-                    // Same item: a conflict unless both give it the same color.
-                    if e.color == 0 || color != e.color {
-                        row[r as usize / 64] |= 1 << (r % 64);
-                    }
-                }
-            }
-        }
+        let conflict = conflict_rows(problem, words);
         let mut item_options = vec![0u64; n_primary * words];
         let mut keys = vec![0u32; n_primary + 1];
         for p in 0..n_primary {
@@ -165,6 +154,33 @@ impl DenseSpace {
     pub fn chosen(&self) -> &[usize] {
         &self.chosen
     }
+}
+
+/// The conflict relation as `problem.n_options()` rows of `words` words: bit
+/// `r` of row `o` says options `o` and `r` cannot be in one solution (they
+/// share a primary item, an uncolored secondary item, or a secondary item
+/// they color differently); every option conflicts with itself.
+pub(crate) fn conflict_rows(problem: &Problem, words: usize) -> Vec<u64> {
+    let n_options = problem.n_options();
+    let mut by_item: Vec<Vec<(u32, u32)>> = vec![Vec::new(); problem.n_items()];
+    for o in 0..n_options {
+        for e in problem.option(o) {
+            by_item[e.item as usize].push((o as u32, e.color));
+        }
+    }
+    let mut conflict = vec![0u64; n_options * words];
+    for o in 0..n_options {
+        let row = &mut conflict[o * words..(o + 1) * words];
+        for e in problem.option(o) {
+            for &(r, color) in &by_item[e.item as usize] {
+                // Same item: a conflict unless both give it the same color.
+                if e.color == 0 || color != e.color {
+                    row[r as usize / 64] |= 1 << (r % 64);
+                }
+            }
+        }
+    }
+    conflict
 }
 
 /// Writes the next level's live set (`live_here` less the options that

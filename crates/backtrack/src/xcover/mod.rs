@@ -15,13 +15,18 @@
 //! its options in input order. So first solution, counting with a limit,
 //! streaming all solutions, statistics, cancellation and parallel runs
 //! ([`par_count`](crate::search::par_count),
-//! [`par_for_each`](crate::search::par_for_each)) all work as for any other
+//! [`par_for_each`]) all work as for any other
 //! space. Under [`Order::Lexicographic`] the space branches on the first
 //! uncovered primary item instead, so solutions come out in increasing
 //! lexicographic order of their option sequences.
 //!
-//! Two engines sit behind [`XcoverSpace`], chosen by problem size:
+//! Three engines sit behind [`XcoverSpace`], chosen by problem size:
 //!
+//! * [`SmallSpace`] keeps the live options as a bitset of at most 256 bits
+//!   and nothing else: a choice is four word operations, and an item's
+//!   number of live options is counted when needed with a popcount; for
+//!   problems of up to [`small::MAX_OPTIONS`] options and
+//!   [`small::MAX_PRIMARY`] primary items.
 //! * [`DenseSpace`] keeps the live options as a bitset and a precomputed
 //!   conflict row per option (colors included), so a choice costs a few word
 //!   operations per 64 options plus a counter update per removed option; it
@@ -49,10 +54,12 @@
 //! # Ok(()) }
 //! ```
 
+mod count;
 pub mod dense;
 pub mod links;
 mod parse;
 mod problem;
+pub mod small;
 pub mod sudoku;
 
 use std::ops::ControlFlow;
@@ -61,16 +68,21 @@ pub use dense::{DenseBranch, DenseSpace};
 pub use links::{LinksBranch, LinksSpace};
 pub use parse::{parse, Parsed, MAX_NAME_LEN};
 pub use problem::{Builder, Entry, Problem, XcoverError};
+pub use small::{SmallBranch, SmallSpace};
 
-use crate::search::{Node, Order, Search, Space};
+use crate::search::{par_for_each, Control, Node, Order, Search, Space, Stats};
+use count::CountHere;
 
 /// Which engine runs a problem.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Engine {
-    /// The bitset engine when the problem is small enough for it to be the faster one
-    /// (see [`dense::suits`]), dancing links otherwise.
+    /// The popcount engine when the problem fits it ([`small::fits`]), else the
+    /// bitset engine when the problem is small enough for it to be the faster
+    /// one (see [`dense::suits`]), dancing links otherwise.
     #[default]
     Auto,
+    /// The popcount engine ([`SmallSpace`]); falls back to [`Engine::Dense`] when the problem does not fit.
+    Small,
     /// The bitset engine ([`DenseSpace`]); falls back to links when the problem is too large for it.
     Dense,
     /// Dancing links ([`LinksSpace`]).
@@ -85,6 +97,10 @@ pub struct XcoverSpace {
 
 #[derive(Debug, Clone)]
 enum Inner {
+    Small1(SmallSpace<1>),
+    Small2(SmallSpace<2>),
+    Small3(SmallSpace<3>),
+    Small4(SmallSpace<4>),
     Dense(DenseSpace),
     Links(LinksSpace),
 }
@@ -95,6 +111,7 @@ pub struct XcoverBranch(BranchInner);
 
 #[derive(Debug, Clone, Copy)]
 enum BranchInner {
+    Small(SmallBranch),
     Dense(DenseBranch),
     Links(LinksBranch),
 }
@@ -102,19 +119,33 @@ enum BranchInner {
 impl XcoverSpace {
     /// The root of `problem`'s search on `engine`.
     pub fn new(problem: &Problem, engine: Engine) -> Self {
+        let small = || match problem.n_options().div_ceil(64) {
+            0 | 1 => SmallSpace::new(problem).map(Inner::Small1),
+            2 => SmallSpace::new(problem).map(Inner::Small2),
+            3 => SmallSpace::new(problem).map(Inner::Small3),
+            4 => SmallSpace::new(problem).map(Inner::Small4),
+            _ => None,
+        };
+        let dense = || match DenseSpace::new(problem) {
+            Some(dense) => Inner::Dense(dense),
+            None => Inner::Links(LinksSpace::new(problem)),
+        };
         let inner = match engine {
             Engine::Links => Inner::Links(LinksSpace::new(problem)),
-            Engine::Auto if !dense::suits(problem) => Inner::Links(LinksSpace::new(problem)),
-            Engine::Auto | Engine::Dense => match DenseSpace::new(problem) {
-                Some(dense) => Inner::Dense(dense),
+            Engine::Small => small().unwrap_or_else(dense),
+            Engine::Auto => match small() {
+                Some(inner) => inner,
+                None if dense::suits(problem) => dense(),
                 None => Inner::Links(LinksSpace::new(problem)),
             },
+            Engine::Dense => dense(),
         };
         XcoverSpace { inner }
     }
-    /// The engine actually in use: [`Engine::Dense`] or [`Engine::Links`].
+    /// The engine actually in use: [`Engine::Small`], [`Engine::Dense`] or [`Engine::Links`].
     pub fn engine(&self) -> Engine {
         match self.inner {
+            Inner::Small1(_) | Inner::Small2(_) | Inner::Small3(_) | Inner::Small4(_) => Engine::Small,
             Inner::Dense(_) => Engine::Dense,
             Inner::Links(_) => Engine::Links,
         }
@@ -122,9 +153,92 @@ impl XcoverSpace {
     /// The options chosen so far, in the order they were chosen.
     pub fn chosen(&self) -> &[usize] {
         match &self.inner {
+            Inner::Small1(s) => s.chosen(),
+            Inner::Small2(s) => s.chosen(),
+            Inner::Small3(s) => s.chosen(),
+            Inner::Small4(s) => s.chosen(),
             Inner::Dense(s) => s.chosen(),
             Inner::Links(s) => s.chosen(),
         }
+    }
+}
+
+/// Work to run on the concrete engine behind an [`XcoverSpace`], so that the
+/// search loop is compiled for that engine alone: its per-node calls are then
+/// inlined instead of going through a match on the engine at every call.
+trait OnEngine {
+    type Output;
+    fn run<S>(self, space: &S) -> Self::Output
+    where
+        S: CountHere;
+}
+
+impl XcoverSpace {
+    fn on_engine<V: OnEngine>(&self, work: V) -> V::Output {
+        match &self.inner {
+            Inner::Small1(s) => work.run(s),
+            Inner::Small2(s) => work.run(s),
+            Inner::Small3(s) => work.run(s),
+            Inner::Small4(s) => work.run(s),
+            Inner::Dense(s) => work.run(s),
+            Inner::Links(s) => work.run(s),
+        }
+    }
+
+    /// Counts the solutions below this position on `threads` threads (0: one
+    /// per core), stopping once `limit` are found or when `control` is
+    /// cancelled; returns the count and the walk's statistics. The same as
+    /// [`Search::count`] or [`par_count`](crate::search::par_count) on this
+    /// space, only faster: the popcount engine counts with a loop of its own.
+    pub fn count_solutions(&self, limit: Option<u64>, threads: usize, control: &Control) -> (u64, Stats) {
+        struct Count<'a> {
+            limit: Option<u64>,
+            threads: usize,
+            control: &'a Control,
+        }
+        impl OnEngine for Count<'_> {
+            type Output = (u64, Stats);
+            fn run<S>(self, space: &S) -> (u64, Stats)
+            where
+                S: CountHere,
+            {
+                count::count(space, self.limit, self.threads, self.control)
+            }
+        }
+        self.on_engine(Count { limit, threads, control })
+    }
+
+    /// Hands every solution below this position to `visit`, in the order of a
+    /// sequential search, until it returns `Break`; searches on `threads`
+    /// threads (0: one per core). A single-threaded walk also stops when
+    /// `control` is cancelled. Returns the walk's statistics.
+    pub fn for_each_solution(
+        &self,
+        threads: usize,
+        control: &Control,
+        visit: impl FnMut(Vec<usize>) -> ControlFlow<()>,
+    ) -> Stats {
+        struct Each<'a, F> {
+            threads: usize,
+            control: &'a Control,
+            visit: F,
+        }
+        impl<F: FnMut(Vec<usize>) -> ControlFlow<()>> OnEngine for Each<'_, F> {
+            type Output = Stats;
+            fn run<S>(self, space: &S) -> Stats
+            where
+                S: CountHere,
+            {
+                if crate::search::effective_threads(self.threads) > 1 {
+                    par_for_each(space, Order::Heuristic, self.threads, self.visit)
+                } else {
+                    let mut search = Search::new(space.clone()).control(self.control.clone());
+                    search.for_each(self.visit);
+                    search.stats()
+                }
+            }
+        }
+        self.on_engine(Each { threads, control, visit })
     }
 }
 
@@ -140,7 +254,16 @@ impl Space for XcoverSpace {
             Node::Solution => Node::Solution,
             Node::Dead => Node::Dead,
         };
+        let small = |node: Node<SmallBranch>| match node {
+            Node::Branch(b) => Node::Branch(XcoverBranch(BranchInner::Small(b))),
+            Node::Solution => Node::Solution,
+            Node::Dead => Node::Dead,
+        };
         match &mut self.inner {
+            Inner::Small1(s) => small(s.expand(order)),
+            Inner::Small2(s) => small(s.expand(order)),
+            Inner::Small3(s) => small(s.expand(order)),
+            Inner::Small4(s) => small(s.expand(order)),
             Inner::Dense(s) => wrap(match s.expand(order) {
                 Node::Branch(b) => Node::Branch(BranchInner::Dense(b)),
                 Node::Solution => Node::Solution,
@@ -157,6 +280,10 @@ impl Space for XcoverSpace {
     #[inline(always)]
     fn next_choice(&mut self, branch: &mut XcoverBranch) -> Option<usize> {
         match (&mut self.inner, &mut branch.0) {
+            (Inner::Small1(s), BranchInner::Small(b)) => s.next_choice(b),
+            (Inner::Small2(s), BranchInner::Small(b)) => s.next_choice(b),
+            (Inner::Small3(s), BranchInner::Small(b)) => s.next_choice(b),
+            (Inner::Small4(s), BranchInner::Small(b)) => s.next_choice(b),
             (Inner::Dense(s), BranchInner::Dense(b)) => s.next_choice(b),
             (Inner::Links(s), BranchInner::Links(b)) => s.next_choice(b),
             _ => None,
@@ -166,6 +293,10 @@ impl Space for XcoverSpace {
     #[inline]
     fn push(&mut self, option: usize) -> bool {
         match &mut self.inner {
+            Inner::Small1(s) => s.push(option),
+            Inner::Small2(s) => s.push(option),
+            Inner::Small3(s) => s.push(option),
+            Inner::Small4(s) => s.push(option),
             Inner::Dense(s) => s.push(option),
             Inner::Links(s) => s.push(option),
         }
@@ -174,6 +305,10 @@ impl Space for XcoverSpace {
     #[inline(always)]
     fn pop(&mut self) {
         match &mut self.inner {
+            Inner::Small1(s) => s.pop(),
+            Inner::Small2(s) => s.pop(),
+            Inner::Small3(s) => s.pop(),
+            Inner::Small4(s) => s.pop(),
             Inner::Dense(s) => s.pop(),
             Inner::Links(s) => s.pop(),
         }
@@ -186,6 +321,10 @@ impl Space for XcoverSpace {
     #[inline]
     fn take_completing(&mut self, branch: &mut XcoverBranch) -> u64 {
         match (&mut self.inner, &mut branch.0) {
+            (Inner::Small1(s), BranchInner::Small(b)) => s.take_completing(b),
+            (Inner::Small2(s), BranchInner::Small(b)) => s.take_completing(b),
+            (Inner::Small3(s), BranchInner::Small(b)) => s.take_completing(b),
+            (Inner::Small4(s), BranchInner::Small(b)) => s.take_completing(b),
             (Inner::Dense(s), BranchInner::Dense(b)) => s.take_completing(b),
             _ => 0,
         }
@@ -203,7 +342,7 @@ impl Problem {
     }
     /// Number of solutions, stopping once `limit` are found.
     pub fn count(&self, limit: Option<u64>) -> u64 {
-        Search::new(self.space()).count(limit)
+        self.space().count_solutions(limit, 1, &Control::new()).0
     }
     /// Any one solution (the chosen options, in the order they were chosen).
     pub fn first(&self) -> Option<Vec<usize>> {
@@ -212,7 +351,7 @@ impl Problem {
     /// Every solution, in search order.
     pub fn solve_all(&self) -> Vec<Vec<usize>> {
         let mut all = Vec::new();
-        Search::new(self.space()).for_each(|s| {
+        self.space().for_each_solution(1, &Control::new(), |s| {
             all.push(s);
             ControlFlow::Continue(())
         });
