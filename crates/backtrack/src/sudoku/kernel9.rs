@@ -21,7 +21,8 @@
 //! box left with one column gives that column to the box, so the digit's
 //! other bands lose it. A band is reduced again only when it differs from
 //! the value it had after its last reduction (one SSE2 compare per four
-//! bands finds those), in an unrolled sweep.
+//! bands finds those); a sweep visits just those bands, lowest first, and
+//! sweeps repeat until no band differs.
 //!
 //! At the band fixpoint, naked singles come from bit-sliced candidate counts
 //! over the nine digits; when there are none, a column pass per changed
@@ -383,15 +384,16 @@ impl Board {
             let pending = changed(&self.bands, &self.seen);
             if pending != 0 {
                 touched |= pending;
-                macro_rules! sweep {
-                    ($($i:literal)*) => {$(
-                        if pending & (1 << $i) != 0 && !self.reduce($i) {
-                            return false;
-                        }
-                    )*};
+                // Only the set bits are visited: a test per band would be a
+                // branch per band, mispredicted about as often as taken.
+                let mut rest = pending;
+                while rest != 0 {
+                    let i = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    if !self.reduce(i) {
+                        return false;
+                    }
                 }
-                // Unrolled so that every band's index arithmetic is constant.
-                sweep!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
                 continue;
             }
             // Naked singles, in the bands whose candidates changed.
