@@ -188,19 +188,28 @@ const fn claimed_box_columns() -> [u32; 512] {
     table
 }
 
+/// For a 9-bit row segment: the segment itself when it holds exactly one
+/// bit, else 0.
+static LONE_BIT: [u16; 512] = lone_bit();
+
+const fn lone_bit() -> [u16; 512] {
+    let mut table = [0u16; 512];
+    let mut s = 0;
+    while s < 512 {
+        if s != 0 && s & (s - 1) == 0 {
+            table[s] = s as u16;
+        }
+        s += 1;
+    }
+    table
+}
+
 /// The rows of `a` that hold exactly one bit, as those bits.
 #[inline(always)]
 fn single_rows(a: u32) -> u32 {
-    let mut out = 0;
-    let mut r = 0;
-    while r < 3 {
-        let s = (a >> (9 * r)) & 0x1ff;
-        if s & s.wrapping_sub(1) == 0 {
-            out |= s << (9 * r);
-        }
-        r += 1;
-    }
-    out
+    LONE_BIT[(a & 0x1ff) as usize] as u32
+        | (LONE_BIT[((a >> 9) & 0x1ff) as usize] as u32) << 9
+        | (LONE_BIT[(a >> 18) as usize] as u32) << 18
 }
 
 /// The columns (9 bits) where a band mask has a bit.
