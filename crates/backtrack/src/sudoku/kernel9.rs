@@ -137,6 +137,22 @@ const fn placeable() -> [u32; 512] {
     table
 }
 
+/// For digit band `i`: its band, and the digit's bands in the other two
+/// bands (a look-up is cheaper than the divisions).
+static LINKS: [[u8; 3]; 27] = links();
+
+const fn links() -> [[u8; 3]; 27] {
+    let mut table = [[0u8; 3]; 27];
+    let mut i = 0;
+    while i < 27 {
+        let b = i % 3;
+        let d0 = i - b;
+        table[i] = [b as u8, (d0 + (b + 1) % 3) as u8, (d0 + (b + 2) % 3) as u8];
+        i += 1;
+    }
+    table
+}
+
 /// The band shape of a digit band (see [`PLACEABLE`]).
 #[inline(always)]
 fn shape(a: u32) -> usize {
@@ -363,7 +379,7 @@ impl Board {
         }
         self.bands[i] = a;
         self.seen[i] = a;
-        let b = i % 3;
+        let [b, other1, other2] = LINKS[i].map(usize::from);
         let solved = single_rows(a) & self.unsolved[b];
         // Unconditional: cheaper than a hard-to-predict branch.
         self.unsolved[b] &= !solved;
@@ -371,10 +387,9 @@ impl Board {
             self.bands[3 * e + b] &= !solved;
         }
         self.bands[i] = a;
-        let d0 = i - b;
         let cells = !(LOCKED_COLUMNS[columns(a) as usize] * ROWS3);
-        self.bands[d0 + (b + 1) % 3] &= cells;
-        self.bands[d0 + (b + 2) % 3] &= cells;
+        self.bands[other1] &= cells;
+        self.bands[other2] &= cells;
         true
     }
 
