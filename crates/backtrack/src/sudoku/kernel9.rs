@@ -710,9 +710,11 @@ struct Walk<F> {
 /// processors (chosen at run time), with the board code inlined into each.
 macro_rules! define_walk {
     ($run:ident, $walk:ident, $(#[$feature:meta])*) => {
-        /// Explores the subtree of a propagated `board`; `Break` once `visit` says stop.
+        /// Explores the subtree of a propagated `board`; `Break` once `visit`
+        /// says stop. The board is used up: the last branch works on it in
+        /// place instead of on a copy.
         $(#[$feature])*
-        unsafe fn $run<F: FnMut(&Board) -> ControlFlow<()>>(walk: &mut Walk<F>, board: &Board) -> ControlFlow<()> {
+        unsafe fn $run<F: FnMut(&Board) -> ControlFlow<()>>(walk: &mut Walk<F>, board: &mut Board) -> ControlFlow<()> {
             if board.is_solved() {
                 return (walk.visit)(board);
             }
@@ -726,10 +728,17 @@ macro_rules! define_walk {
                 if tried == 2 {
                     walk.guesses += 1;
                 }
+                if digits == 0 {
+                    board.assign(cell, d);
+                    if board.propagate::<false>() {
+                        $run(walk, board)?;
+                    }
+                    break;
+                }
                 let mut next = *board;
                 next.assign(cell, d);
                 if next.propagate::<false>() {
-                    $run(walk, &next)?;
+                    $run(walk, &mut next)?;
                 }
             }
             ControlFlow::Continue(())
@@ -739,9 +748,9 @@ macro_rules! define_walk {
         /// board to `visit`; returns the guesses made.
         $(#[$feature])*
         unsafe fn $walk(cells: &Cells, order: Order, visit: impl FnMut(&Board) -> ControlFlow<()>) -> u64 {
-            let Some(board) = Board::new(cells) else { return 0 };
+            let Some(mut board) = Board::new(cells) else { return 0 };
             let mut walk = Walk { order, guesses: 0, visit };
-            let _ = $run(&mut walk, &board);
+            let _ = $run(&mut walk, &mut board);
             walk.guesses
         }
     };
