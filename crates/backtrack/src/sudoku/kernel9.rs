@@ -21,7 +21,8 @@
 //! box left with one column gives that column to the box, so the digit's
 //! other bands lose it. A band is reduced again only when it differs from
 //! the value it had after its last reduction (one SSE2 compare per four
-//! bands finds those), in an unrolled sweep.
+//! bands finds those); a sweep visits just those bands, lowest first, and
+//! sweeps repeat until no band differs.
 //!
 //! At the band fixpoint, naked singles come from bit-sliced candidate counts
 //! over the nine digits; when there are none, a column pass per changed
@@ -136,6 +137,22 @@ const fn placeable() -> [u32; 512] {
     table
 }
 
+/// For digit band `i`: its band, and the digit's bands in the other two
+/// bands (a look-up is cheaper than the divisions).
+static LINKS: [[u8; 3]; 27] = links();
+
+const fn links() -> [[u8; 3]; 27] {
+    let mut table = [[0u8; 3]; 27];
+    let mut i = 0;
+    while i < 27 {
+        let b = i % 3;
+        let d0 = i - b;
+        table[i] = [b as u8, (d0 + (b + 1) % 3) as u8, (d0 + (b + 2) % 3) as u8];
+        i += 1;
+    }
+    table
+}
+
 /// The band shape of a digit band (see [`PLACEABLE`]).
 #[inline(always)]
 fn shape(a: u32) -> usize {
@@ -187,19 +204,95 @@ const fn claimed_box_columns() -> [u32; 512] {
     table
 }
 
+/// For a 9-bit row segment: the segment itself when it holds exactly one
+/// bit, else 0.
+static LONE_BIT: [u16; 512] = lone_bit();
+
+const fn lone_bit() -> [u16; 512] {
+    let mut table = [0u16; 512];
+    let mut s = 0;
+    while s < 512 {
+        if s != 0 && s & (s - 1) == 0 {
+            table[s] = s as u16;
+        }
+        s += 1;
+    }
+    table
+}
+
+/// For a band shape of givens (see [`PLACEABLE`]): the cells of the band
+/// whose row or box holds one of them, plus bit 31 when two of them share a
+/// row or a box.
+static GIVEN_FILL: [u32; 512] = given_fill();
+
+const fn given_fill() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut shape = 0;
+    while shape < 512 {
+        let (mut fill, mut rows, mut boxes, mut clash) = (0u32, 0u32, 0u32, false);
+        let mut p = 0;
+        while p < 9 {
+            if shape & (1 << p) != 0 {
+                let (r, k) = (p / 3, p % 3);
+                clash |= (rows >> r) & 1 != 0 || (boxes >> k) & 1 != 0;
+                rows |= 1 << r;
+                boxes |= 1 << k;
+                fill |= (0x1ff << (9 * r)) | ((7 << (3 * k)) * ROWS3);
+            }
+            p += 1;
+        }
+        table[shape] = fill | (clash as u32) << 31;
+        shape += 1;
+    }
+    table
+}
+
+/// Per band, the cells of `cells` that hold a digit (not blank).
+#[inline(always)]
+fn non_blank(cells: &Cells) -> [u32; 3] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{__m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_setzero_si128};
+        let mut blank = 0u128;
+        for k in 0..5 {
+            // SAFETY: 16 * k + 15 < 81, so the load stays inside `cells`;
+            // unaligned loads have no alignment requirement. SSE2 is part
+            // of every x86-64 processor.
+            let lanes = unsafe {
+                let v = _mm_loadu_si128(cells.as_ptr().add(16 * k) as *const __m128i);
+                _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) as u32 & 0xffff
+            };
+            blank |= (lanes as u128) << (16 * k);
+        }
+        blank |= ((cells[80] == 0) as u128) << 80;
+        let filled = !blank;
+        [filled as u32 & BAND_ALL, (filled >> 27) as u32 & BAND_ALL, (filled >> 54) as u32 & BAND_ALL]
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        non_blank_scalar(cells)
+    }
+}
+
+/// [`non_blank`], portable version.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+fn non_blank_scalar(cells: &Cells) -> [u32; 3] {
+    let mut out = [0u32; 3];
+    for (b, band) in out.iter_mut().enumerate() {
+        for k in 0..27 {
+            *band |= ((cells[27 * b + k] != 0) as u32) << k;
+        }
+    }
+    out
+}
+
 /// The rows of `a` that hold exactly one bit, as those bits.
 #[inline(always)]
 fn single_rows(a: u32) -> u32 {
-    let mut out = 0;
-    let mut r = 0;
-    while r < 3 {
-        let s = (a >> (9 * r)) & 0x1ff;
-        if s & s.wrapping_sub(1) == 0 {
-            out |= s << (9 * r);
-        }
-        r += 1;
-    }
-    out
+    LONE_BIT[(a & 0x1ff) as usize] as u32
+        | (LONE_BIT[((a >> 9) & 0x1ff) as usize] as u32) << 9
+        | (LONE_BIT[(a >> 18) as usize] as u32) << 18
 }
 
 /// The columns (9 bits) where a band mask has a bit.
@@ -275,52 +368,58 @@ fn changed(bands: &[u32; 28], seen: &[u32; 28]) -> u32 {
 impl Board {
     /// The board with `cells` given, propagated; `None` when the givens
     /// conflict, a value is out of range, or propagation finds a contradiction.
+    ///
+    /// Built without a branch per cell (on the easy sets the setup is a good
+    /// part of the time): the givens are found from a mask of the non-blank
+    /// cells, each digit band of givens is checked for two givens in one
+    /// row, box or column by counting, and each band is then built in one go.
     #[inline(always)]
     fn new(cells: &Cells) -> Option<Board> {
-        // Per digit: the rows, columns and boxes that hold it as a given, and
-        // where; then each digit band is built in one go instead of placing
-        // the givens one by one.
-        let (mut rows, mut cols, mut boxes) = ([0u32; 9], [0u32; 9], [0u32; 9]);
-        let mut given = [0u32; 27];
-        let mut occupied = [0u32; 3];
-        for (cell, &v) in cells.iter().enumerate() {
-            if v == 0 {
-                continue;
-            }
-            if v > 9 {
-                return None;
-            }
-            let d = (v - 1) as usize;
-            let (r, c) = (cell / 9, cell % 9);
-            let bx = r / 3 * 3 + c / 3;
-            if (rows[d] >> r | cols[d] >> c | boxes[d] >> bx) & 1 != 0 {
-                return None;
-            }
-            rows[d] |= 1 << r;
-            cols[d] |= 1 << c;
-            boxes[d] |= 1 << bx;
-            given[3 * d + cell / 27] |= 1 << (cell % 27);
-            occupied[cell / 27] |= 1 << (cell % 27);
-        }
-        let mut bands = [0u32; 28];
-        for d in 0..9 {
-            for b in 0..3 {
-                let mut blocked = cols[d] * ROWS3;
-                for k in 0..3 {
-                    if rows[d] >> (3 * b + k) & 1 != 0 {
-                        blocked |= 0x1ff << (9 * k);
-                    }
-                    if boxes[d] >> (3 * b + k) & 1 != 0 {
-                        blocked |= (7 << (3 * k)) * ROWS3;
-                    }
-                }
-                bands[3 * d + b] = (BAND_ALL & !occupied[b] & !blocked) | given[3 * d + b];
-            }
-        }
+        let bands = Board::given_bands(cells)?;
         // Every band differs from `seen`, so the first propagation reduces all.
         let mut board = Board { bands, seen: [u32::MAX; 28], unsolved: [BAND_ALL; 3] };
         board.seen[27] = 0;
         board.propagate::<true>().then_some(board)
+    }
+
+    /// The digit bands of `cells` before propagation: every given in place,
+    /// its row, column and box cleared of its digit, the given cells of the
+    /// other digits. `None` when givens conflict or a value is out of range.
+    #[inline(always)]
+    fn given_bands(cells: &Cells) -> Option<[u32; 28]> {
+        if cells.iter().fold(0u8, |acc, &v| acc | (v > 9) as u8) != 0 {
+            return None;
+        }
+        let occupied = non_blank(cells);
+        let mut given = [0u32; 27];
+        for b in 0..3 {
+            let mut rest = occupied[b];
+            while rest != 0 {
+                let bit = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let d = cells[27 * b + bit] as usize - 1;
+                given[3 * d + b] |= 1 << bit;
+            }
+        }
+        let mut bands = [0u32; 28];
+        let mut conflict = 0u32;
+        for d in 0..9 {
+            let g = [given[3 * d], given[3 * d + 1], given[3 * d + 2]];
+            let cols = g.map(columns);
+            // One given per column across the bands...
+            conflict |= (cols[0] & cols[1]) | (cols[0] & cols[2]) | (cols[1] & cols[2]);
+            let all_cols = (cols[0] | cols[1] | cols[2]) * ROWS3;
+            for b in 0..3 {
+                let n = g[b].count_ones();
+                let sh = shape(g[b]);
+                let fill = GIVEN_FILL[sh];
+                // ...and, inside a band, as many distinct columns and row/box
+                // pairs as givens, no two pairs sharing a row or a box.
+                conflict |= (fill >> 31) | (n != cols[b].count_ones()) as u32 | (n != sh.count_ones()) as u32;
+                bands[3 * d + b] = (BAND_ALL & !occupied[b] & !(fill | all_cols)) | g[b];
+            }
+        }
+        (conflict == 0).then_some(bands)
     }
 
     /// Places digit `d` (0-based) in `cell`, which must still allow it:
@@ -353,7 +452,7 @@ impl Board {
         }
         self.bands[i] = a;
         self.seen[i] = a;
-        let b = i % 3;
+        let [b, other1, other2] = LINKS[i].map(usize::from);
         let solved = single_rows(a) & self.unsolved[b];
         // Unconditional: cheaper than a hard-to-predict branch.
         self.unsolved[b] &= !solved;
@@ -361,10 +460,9 @@ impl Board {
             self.bands[3 * e + b] &= !solved;
         }
         self.bands[i] = a;
-        let d0 = i - b;
         let cells = !(LOCKED_COLUMNS[columns(a) as usize] * ROWS3);
-        self.bands[d0 + (b + 1) % 3] &= cells;
-        self.bands[d0 + (b + 2) % 3] &= cells;
+        self.bands[other1] &= cells;
+        self.bands[other2] &= cells;
         true
     }
 
@@ -383,15 +481,16 @@ impl Board {
             let pending = changed(&self.bands, &self.seen);
             if pending != 0 {
                 touched |= pending;
-                macro_rules! sweep {
-                    ($($i:literal)*) => {$(
-                        if pending & (1 << $i) != 0 && !self.reduce($i) {
-                            return false;
-                        }
-                    )*};
+                // Only the set bits are visited: a test per band would be a
+                // branch per band, mispredicted about as often as taken.
+                let mut rest = pending;
+                while rest != 0 {
+                    let i = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    if !self.reduce(i) {
+                        return false;
+                    }
                 }
-                // Unrolled so that every band's index arithmetic is constant.
-                sweep!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
                 continue;
             }
             // Naked singles, in the bands whose candidates changed.
@@ -611,9 +710,11 @@ struct Walk<F> {
 /// processors (chosen at run time), with the board code inlined into each.
 macro_rules! define_walk {
     ($run:ident, $walk:ident, $(#[$feature:meta])*) => {
-        /// Explores the subtree of a propagated `board`; `Break` once `visit` says stop.
+        /// Explores the subtree of a propagated `board`; `Break` once `visit`
+        /// says stop. The board is used up: the last branch works on it in
+        /// place instead of on a copy.
         $(#[$feature])*
-        unsafe fn $run<F: FnMut(&Board) -> ControlFlow<()>>(walk: &mut Walk<F>, board: &Board) -> ControlFlow<()> {
+        unsafe fn $run<F: FnMut(&Board) -> ControlFlow<()>>(walk: &mut Walk<F>, board: &mut Board) -> ControlFlow<()> {
             if board.is_solved() {
                 return (walk.visit)(board);
             }
@@ -627,10 +728,17 @@ macro_rules! define_walk {
                 if tried == 2 {
                     walk.guesses += 1;
                 }
+                if digits == 0 {
+                    board.assign(cell, d);
+                    if board.propagate::<false>() {
+                        $run(walk, board)?;
+                    }
+                    break;
+                }
                 let mut next = *board;
                 next.assign(cell, d);
                 if next.propagate::<false>() {
-                    $run(walk, &next)?;
+                    $run(walk, &mut next)?;
                 }
             }
             ControlFlow::Continue(())
@@ -640,9 +748,9 @@ macro_rules! define_walk {
         /// board to `visit`; returns the guesses made.
         $(#[$feature])*
         unsafe fn $walk(cells: &Cells, order: Order, visit: impl FnMut(&Board) -> ControlFlow<()>) -> u64 {
-            let Some(board) = Board::new(cells) else { return 0 };
+            let Some(mut board) = Board::new(cells) else { return 0 };
             let mut walk = Walk { order, guesses: 0, visit };
-            let _ = $run(&mut walk, &board);
+            let _ = $run(&mut walk, &mut board);
             walk.guesses
         }
     };
@@ -862,6 +970,81 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// [`Board::given_bands`] the obvious way: one given at a time.
+    fn given_bands_one_by_one(cells: &Cells) -> Option<[u32; 28]> {
+        let mut bands = [0u32; 28];
+        for band in &mut bands[..27] {
+            *band = BAND_ALL;
+        }
+        for (cell, &v) in cells.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            if v > 9 {
+                return None;
+            }
+            let d = v as usize - 1;
+            let (r, c) = (cell / 9, cell % 9);
+            if bands[3 * d + r / 3] & (1 << (cell % 27)) == 0 {
+                return None;
+            }
+            for other in 0..81 {
+                let (r2, c2) = (other / 9, other % 9);
+                let peer = r2 == r || c2 == c || (r2 / 3 == r / 3 && c2 / 3 == c / 3);
+                if peer && other != cell {
+                    bands[3 * d + r2 / 3] &= !(1 << (other % 27));
+                }
+            }
+            for e in 0..9 {
+                if e != d {
+                    bands[3 * e + r / 3] &= !(1 << (cell % 27));
+                }
+            }
+        }
+        Some(bands)
+    }
+
+    #[test]
+    fn given_bands_agree_with_placing_givens_one_by_one() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        let (mut conflicts, mut fine) = (0, 0);
+        for round in 0..20_000 {
+            let mut cells = [0u8; 81];
+            // From a few givens (conflicts are rare) to many (they are common).
+            for _ in 0..1 + round % 30 {
+                cells[next(81) as usize] = 1 + next(9) as u8;
+            }
+            if round % 97 == 0 {
+                cells[next(81) as usize] = 10 + next(246) as u8;
+            }
+            let expected = given_bands_one_by_one(&cells);
+            assert_eq!(Board::given_bands(&cells), expected, "{cells:?}");
+            if expected.is_some() {
+                fine += 1;
+            } else {
+                conflicts += 1;
+            }
+        }
+        assert!(conflicts > 2000 && fine > 2000, "{conflicts} conflicting, {fine} fine");
+    }
+
+    #[test]
+    fn non_blank_agrees_with_the_portable_version() {
+        let mut cells = [0u8; 81];
+        for i in 0..81 {
+            cells[i] = ((i * 7 + i / 5) % 3 == 0) as u8 * (1 + (i % 9) as u8);
+            assert_eq!(non_blank(&cells), non_blank_scalar(&cells));
+        }
+        cells[80] = 4;
+        assert_eq!(non_blank(&cells), non_blank_scalar(&cells));
     }
 
     #[test]
