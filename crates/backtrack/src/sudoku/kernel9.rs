@@ -465,7 +465,6 @@ impl Board {
         if a == 0 {
             return false;
         }
-        self.bands[i] = a;
         self.seen[i] = a;
         let [b, other1, other2] = LINKS[i].map(usize::from);
         let solved = single_rows(a) & self.unsolved[b];
@@ -474,6 +473,8 @@ impl Board {
         for e in 0..9 {
             self.bands[3 * e + b] &= !solved;
         }
+        // Written once, after the loop (which also clears this band): one
+        // store fewer for the change detection to wait on.
         self.bands[i] = a;
         let cells = !(LOCKED_COLUMNS[columns(a) as usize] * ROWS3);
         self.bands[other1] &= cells;
@@ -701,10 +702,11 @@ impl Board {
         let mut cells = [0u8; 81];
         for d in 0..9 {
             for b in 0..3 {
+                // One position per row of the band: three bits.
                 let mut m = self.bands[3 * d + b];
-                while m != 0 {
-                    let bit = m.trailing_zeros() as usize;
-                    m &= m - 1;
+                for _ in 0..3 {
+                    let bit = (m.trailing_zeros() as usize).min(26);
+                    m &= m.wrapping_sub(1);
                     cells[27 * b + bit] = d as u8 + 1;
                 }
             }
