@@ -181,6 +181,20 @@ fn band_shape<const PEXT: bool>(a: u32) -> usize {
 /// box is in that column, so the other bands lose it.
 static LOCKED_COLUMNS: [u32; 512] = locked_columns();
 
+/// [`LOCKED_COLUMNS`] as the cells the digit's other bands keep: every cell
+/// outside those columns.
+static KEPT_BY_LOCKED_COLUMNS: [u32; 512] = kept_by_locked_columns();
+
+const fn kept_by_locked_columns() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        table[s] = BAND_ALL & !(LOCKED_COLUMNS[s] * ROWS3);
+        s += 1;
+    }
+    table
+}
+
 const fn locked_columns() -> [u32; 512] {
     let mut table = [0u32; 512];
     let mut s = 0;
@@ -476,7 +490,7 @@ impl Board {
         // Written once, after the loop (which also clears this band): one
         // store fewer for the change detection to wait on.
         self.bands[i] = a;
-        let cells = !(LOCKED_COLUMNS[columns(a) as usize] * ROWS3);
+        let cells = KEPT_BY_LOCKED_COLUMNS[columns(a) as usize];
         self.bands[other1] &= cells;
         self.bands[other2] &= cells;
         true
@@ -928,6 +942,15 @@ mod tests {
         assert_eq!(PLACEABLE[0x1ff & !0x7], 0);
         // Diagonal only: exactly the diagonal.
         assert_eq!(PLACEABLE[0b100_010_001], 7 | 7 << 12 | 7 << 24);
+    }
+
+    #[test]
+    fn locked_column_tables() {
+        // Box 0 has three columns, box 1 two, box 2 only its first (column 6).
+        let columns = 0b001_011_111;
+        assert_eq!(LOCKED_COLUMNS[columns], 1 << 6);
+        assert_eq!(KEPT_BY_LOCKED_COLUMNS[columns], BAND_ALL & !((1 << 6) * ROWS3));
+        assert_eq!(KEPT_BY_LOCKED_COLUMNS[0x1ff], BAND_ALL);
     }
 
     #[test]
