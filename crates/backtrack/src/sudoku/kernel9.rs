@@ -25,12 +25,22 @@
 //! sweeps repeat until no band differs.
 //!
 //! At the band fixpoint, naked singles come from bit-sliced candidate counts
-//! over the nine digits; when there are none, a column pass per changed
-//! digit finds hidden singles in columns and columns confined to one band
-//! (whose box then loses the digit in its other columns); the search runs
-//! that pass on the givens only, where it saves guesses, not after each
-//! guess, where it mostly costs time. Each elimination
-//! is sound: it removes only candidates that belong to no solution.
+//! over the nine digits. When there are none, columns are looked at:
+//!
+//! - after each guess, *claiming* only: a column whose candidates for a
+//!   digit all lie in one band holds the digit in that band's box, so the
+//!   box's other columns lose it. Each reduction records the columns its
+//!   digit band still uses, laid out so that one vector holds a band's nine
+//!   digits; the check is then a few vector operations (AVX2) and finds
+//!   something in about one fixpoint in eight. On the hardest set it saves
+//!   a sixth of the guesses, and it also finds columns left without a
+//!   candidate;
+//! - on the givens, a fuller column pass that also places hidden singles in
+//!   columns. After a guess those add nothing that claiming and the band
+//!   reasoning would not find soon after, and cost more than they save.
+//!
+//! Each elimination is sound: it removes only candidates that belong to no
+//! solution.
 //!
 //! # Search
 //!
@@ -44,7 +54,7 @@
 //! AVX2/BMI1/BMI2/POPCNT/LZCNT, and the second is used when the processor
 //! has those features; both walk the same tree. The second finds a band's
 //! shape with one bit extraction (BMI2 `pext`) instead of three table
-//! look-ups.
+//! look-ups, and checks claiming with vectors instead of table look-ups.
 //!
 //! [`Space9`] exposes the same board, propagation and branching to the
 //! generic search core so a hard puzzle can be split across threads; it
@@ -139,17 +149,18 @@ const fn placeable() -> [u32; 512] {
     table
 }
 
-/// For digit band `i`: its band, and the digit's bands in the other two
-/// bands (a look-up is cheaper than the divisions).
-static LINKS: [[u8; 3]; 27] = links();
+/// For digit band `i`: its band, the digit's bands in the other two bands,
+/// and its slot in [`Board::columns`] (a look-up is cheaper than the
+/// divisions).
+static LINKS: [[u8; 4]; 27] = links();
 
-const fn links() -> [[u8; 3]; 27] {
-    let mut table = [[0u8; 3]; 27];
+const fn links() -> [[u8; 4]; 27] {
+    let mut table = [[0u8; 4]; 27];
     let mut i = 0;
     while i < 27 {
         let b = i % 3;
         let d0 = i - b;
-        table[i] = [b as u8, (d0 + (b + 1) % 3) as u8, (d0 + (b + 2) % 3) as u8];
+        table[i] = [b as u8, (d0 + (b + 1) % 3) as u8, (d0 + (b + 2) % 3) as u8, (16 * b + d0 / 3) as u8];
         i += 1;
     }
     table
@@ -163,13 +174,13 @@ fn shape(a: u32) -> usize {
         | BOXES_OF_ROW[(a >> 18) as usize] << 6) as usize
 }
 
-/// [`shape`], with `PEXT` by one bit extraction (BMI2): only for code
-/// that runs where the processor has it.
+/// [`shape`]; with `V3` (the build for x86-64-v3 processors) by one bit
+/// extraction (BMI2 `pext`).
 #[inline(always)]
-fn band_shape<const PEXT: bool>(a: u32) -> usize {
+fn band_shape<const V3: bool>(a: u32) -> usize {
     #[cfg(target_arch = "x86_64")]
-    if PEXT {
-        // SAFETY: `PEXT` is set only in the build compiled for (and run
+    if V3 {
+        // SAFETY: `V3` is set only in the build compiled for (and run
         // on) processors with BMI2.
         return unsafe { std::arch::x86_64::_pext_u32(a | a >> 1 | a >> 2, 0o111_111_111) } as usize;
     }
@@ -215,6 +226,19 @@ const fn locked_columns() -> [u32; 512] {
 /// For the columns (9 bits) of a band that must hold a digit there: the
 /// other columns of their boxes, which cannot.
 static CLAIMED_BOX_COLUMNS: [u32; 512] = claimed_box_columns();
+
+/// [`CLAIMED_BOX_COLUMNS`] as the cells of the band that lose the digit.
+static CLAIMED_BOX_CELLS: [u32; 512] = claimed_box_cells();
+
+const fn claimed_box_cells() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        table[s] = CLAIMED_BOX_COLUMNS[s] * ROWS3;
+        s += 1;
+    }
+    table
+}
 
 const fn claimed_box_columns() -> [u32; 512] {
     let mut table = [0u32; 512];
@@ -274,6 +298,63 @@ const fn given_fill() -> [u32; 512] {
         shape += 1;
     }
     table
+}
+
+/// [`Board::claims`], portable version.
+#[inline(always)]
+fn claims_scalar(columns: &[u16; 48]) -> Option<u32> {
+    let (mut digits, mut missing) = (0u32, 0u32);
+    for d in 0..9 {
+        let c = [0, 16, 32].map(|slot| u32::from(columns[slot + d]));
+        missing |= 0x1ff ^ (c[0] | c[1] | c[2]);
+        let mut lost = 0;
+        for b in 0..3 {
+            let confined = c[b] & !(c[(b + 1) % 3] | c[(b + 2) % 3]);
+            lost |= CLAIMED_BOX_COLUMNS[confined as usize] & c[b];
+        }
+        digits |= u32::from(lost != 0) << d;
+    }
+    (missing == 0).then_some(digits)
+}
+
+/// [`Board::claims`] with the nine digits of a band in one AVX2 vector:
+/// no table look-ups, a box's other columns come from shifts.
+///
+/// # Safety
+/// The processor must support AVX2 and BMI2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi2")]
+#[inline]
+unsafe fn claims_avx2(columns: &[u16; 48]) -> Option<u32> {
+    use std::arch::x86_64::*;
+    let p = columns.as_ptr() as *const __m256i;
+    // SAFETY (for the loads): 48 u16 are three 32-byte vectors; unaligned
+    // loads have no alignment requirement.
+    let c = [_mm256_loadu_si256(p), _mm256_loadu_si256(p.add(1)), _mm256_loadu_si256(p.add(2))];
+    let all = _mm256_or_si256(c[0], _mm256_or_si256(c[1], c[2]));
+    // Two mask bits per 16-bit lane; digits are lanes 0..9.
+    let full = _mm256_movemask_epi8(_mm256_cmpeq_epi16(all, _mm256_set1_epi16(0x1ff))) as u32;
+    if full & 0x3ffff != 0x3ffff {
+        return None;
+    }
+    let first_columns = _mm256_set1_epi16(0o111);
+    let mut lost = _mm256_setzero_si256();
+    for b in 0..3 {
+        let confined = _mm256_andnot_si256(_mm256_or_si256(c[(b + 1) % 3], c[(b + 2) % 3]), c[b]);
+        // Bit 3k: box k has a confined column; then all three of its columns.
+        let boxes = _mm256_and_si256(
+            _mm256_or_si256(
+                confined,
+                _mm256_or_si256(_mm256_srli_epi16::<1>(confined), _mm256_srli_epi16::<2>(confined)),
+            ),
+            first_columns,
+        );
+        let claimed =
+            _mm256_or_si256(boxes, _mm256_or_si256(_mm256_slli_epi16::<1>(boxes), _mm256_slli_epi16::<2>(boxes)));
+        lost = _mm256_or_si256(lost, _mm256_and_si256(_mm256_andnot_si256(confined, claimed), c[b]));
+    }
+    let none = _mm256_movemask_epi8(_mm256_cmpeq_epi16(lost, _mm256_setzero_si256())) as u32;
+    Some(_pext_u32(!none, 0x15555) & 0x1ff)
 }
 
 /// Per band, the cells of `cells` that hold a digit (not blank).
@@ -342,6 +423,11 @@ struct Board {
     seen: [u32; 28],
     /// Per band, the cells not yet known to be solved.
     unsolved: [u32; 3],
+    /// `columns[16 * b + d]`: the columns (9 bits) where digit `d + 1` has
+    /// candidates in band `b`, as of that digit band's last reduction, so
+    /// current wherever the band equals `seen`. Sixteen slots per band so
+    /// that one vector holds a band's nine digits; the rest stay 0.
+    columns: [u16; 48],
 }
 
 /// A cell to branch on and its candidate digits (bit `d` = digit `d + 1`).
@@ -403,12 +489,12 @@ impl Board {
     /// cells, each digit band of givens is checked for two givens in one
     /// row, box or column by counting, and each band is then built in one go.
     #[inline(always)]
-    fn new<const PEXT: bool>(cells: &Cells) -> Option<Board> {
+    fn new<const V3: bool>(cells: &Cells) -> Option<Board> {
         let bands = Board::given_bands(cells)?;
         // Every band differs from `seen`, so the first propagation reduces all.
-        let mut board = Board { bands, seen: [u32::MAX; 28], unsolved: [BAND_ALL; 3] };
+        let mut board = Board { bands, seen: [u32::MAX; 28], unsolved: [BAND_ALL; 3], columns: [0; 48] };
         board.seen[27] = 0;
-        board.propagate::<true, PEXT>().then_some(board)
+        board.propagate::<true, V3>().then_some(board)
     }
 
     /// The digit bands of `cells` before propagation: every given in place,
@@ -474,13 +560,15 @@ impl Board {
 
     /// Reduces digit band `i` (see the module docs). `false` on contradiction.
     #[inline(always)]
-    fn reduce<const PEXT: bool>(&mut self, i: usize) -> bool {
-        let a = self.bands[i] & PLACEABLE[band_shape::<PEXT>(self.bands[i])];
+    fn reduce<const V3: bool>(&mut self, i: usize) -> bool {
+        let a = self.bands[i] & PLACEABLE[band_shape::<V3>(self.bands[i])];
         if a == 0 {
             return false;
         }
         self.seen[i] = a;
-        let [b, other1, other2] = LINKS[i].map(usize::from);
+        let [b, other1, other2, slot] = LINKS[i].map(usize::from);
+        let columns = columns(a);
+        self.columns[slot] = columns as u16;
         let solved = single_rows(a) & self.unsolved[b];
         // Unconditional: cheaper than a hard-to-predict branch.
         self.unsolved[b] &= !solved;
@@ -490,7 +578,7 @@ impl Board {
         // Written once, after the loop (which also clears this band): one
         // store fewer for the change detection to wait on.
         self.bands[i] = a;
-        let cells = KEPT_BY_LOCKED_COLUMNS[columns(a) as usize];
+        let cells = KEPT_BY_LOCKED_COLUMNS[columns as usize];
         self.bands[other1] &= cells;
         self.bands[other2] &= cells;
         true
@@ -505,7 +593,7 @@ impl Board {
     /// `seen`, so the single searches only look at bands (naked) and digits
     /// (hidden) that changed.
     #[inline(always)]
-    fn propagate<const COLUMNS: bool, const PEXT: bool>(&mut self) -> bool {
+    fn propagate<const COLUMNS: bool, const V3: bool>(&mut self) -> bool {
         let mut touched = 0u32;
         loop {
             let pending = changed(&self.bands, &self.seen);
@@ -517,7 +605,7 @@ impl Board {
                 while rest != 0 {
                     let i = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
-                    if !self.reduce::<PEXT>(i) {
+                    if !self.reduce::<V3>(i) {
                         return false;
                     }
                 }
@@ -557,13 +645,24 @@ impl Board {
             if placed {
                 continue;
             }
-            if !COLUMNS || self.is_solved() {
+            if self.is_solved() {
                 return true;
             }
-            match self.column_hidden_singles(touched) {
-                None => return false,
-                Some(false) => return true,
-                Some(true) => touched = 0,
+            if COLUMNS {
+                match self.column_hidden_singles(touched) {
+                    None => return false,
+                    Some(false) => return true,
+                    Some(true) => touched = 0,
+                }
+            } else {
+                match self.claims::<V3>() {
+                    None => return false,
+                    Some(0) => return true,
+                    Some(digits) => {
+                        self.apply_claims(digits);
+                        touched = 0;
+                    }
+                }
             }
         }
     }
@@ -617,6 +716,37 @@ impl Board {
             }
         }
         Some(placed)
+    }
+
+    /// Claiming, the check: the digits (bit `d` for digit `d + 1`) with a
+    /// column whose candidates all lie in one band while the box of that
+    /// column in that band has the digit in another column too, which the
+    /// box must then lose. `None` when a digit has a column with no
+    /// candidates. Read from [`Board::columns`], so only at the band fixpoint.
+    #[inline(always)]
+    fn claims<const V3: bool>(&self) -> Option<u32> {
+        #[cfg(target_arch = "x86_64")]
+        if V3 {
+            // SAFETY: `V3` is set only in the build compiled for (and run
+            // on) x86-64-v3 processors.
+            return unsafe { claims_avx2(&self.columns) };
+        }
+        claims_scalar(&self.columns)
+    }
+
+    /// Claiming, the change: for each digit in `digits`, every box removes
+    /// the digit from its columns outside a column confined to it.
+    #[inline(always)]
+    fn apply_claims(&mut self, mut digits: u32) {
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let c = [0, 16, 32].map(|slot| u32::from(self.columns[slot + d]));
+            for b in 0..3 {
+                let confined = c[b] & !(c[(b + 1) % 3] | c[(b + 2) % 3]);
+                self.bands[3 * d + b] &= !CLAIMED_BOX_CELLS[confined as usize];
+            }
+        }
     }
 
     #[inline(always)]
@@ -740,7 +870,7 @@ struct Walk<F> {
 /// Instantiated twice: once portable, once compiled for newer x86-64
 /// processors (chosen at run time), with the board code inlined into each.
 macro_rules! define_walk {
-    ($run:ident, $walk:ident, $pext:literal, $(#[$feature:meta])*) => {
+    ($run:ident, $walk:ident, $v3:literal, $(#[$feature:meta])*) => {
         /// Explores the subtree of a propagated `board`; `Break` once `visit`
         /// says stop. The board is used up: the last branch works on it in
         /// place instead of on a copy.
@@ -761,14 +891,14 @@ macro_rules! define_walk {
                 }
                 if digits == 0 {
                     board.assign(cell, d);
-                    if board.propagate::<false, $pext>() {
+                    if board.propagate::<false, $v3>() {
                         $run(walk, board)?;
                     }
                     break;
                 }
                 let mut next = *board;
                 next.assign(cell, d);
-                if next.propagate::<false, $pext>() {
+                if next.propagate::<false, $v3>() {
                     $run(walk, &mut next)?;
                 }
             }
@@ -779,7 +909,7 @@ macro_rules! define_walk {
         /// board to `visit`; returns the guesses made.
         $(#[$feature])*
         unsafe fn $walk(cells: &Cells, order: Order, visit: impl FnMut(&Board) -> ControlFlow<()>) -> u64 {
-            let Some(mut board) = Board::new::<$pext>(cells) else { return 0 };
+            let Some(mut board) = Board::new::<$v3>(cells) else { return 0 };
             let mut walk = Walk { order, guesses: 0, visit };
             let _ = $run(&mut walk, &mut board);
             walk.guesses
@@ -1103,6 +1233,65 @@ mod tests {
             }
         }
         assert_eq!(band_shape::<false>(1 << 26 | 1), 1 << 8 | 1);
+    }
+
+    #[test]
+    fn claims_by_vectors_agree_with_the_portable_version() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut found = [0u32; 2];
+        for _ in 0..20_000 {
+            let mut columns = [0u16; 48];
+            for d in 0..9 {
+                for c in 0..9 {
+                    // The bands where the digit may go in column c: mostly
+                    // all or one, sometimes two, rarely none, so that
+                    // confined columns, claims and empty columns all occur.
+                    let r = next() % 64;
+                    let bands = match r {
+                        0 => 0,
+                        1..=20 => 7,
+                        21..=44 => 1 << (r % 3),
+                        _ => 7 & !(1 << (r % 3)),
+                    };
+                    for b in 0..3 {
+                        if bands & (1 << b) != 0 {
+                            columns[16 * b + d] |= 1 << c;
+                        }
+                    }
+                }
+            }
+            let portable = claims_scalar(&columns);
+            found[usize::from(portable.is_some_and(|d| d != 0))] += 1;
+            #[cfg(target_arch = "x86_64")]
+            if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("bmi2") {
+                // SAFETY: the features were just detected.
+                assert_eq!(unsafe { claims_avx2(&columns) }, portable, "{columns:?}");
+            }
+        }
+        // Both outcomes were exercised.
+        assert!(found[0] > 100 && found[1] > 100, "{found:?}");
+    }
+
+    #[test]
+    fn claiming_removes_the_box_columns_outside_a_confined_column() {
+        // Digit 1 in band 0 may go in columns 0..3 of box 0; in the other
+        // bands only in columns 1..9: column 0 is confined to band 0, so
+        // box 0 of band 0 loses columns 1 and 2.
+        let mut columns = [0x1ffu16; 48];
+        columns[0] = 0b111;
+        columns[16] = 0x1fe;
+        columns[32] = 0x1fe;
+        assert_eq!(claims_scalar(&columns), Some(1));
+        columns[16] = 0x1fe & !1;
+        // No candidate left in column 0 outside band 0 and none in band 0 either.
+        columns[0] = 0b110;
+        assert_eq!(claims_scalar(&columns), None);
     }
 
     #[test]
