@@ -25,19 +25,16 @@
 //! sweeps repeat until no band differs.
 //!
 //! At the band fixpoint, naked singles come from bit-sliced candidate counts
-//! over the nine digits. When there are none, columns are looked at:
-//!
-//! - after each guess, *claiming* only: a column whose candidates for a
-//!   digit all lie in one band holds the digit in that band's box, so the
-//!   box's other columns lose it. Each reduction records the columns its
-//!   digit band still uses, laid out so that one vector holds a band's nine
-//!   digits; the check is then a few vector operations (AVX2) and finds
-//!   something in about one fixpoint in eight. On the hardest set it saves
-//!   a sixth of the guesses, and it also finds columns left without a
-//!   candidate;
-//! - on the givens, a fuller column pass that also places hidden singles in
-//!   columns. After a guess those add nothing that claiming and the band
-//!   reasoning would not find soon after, and cost more than they save.
+//! over the nine digits. When there are none, *claiming* looks at columns: a
+//! column whose candidates for a digit all lie in one band holds the digit
+//! in that band's box, so the box's other columns lose it. Each reduction
+//! records the columns its digit band still uses, laid out so that one
+//! vector holds a band's nine digits; the check is then a few vector
+//! operations (AVX2) and finds something in about one fixpoint in eight. It
+//! also finds columns left without a candidate. On the hardest set it saves
+//! a sixth of the guesses. Hidden singles in columns are not looked for:
+//! with claiming and the band reasoning they save no guesses on any of the
+//! standard sets.
 //!
 //! Each elimination is sound: it removes only candidates that belong to no
 //! solution.
@@ -494,7 +491,7 @@ impl Board {
         // Every band differs from `seen`, so the first propagation reduces all.
         let mut board = Board { bands, seen: [u32::MAX; 28], unsolved: [BAND_ALL; 3], columns: [0; 48] };
         board.seen[27] = 0;
-        board.propagate::<true, V3>().then_some(board)
+        board.propagate::<V3>().then_some(board)
     }
 
     /// The digit bands of `cells` before propagation: every given in place,
@@ -584,16 +581,13 @@ impl Board {
         true
     }
 
-    /// Propagates to a fixpoint. `false` on contradiction. With `COLUMNS`
-    /// the fixpoint includes the column pass; the search runs it on the
-    /// givens only: after a guess it rarely finds anything the band
-    /// reasoning would not, and costs more than it saves.
+    /// Propagates to a fixpoint of the band reasoning, naked singles and
+    /// claiming. `false` on contradiction.
     ///
     /// The board is at a fixpoint except for the bands that differ from
-    /// `seen`, so the single searches only look at bands (naked) and digits
-    /// (hidden) that changed.
+    /// `seen`, so the naked singles are only looked for in bands that changed.
     #[inline(always)]
-    fn propagate<const COLUMNS: bool, const V3: bool>(&mut self) -> bool {
+    fn propagate<const V3: bool>(&mut self) -> bool {
         let mut touched = 0u32;
         loop {
             let pending = changed(&self.bands, &self.seen);
@@ -648,74 +642,15 @@ impl Board {
             if self.is_solved() {
                 return true;
             }
-            if COLUMNS {
-                match self.column_hidden_singles(touched) {
-                    None => return false,
-                    Some(false) => return true,
-                    Some(true) => touched = 0,
-                }
-            } else {
-                match self.claims::<V3>() {
-                    None => return false,
-                    Some(0) => return true,
-                    Some(digits) => {
-                        self.apply_claims(digits);
-                        touched = 0;
-                    }
+            match self.claims::<V3>() {
+                None => return false,
+                Some(0) => return true,
+                Some(digits) => {
+                    self.apply_claims(digits);
+                    touched = 0;
                 }
             }
         }
-    }
-
-    /// The column pass, for the digits with a band in `touched`: places every
-    /// digit that has one position left in a column, and removes a digit from
-    /// a box's other columns when one column has it only in that box. `None`
-    /// on a column where a digit has no position left, else whether anything
-    /// changed.
-    #[inline(always)]
-    fn column_hidden_singles(&mut self, touched: u32) -> Option<bool> {
-        let mut placed = false;
-        for d in 0..9 {
-            if touched & (7 << (3 * d)) == 0 {
-                continue;
-            }
-            let (mut one, mut two) = (0u32, 0u32);
-            let mut any = [0u32; 3];
-            for (b, in_band) in any.iter_mut().enumerate() {
-                let x = self.bands[3 * d + b];
-                let (r0, r1, r2) = (x & 0x1ff, (x >> 9) & 0x1ff, x >> 18);
-                *in_band = r0 | r1 | r2;
-                let multi = (r0 & r1) | ((r0 | r1) & r2);
-                two |= multi | (one & *in_band);
-                one |= *in_band;
-            }
-            if one != 0x1ff {
-                return None;
-            }
-            // Claiming: a column whose candidates all lie in one band holds
-            // the digit of that band's box, so the box's other columns lose it.
-            for b in 0..3 {
-                let confined = any[b] & !any[(b + 1) % 3] & !any[(b + 2) % 3];
-                let lose = CLAIMED_BOX_COLUMNS[confined as usize] & any[b];
-                if lose != 0 {
-                    self.bands[3 * d + b] &= !(lose * ROWS3);
-                    placed = true;
-                }
-            }
-            let lone = (one & !two) * ROWS3;
-            for b in 0..3 {
-                let mut cells = self.bands[3 * d + b] & lone & self.unsolved[b];
-                while cells != 0 {
-                    let bit = cells.trailing_zeros() as usize;
-                    cells &= cells - 1;
-                    if self.bands[3 * d + b] & (1 << bit) != 0 {
-                        self.assign(27 * b + bit, d);
-                        placed = true;
-                    }
-                }
-            }
-        }
-        Some(placed)
     }
 
     /// Claiming, the check: the digits (bit `d` for digit `d + 1`) with a
@@ -891,14 +826,14 @@ macro_rules! define_walk {
                 }
                 if digits == 0 {
                     board.assign(cell, d);
-                    if board.propagate::<false, $v3>() {
+                    if board.propagate::<$v3>() {
                         $run(walk, board)?;
                     }
                     break;
                 }
                 let mut next = *board;
                 next.assign(cell, d);
-                if next.propagate::<false, $v3>() {
+                if next.propagate::<$v3>() {
                     $run(walk, &mut next)?;
                 }
             }
@@ -1041,7 +976,7 @@ impl Space for Space9 {
             return false;
         }
         board.assign(cell, d);
-        if board.propagate::<false, false>() {
+        if board.propagate::<false>() {
             true
         } else {
             self.board = None;
