@@ -232,10 +232,74 @@ pub fn write_cells(out: &mut Vec<u8>, box_size: usize, cells: &[u8], format: For
 pub fn find_conflict(box_size: usize, cells: &[u8]) -> Option<Conflict> {
     match box_size {
         2 => scan_conflict::<2, 4>(cells),
+        3 if cells.len() == 81 && !givens_conflict_9(cells) => None,
         3 => scan_conflict::<3, 9>(cells),
         4 => scan_conflict::<4, 16>(cells),
         5 => scan_conflict::<5, 25>(cells),
         _ => None,
+    }
+}
+
+/// Row, column and box of each cell of a 9x9 grid, packed as
+/// `row | column << 4 | box << 8`.
+static UNITS_9: [u16; 81] = {
+    let mut table = [0u16; 81];
+    let mut i = 0;
+    while i < 81 {
+        let (r, c) = (i / 9, i % 9);
+        table[i] = (r | c << 4 | (r / 3 * 3 + c / 3) << 8) as u16;
+        i += 1;
+    }
+    table
+};
+
+/// Whether two givens of a 9x9 grid (`cells.len() == 81`) may share a row,
+/// column or box: `false` only when none do and every value is at most 9.
+/// Visits only the givens, which batches of sparse puzzles have few of;
+/// [`scan_conflict`] then finds and names the conflict.
+fn givens_conflict_9(cells: &[u8]) -> bool {
+    let (mut rows, mut columns, mut boxes) = ([0u32; 9], [0u32; 9], [0u32; 9]);
+    let mut clash = 0u32;
+    let mut givens = non_blank_81(cells);
+    while givens != 0 {
+        let i = givens.trailing_zeros() as usize;
+        givens &= givens - 1;
+        let v = cells[i];
+        clash |= u32::from(v > 9);
+        let bit = (1u32 << (v & 15)) >> 1;
+        let units = UNITS_9[i] as usize;
+        let (r, c, b) = (units & 15, (units >> 4) & 15, units >> 8);
+        clash |= (rows[r] | columns[c] | boxes[b]) & bit;
+        rows[r] |= bit;
+        columns[c] |= bit;
+        boxes[b] |= bit;
+    }
+    clash != 0
+}
+
+/// The cells of an 81-cell grid that are not blank, one bit each.
+fn non_blank_81(cells: &[u8]) -> u128 {
+    assert_eq!(cells.len(), 81);
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        let mut blank = 0u128;
+        for k in 0..5 {
+            // SAFETY: SSE2 is part of every x86-64 processor; 16 * k + 15 <
+            // 81, so the load stays inside `cells`; unaligned loads have no
+            // alignment requirement.
+            let lanes = unsafe {
+                let v = _mm_loadu_si128(cells.as_ptr().add(16 * k) as *const __m128i);
+                _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) as u32 & 0xffff
+            };
+            blank |= u128::from(lanes) << (16 * k);
+        }
+        blank |= u128::from(cells[80] == 0) << 80;
+        !blank & ((1u128 << 81) - 1)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        cells.iter().enumerate().fold(0u128, |m, (i, &v)| m | u128::from(v != 0) << i)
     }
 }
 
@@ -357,7 +421,7 @@ impl<'a> Iterator for Lines<'a> {
         if self.rest.is_empty() {
             return None;
         }
-        let (line, rest) = match self.rest.iter().position(|&b| b == b'\n') {
+        let (line, rest) = match memchr::memchr(b'\n', self.rest) {
             Some(end) => (&self.rest[..end], &self.rest[end + 1..]),
             None => (self.rest, &[][..]),
         };
@@ -418,6 +482,10 @@ fn out_of_range(line_no: usize, line: &[u8], at: usize, shown: &str, side: usize
 /// thing being read for the count error ("cells" or "symbols in a row").
 fn read_symbols(line_no: usize, line: &[u8], side: usize, cells: &mut [u8], what: &str) -> Result<(), ParseError> {
     let line = trim_end(line);
+    #[cfg(target_arch = "x86_64")]
+    if side == 9 && line.len() == 81 && cells.len() == 81 && read_nine_sse2(line, cells) {
+        return Ok(());
+    }
     if line.len() == cells.len() {
         // The common case, one pass with no error checks inside: NOT_A_SYMBOL
         // is above every side, so one comparison catches both kinds of error.
@@ -455,6 +523,38 @@ fn read_symbols(line_no: usize, line: &[u8], side: usize, cells: &mut [u8], what
         ));
     }
     Ok(())
+}
+
+/// The 9x9 line of `read_symbols` with 16 bytes at a time: `true` when
+/// every byte is `.` or a digit (then `cells` holds their values), `false`
+/// to let the byte-by-byte path find and name the error. Batches of
+/// millions of puzzles spend a good part of their parsing here.
+#[cfg(target_arch = "x86_64")]
+fn read_nine_sse2(line: &[u8], cells: &mut [u8]) -> bool {
+    use std::arch::x86_64::*;
+    assert!(line.len() == 81 && cells.len() == 81);
+    let mut bad = 0;
+    // Bytes 0..80 in five vectors, then the last one alone.
+    for k in 0..5 {
+        // SAFETY: SSE2 is part of every x86-64 processor; 16 * k + 15 < 81,
+        // so the load and the store stay inside `line` and `cells`, and
+        // unaligned loads and stores have no alignment requirement.
+        unsafe {
+            let bytes = _mm_loadu_si128(line.as_ptr().add(16 * k) as *const __m128i);
+            let digits = _mm_sub_epi8(bytes, _mm_set1_epi8(b'0' as i8));
+            // Unsigned `digits <= 9`: the saturating subtraction is zero.
+            let is_digit = _mm_cmpeq_epi8(_mm_subs_epu8(digits, _mm_set1_epi8(9)), _mm_setzero_si128());
+            let is_dot = _mm_cmpeq_epi8(bytes, _mm_set1_epi8(b'.' as i8));
+            bad |= !_mm_movemask_epi8(_mm_or_si128(is_digit, is_dot)) & 0xffff;
+            _mm_storeu_si128(cells.as_mut_ptr().add(16 * k) as *mut __m128i, _mm_and_si128(digits, is_digit));
+        }
+    }
+    let last = line[80];
+    cells[80] = last.wrapping_sub(b'0');
+    if last == b'.' {
+        cells[80] = 0;
+    }
+    bad == 0 && (last == b'.' || last.is_ascii_digit())
 }
 
 /// Reads one row of `side` space-separated numbers (or `.`, or letter symbols).
@@ -795,6 +895,85 @@ pub fn parse_as(text: &str, layout: Layout) -> Result<Puzzle, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A small xorshift generator: the tests need many varied grids, not
+    /// good randomness.
+    fn xorshift(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    #[test]
+    fn givens_check_agrees_with_the_full_scan() {
+        let mut state = 0x1234_5678_9abc_def1u64;
+        let mut seen = [0usize; 2];
+        for _ in 0..20_000 {
+            // 5 to 40 givens at random cells: some grids clash, some do not.
+            let mut cells = [0u8; 81];
+            let givens = 5 + xorshift(&mut state) % 36;
+            for _ in 0..givens {
+                let r = xorshift(&mut state);
+                cells[(r % 81) as usize] = 1 + (r >> 8) as u8 % 9;
+            }
+            let clash = givens_conflict_9(&cells);
+            assert_eq!(clash, scan_conflict::<3, 9>(&cells).is_some(), "{cells:?}");
+            assert_eq!(find_conflict(3, &cells).is_some(), clash);
+            seen[usize::from(clash)] += 1;
+        }
+        assert!(seen[0] > 1000 && seen[1] > 1000, "{seen:?}");
+        // Values past 9 go to the full scan, which does not panic on them.
+        let mut cells = [0u8; 81];
+        cells[3] = 12;
+        assert!(givens_conflict_9(&cells));
+        assert_eq!(non_blank_81(&cells), 1 << 3);
+    }
+
+    #[test]
+    fn nine_by_nine_lines_read_alike_both_ways() {
+        let mut state = 0x0f0f_1234_abcd_9876u64;
+        let alphabet = b".0123456789x:/ A";
+        for k in 0..20_000 {
+            let mut line = [b'.'; 81];
+            for b in line.iter_mut() {
+                let r = xorshift(&mut state);
+                // Mostly digits and dots; now and then one bad byte.
+                *b = if k % 4 == 0 && r % 97 == 0 {
+                    alphabet[(r >> 8) as usize % 16]
+                } else {
+                    alphabet[(r >> 8) as usize % 11]
+                };
+            }
+            let mut slow = [0u8; 81];
+            let expected: Option<[u8; 81]> = line
+                .iter()
+                .zip(slow.iter_mut())
+                .all(|(&b, cell)| match b {
+                    b'.' => true,
+                    b'0'..=b'9' => {
+                        *cell = b - b'0';
+                        true
+                    }
+                    _ => false,
+                })
+                .then_some(slow);
+            let mut cells = [0u8; 81];
+            let read = read_symbols(1, &line, 9, &mut cells, "cells");
+            assert_eq!(read.is_ok(), expected.is_some(), "{:?}", std::str::from_utf8(&line));
+            if let Some(expected) = expected {
+                assert_eq!(cells, expected);
+            }
+            #[cfg(target_arch = "x86_64")]
+            {
+                let mut fast = [0u8; 81];
+                assert_eq!(read_nine_sse2(&line, &mut fast), expected.is_some());
+                if let Some(expected) = expected {
+                    assert_eq!(fast, expected);
+                }
+            }
+        }
+    }
 
     const SAMPLE: &str = "0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9\n0 6 0 2 7 8 1 3 5\n3 2 1 0 4 6 8 9 7\n\
                           8 0 4 9 1 3 5 0 6\n5 9 6 8 2 0 4 1 3\n9 1 7 6 5 2 0 8 0\n6 0 3 7 0 1 9 5 2\n2 5 8 3 9 4 7 6 0\n";
