@@ -278,7 +278,8 @@ fn givens_conflict_9(cells: &[u8]) -> bool {
 }
 
 /// The cells of an 81-cell grid that are not blank, one bit each.
-fn non_blank_81(cells: &[u8]) -> u128 {
+#[inline(always)]
+pub(crate) fn non_blank_81(cells: &[u8]) -> u128 {
     assert_eq!(cells.len(), 81);
     #[cfg(target_arch = "x86_64")]
     {

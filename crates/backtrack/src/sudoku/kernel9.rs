@@ -357,41 +357,8 @@ unsafe fn claims_avx2(columns: &[u16; 48]) -> Option<u32> {
 /// Per band, the cells of `cells` that hold a digit (not blank).
 #[inline(always)]
 fn non_blank(cells: &Cells) -> [u32; 3] {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{__m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_setzero_si128};
-        let mut blank = 0u128;
-        for k in 0..5 {
-            // SAFETY: 16 * k + 15 < 81, so the load stays inside `cells`;
-            // unaligned loads have no alignment requirement. SSE2 is part
-            // of every x86-64 processor.
-            let lanes = unsafe {
-                let v = _mm_loadu_si128(cells.as_ptr().add(16 * k) as *const __m128i);
-                _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) as u32 & 0xffff
-            };
-            blank |= (lanes as u128) << (16 * k);
-        }
-        blank |= ((cells[80] == 0) as u128) << 80;
-        let filled = !blank;
-        [filled as u32 & BAND_ALL, (filled >> 27) as u32 & BAND_ALL, (filled >> 54) as u32 & BAND_ALL]
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        non_blank_scalar(cells)
-    }
-}
-
-/// [`non_blank`], portable version.
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-#[inline(always)]
-fn non_blank_scalar(cells: &Cells) -> [u32; 3] {
-    let mut out = [0u32; 3];
-    for (b, band) in out.iter_mut().enumerate() {
-        for k in 0..27 {
-            *band |= ((cells[27 * b + k] != 0) as u32) << k;
-        }
-    }
-    out
+    let filled = super::grid::non_blank_81(cells);
+    [filled as u32 & BAND_ALL, (filled >> 27) as u32 & BAND_ALL, (filled >> 54) as u32 & BAND_ALL]
 }
 
 /// The rows of `a` that hold exactly one bit, as those bits.
@@ -1143,6 +1110,15 @@ mod tests {
 
     #[test]
     fn non_blank_agrees_with_the_portable_version() {
+        fn non_blank_scalar(cells: &Cells) -> [u32; 3] {
+            let mut out = [0u32; 3];
+            for (b, band) in out.iter_mut().enumerate() {
+                for k in 0..27 {
+                    *band |= ((cells[27 * b + k] != 0) as u32) << k;
+                }
+            }
+            out
+        }
         let mut cells = [0u8; 81];
         for i in 0..81 {
             cells[i] = ((i * 7 + i / 5) % 3 == 0) as u8 * (1 + (i % 9) as u8);
