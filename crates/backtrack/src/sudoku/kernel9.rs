@@ -51,7 +51,8 @@
 //! AVX2/BMI1/BMI2/POPCNT/LZCNT, and the second is used when the processor
 //! has those features; both walk the same tree. The second finds a band's
 //! shape with one bit extraction (BMI2 `pext`) instead of three table
-//! look-ups, and checks claiming with vectors instead of table look-ups.
+//! look-ups, checks claiming with vectors instead of table look-ups, and
+//! sorts the givens by digit with byte compares instead of a loop over them.
 //!
 //! [`Space9`] exposes the same board, propagation and branching to the
 //! generic search core so a hard puzzle can be split across threads; it
@@ -361,6 +362,49 @@ fn non_blank(cells: &Cells) -> [u32; 3] {
     [filled as u32 & BAND_ALL, (filled >> 27) as u32 & BAND_ALL, (filled >> 54) as u32 & BAND_ALL]
 }
 
+/// `given[3 * d + b]`: the cells of band `b` that hold digit `d + 1`.
+/// `occupied` is [`non_blank`] of `cells`, whose values must be at most 9.
+#[inline(always)]
+fn given_digit_bands<const V3: bool>(cells: &Cells, occupied: &[u32; 3]) -> [u32; 27] {
+    let mut given = [0u32; 27];
+    #[cfg(target_arch = "x86_64")]
+    if V3 {
+        use std::arch::x86_64::*;
+        // Nine byte compares over three loads (the last one overlaps the
+        // second) instead of a loop over the givens: no branch per given.
+        // SAFETY: `V3` is set only in the build compiled for (and run on)
+        // processors with AVX2; the loads cover bytes 0..32, 32..64 and
+        // 49..81 of the 81, and unaligned loads have no alignment requirement.
+        unsafe {
+            let p = cells.as_ptr();
+            let low = _mm256_loadu_si256(p as *const __m256i);
+            let middle = _mm256_loadu_si256(p.add(32) as *const __m256i);
+            let high = _mm256_loadu_si256(p.add(49) as *const __m256i);
+            for d in 0..9 {
+                let digit = _mm256_set1_epi8(d as i8 + 1);
+                let first = _mm256_movemask_epi8(_mm256_cmpeq_epi8(low, digit)) as u32 as u64
+                    | (_mm256_movemask_epi8(_mm256_cmpeq_epi8(middle, digit)) as u32 as u64) << 32;
+                // Cells 64..81 are bytes 15..32 of the last load.
+                let last = (_mm256_movemask_epi8(_mm256_cmpeq_epi8(high, digit)) as u32) >> 15;
+                given[3 * d] = first as u32 & BAND_ALL;
+                given[3 * d + 1] = (first >> 27) as u32 & BAND_ALL;
+                given[3 * d + 2] = (first >> 54) as u32 | last << 10;
+            }
+        }
+        return given;
+    }
+    for b in 0..3 {
+        let mut rest = occupied[b];
+        while rest != 0 {
+            let bit = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let d = cells[27 * b + bit] as usize - 1;
+            given[3 * d + b] |= 1 << bit;
+        }
+    }
+    given
+}
+
 /// The rows of `a` that hold exactly one bit, as those bits.
 #[inline(always)]
 fn single_rows(a: u32) -> u32 {
@@ -449,12 +493,12 @@ impl Board {
     /// conflict, a value is out of range, or propagation finds a contradiction.
     ///
     /// Built without a branch per cell (on the easy sets the setup is a good
-    /// part of the time): the givens are found from a mask of the non-blank
-    /// cells, each digit band of givens is checked for two givens in one
+    /// part of the time): the givens are sorted by digit (a loop over the
+    /// non-blank cells, or byte compares per digit in the x86-64-v3 build), each digit band of givens is checked for two givens in one
     /// row, box or column by counting, and each band is then built in one go.
     #[inline(always)]
     fn new<const V3: bool>(cells: &Cells) -> Option<Board> {
-        let bands = Board::given_bands(cells)?;
+        let bands = Board::given_bands::<V3>(cells)?;
         // Every band differs from `seen`, so the first propagation reduces all.
         let mut board = Board { bands, seen: [u32::MAX; 28], unsolved: [BAND_ALL; 3], columns: [0; 48] };
         board.seen[27] = 0;
@@ -465,21 +509,12 @@ impl Board {
     /// its row, column and box cleared of its digit, the given cells of the
     /// other digits. `None` when givens conflict or a value is out of range.
     #[inline(always)]
-    fn given_bands(cells: &Cells) -> Option<[u32; 28]> {
+    fn given_bands<const V3: bool>(cells: &Cells) -> Option<[u32; 28]> {
         if cells.iter().fold(0u8, |acc, &v| acc | (v > 9) as u8) != 0 {
             return None;
         }
         let occupied = non_blank(cells);
-        let mut given = [0u32; 27];
-        for b in 0..3 {
-            let mut rest = occupied[b];
-            while rest != 0 {
-                let bit = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let d = cells[27 * b + bit] as usize - 1;
-                given[3 * d + b] |= 1 << bit;
-            }
-        }
+        let given = given_digit_bands::<V3>(cells, &occupied);
         let mut bands = [0u32; 28];
         let mut conflict = 0u32;
         for d in 0..9 {
@@ -490,7 +525,7 @@ impl Board {
             let all_cols = (cols[0] | cols[1] | cols[2]) * ROWS3;
             for b in 0..3 {
                 let n = g[b].count_ones();
-                let sh = shape(g[b]);
+                let sh = band_shape::<V3>(g[b]);
                 let fill = GIVEN_FILL[sh];
                 // ...and, inside a band, as many distinct columns and row/box
                 // pairs as givens, no two pairs sharing a row or a box.
@@ -660,11 +695,14 @@ impl Board {
     #[inline(always)]
     fn digits_of(&self, cell: usize) -> u16 {
         let (b, bit) = (cell / 27, cell % 27);
-        let mut digits = 0u16;
-        for d in 0..9 {
-            digits |= (((self.bands[3 * d + b] >> bit) & 1) as u16) << d;
+        // Highest digit first, shifting: written this way the compiler keeps
+        // it scalar, which is faster here than the vector code it makes of
+        // the obvious loop.
+        let mut digits = 0u32;
+        for d in (0..9).rev() {
+            digits = digits << 1 | ((self.bands[3 * d + b] >> bit) & 1);
         }
-        digits
+        digits as u16
     }
 
     /// Where to branch on an unsolved, propagated board.
@@ -823,14 +861,24 @@ define_walk!(run_portable, walk_portable, false,);
 #[cfg(target_arch = "x86_64")]
 define_walk!(run_x86_v3, walk_x86_v3, true, #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]);
 
-/// Whether this processor runs the x86-64 v3 build of the walk.
+/// Whether this processor runs the x86-64 v3 build of the walk. Asked once
+/// per puzzle, so the answer is kept in one flag (0: not known yet).
 #[cfg(target_arch = "x86_64")]
 fn has_x86_v3() -> bool {
-    is_x86_feature_detected!("avx2")
-        && is_x86_feature_detected!("bmi1")
-        && is_x86_feature_detected!("bmi2")
-        && is_x86_feature_detected!("popcnt")
-        && is_x86_feature_detected!("lzcnt")
+    use std::sync::atomic::{AtomicU8, Ordering};
+    static KNOWN: AtomicU8 = AtomicU8::new(0);
+    match KNOWN.load(Ordering::Relaxed) {
+        0 => {
+            let v3 = is_x86_feature_detected!("avx2")
+                && is_x86_feature_detected!("bmi1")
+                && is_x86_feature_detected!("bmi2")
+                && is_x86_feature_detected!("popcnt")
+                && is_x86_feature_detected!("lzcnt");
+            KNOWN.store(1 + u8::from(v3), Ordering::Relaxed);
+            v3
+        }
+        known => known == 2,
+    }
 }
 
 /// Walks every solution of `cells` in `order` on the fastest build this
@@ -848,20 +896,28 @@ fn walk(cells: &Cells, order: Order, visit: impl FnMut(&Board) -> ControlFlow<()
 /// Solves one puzzle in `mode`. Givens that conflict, or values outside
 /// 0..=9, give count 0 (never panic).
 pub fn solve(cells: &Cells, mode: Mode) -> Outcome9 {
+    let mut solution = [0; 81];
+    let solved = solve_into(cells, mode, &mut solution);
+    Outcome9 { count: solved.count, solution: (solved.count > 0).then_some(solution), guesses: solved.guesses }
+}
+
+/// [`solve`], writing the first solution found into `solution` (untouched
+/// when there is none) instead of returning it: a batch solver then copies
+/// no grid on the way.
+pub fn solve_into(cells: &Cells, mode: Mode, solution: &mut Cells) -> super::Solved {
     let (order, limit) = match mode {
         Mode::First => (Order::Heuristic, 1),
         Mode::LexFirst => (Order::Lexicographic, 1),
         Mode::Count { limit } => (Order::Heuristic, limit.unwrap_or(u64::MAX)),
         Mode::All => (Order::Heuristic, u64::MAX),
     };
-    let mut outcome = Outcome9::default();
     if limit == 0 {
-        return outcome;
+        return super::Solved::default();
     }
-    let (mut count, mut solution) = (0u64, None);
+    let mut count = 0u64;
     let guesses = walk(cells, order, |board| {
         if count == 0 {
-            solution = Some(board.cells());
+            *solution = board.cells();
         }
         count += 1;
         if count >= limit {
@@ -870,10 +926,7 @@ pub fn solve(cells: &Cells, mode: Mode) -> Outcome9 {
             ControlFlow::Continue(())
         }
     });
-    outcome.count = count;
-    outcome.solution = solution;
-    outcome.guesses = guesses;
-    outcome
+    super::Solved { count, guesses }
 }
 
 /// Streams every solution to `visit` (in increasing lexicographic order when
@@ -1044,6 +1097,12 @@ mod tests {
         }
     }
 
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    unsafe fn given_bands_x86_v3(cells: &Cells) -> Option<[u32; 28]> {
+        Board::given_bands::<true>(cells)
+    }
+
     /// [`Board::given_bands`] the obvious way: one given at a time.
     fn given_bands_one_by_one(cells: &Cells) -> Option<[u32; 28]> {
         let mut bands = [0u32; 28];
@@ -1098,7 +1157,12 @@ mod tests {
                 cells[next(81) as usize] = 10 + next(246) as u8;
             }
             let expected = given_bands_one_by_one(&cells);
-            assert_eq!(Board::given_bands(&cells), expected, "{cells:?}");
+            assert_eq!(Board::given_bands::<false>(&cells), expected, "{cells:?}");
+            #[cfg(target_arch = "x86_64")]
+            if has_x86_v3() {
+                // SAFETY: the features the function is compiled for are present.
+                assert_eq!(unsafe { given_bands_x86_v3(&cells) }, expected, "{cells:?}");
+            }
             if expected.is_some() {
                 fine += 1;
             } else {

@@ -105,11 +105,8 @@ impl Solver {
             return Solved::default();
         }
         if let Some(cells) = self.fast_cells(cells) {
-            let outcome = kernel9::solve(cells, mode);
-            if let Some(found) = &outcome.solution {
-                solution.copy_from_slice(found);
-            }
-            return Solved { count: outcome.count, guesses: outcome.guesses };
+            let solution: &mut kernel9::Cells = solution.try_into().expect("a solution buffer of 81 cells");
+            return kernel9::solve_into(cells, mode, solution);
         }
         let mut count = 0u64;
         let guesses = self.walk(cells, order, |values| {
