@@ -43,9 +43,13 @@
 //!
 //! The specialised search ([`solve`], [`for_each`]) recurses with a copy of
 //! the board per branch. In heuristic order it branches on a cell with two
-//! candidates when there is one (else on one with the fewest); in
-//! lexicographic order on the first unsolved cell in row-major order, digits
-//! ascending, so solutions come out in increasing order (propagation never
+//! candidates when there is one (else on one with the fewest). Until the
+//! search first meets a contradiction it takes a cheap pick among those
+//! cells; from then on the puzzle has shown itself hard, and it takes the
+//! one that sees the most unsolved cells, which saves a fifth of the
+//! guesses on the hardest set. In lexicographic order it branches on the
+//! first unsolved cell in row-major order, digits ascending, so solutions
+//! come out in increasing order (propagation never
 //! removes a candidate that belongs to a solution, so it cannot reorder them).
 //! The search is compiled twice, portable and for x86-64 processors with
 //! AVX2/BMI1/BMI2/POPCNT/LZCNT, and the second is used when the processor
@@ -254,6 +258,31 @@ const fn claimed_box_columns() -> [u32; 512] {
     }
     table
 }
+
+/// For a cell of a band (bit `9 * r + c`): the cells of its row and box,
+/// which include its column's cells in the band.
+static LINES_IN_BAND: [u32; 27] = {
+    let mut table = [0u32; 27];
+    let mut bit = 0;
+    while bit < 27 {
+        let (r, c) = (bit / 9, bit % 9);
+        table[bit] = (0x1ff << (9 * r)) | ((7 << (3 * (c / 3))) * ROWS3);
+        bit += 1;
+    }
+    table
+};
+
+/// For a cell of a band: its column in a band, in both halves of a `u64`.
+static COLUMN_TWICE: [u64; 27] = {
+    let mut table = [0u64; 27];
+    let mut bit = 0;
+    while bit < 27 {
+        let column = ((1u32 << (bit % 9)) * ROWS3) as u64;
+        table[bit] = column | column << 32;
+        bit += 1;
+    }
+    table
+};
 
 /// For a 9-bit row segment: the segment itself when it holds exactly one
 /// bit, else 0.
@@ -705,17 +734,93 @@ impl Board {
         digits as u16
     }
 
-    /// Where to branch on an unsolved, propagated board.
+    /// Where to branch on an unsolved, propagated board. `careful` (once
+    /// the search has met a contradiction) picks the heuristic cell with
+    /// [`Board::most_connected_pair`] instead of the cheaper
+    /// [`Board::fewest_candidates_cell`].
     #[inline(always)]
-    fn branch(&self, order: Order) -> Branch9 {
+    fn branch(&self, order: Order, careful: bool) -> Branch9 {
         let cell = match order {
             Order::Lexicographic => {
                 let b = (0..3).find(|&b| self.unsolved[b] != 0).unwrap_or(0);
                 27 * b + self.unsolved[b].trailing_zeros() as usize
             }
+            Order::Heuristic if careful => self.most_connected_pair().unwrap_or_else(|| self.fewest_candidates_cell()),
             Order::Heuristic => self.fewest_candidates_cell(),
         };
         Branch9 { cell: cell as u8, digits: self.digits_of(cell) }
+    }
+
+    /// Of the cells with exactly two candidates, the one that sees the most
+    /// unsolved cells (itself, its row, column and box; the first cell in
+    /// row-major order on a tie); `None` when there is no such cell.
+    ///
+    /// Placing a digit there removes it from the most open cells, so
+    /// propagation goes further. On the hardest set it saves a fifth of the
+    /// guesses, but scoring every pair costs about as much as a
+    /// propagation, which the easy sets (where the first guesses nearly
+    /// always hold) do not earn back; hence only once the search has met a
+    /// contradiction.
+    #[inline(always)]
+    fn most_connected_pair(&self) -> Option<usize> {
+        let three = self.at_least_three();
+        // The highest key wins: the score, then the lowest cell.
+        let mut best = 0u32;
+        for (b, three) in three.into_iter().enumerate() {
+            let unsolved = self.unsolved[b];
+            // Propagated: no unsolved cell has fewer than two candidates.
+            let mut pairs = unsolved & !three;
+            // The other bands' unsolved cells, side by side, against the
+            // cell's column twice over: one count for both.
+            let others = u64::from(self.unsolved[(b + 1) % 3]) | u64::from(self.unsolved[(b + 2) % 3]) << 32;
+            let key_base = 127 - 27 * b as u32;
+            while pairs != 0 {
+                let bit = pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                let seen = (unsolved & LINES_IN_BAND[bit]).count_ones() + (others & COLUMN_TWICE[bit]).count_ones();
+                best = best.max(seen << 7 | (key_base - bit as u32));
+            }
+        }
+        (best != 0).then(|| 127 - (best & 127) as usize)
+    }
+
+    /// Per band, the cells with at least three candidates.
+    #[inline(always)]
+    fn at_least_three(&self) -> [u32; 3] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::*;
+            // Bands 3d..3d+3 of a digit are adjacent, so one SSE2 vector
+            // (SSE2 is part of every x86-64 processor) counts all three.
+            let mut out = [0u32; 4];
+            // SAFETY: SSE2 is present; 3 * 8 + 4 = 28, so every load stays
+            // inside `bands`; unaligned loads and stores have no alignment
+            // requirement.
+            unsafe {
+                let (mut one, mut two, mut three) = (_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128());
+                for d in 0..9 {
+                    let x = _mm_loadu_si128(self.bands.as_ptr().add(3 * d) as *const __m128i);
+                    three = _mm_or_si128(three, _mm_and_si128(two, x));
+                    two = _mm_or_si128(two, _mm_and_si128(one, x));
+                    one = _mm_or_si128(one, x);
+                }
+                _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, three);
+            }
+            [out[0], out[1], out[2]]
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            [0, 1, 2].map(|b| {
+                let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+                for d in 0..9 {
+                    let x = self.bands[3 * d + b];
+                    three |= two & x;
+                    two |= one & x;
+                    one |= x;
+                }
+                three
+            })
+        }
     }
 
     /// A cell with two candidates if any, else one with the fewest (cells
@@ -803,6 +908,9 @@ impl Board {
 struct Walk<F> {
     order: Order,
     guesses: u64,
+    /// Set by the first contradiction: from then on the guess cell is
+    /// chosen with more care (see [`Board::branch`]).
+    careful: bool,
     visit: F,
 }
 
@@ -819,7 +927,7 @@ macro_rules! define_walk {
             if board.is_solved() {
                 return (walk.visit)(board);
             }
-            let Branch9 { cell, mut digits } = board.branch(walk.order);
+            let Branch9 { cell, mut digits } = board.branch(walk.order, walk.careful);
             let cell = cell as usize;
             let mut tried = 0;
             while digits != 0 {
@@ -833,6 +941,8 @@ macro_rules! define_walk {
                     board.assign(cell, d);
                     if board.propagate::<$v3>() {
                         $run(walk, board)?;
+                    } else {
+                        walk.careful = true;
                     }
                     break;
                 }
@@ -840,6 +950,8 @@ macro_rules! define_walk {
                 next.assign(cell, d);
                 if next.propagate::<$v3>() {
                     $run(walk, &mut next)?;
+                } else {
+                    walk.careful = true;
                 }
             }
             ControlFlow::Continue(())
@@ -850,7 +962,7 @@ macro_rules! define_walk {
         $(#[$feature])*
         unsafe fn $walk(cells: &Cells, order: Order, visit: impl FnMut(&Board) -> ControlFlow<()>) -> u64 {
             let Some(mut board) = Board::new::<$v3>(cells) else { return 0 };
-            let mut walk = Walk { order, guesses: 0, visit };
+            let mut walk = Walk { order, guesses: 0, careful: false, visit };
             let _ = $run(&mut walk, &mut board);
             walk.guesses
         }
@@ -946,21 +1058,26 @@ pub fn for_each(cells: &Cells, order: Order, mut visit: impl FnMut(&Cells) -> Co
 }
 
 /// The kernel as a search-core [`Space`]: same board, propagation and
-/// branching as [`solve`], so it walks the same tree; used to split one hard
-/// puzzle across threads with [`crate::search::par_count`] /
-/// [`crate::search::par_for_each`].
+/// branching as [`solve`], so a depth-first walk by the core walks the same
+/// tree; used to split one hard puzzle across threads with
+/// [`crate::search::par_count`] / [`crate::search::par_for_each`]. (A piece
+/// split off takes along whether the search had met a contradiction yet,
+/// which steers the guess choice, so split pieces may guess differently
+/// from one walk; the solutions are the same.)
 #[derive(Clone, Debug)]
 pub struct Space9 {
     /// `None`: the givens conflict, so there is nothing to search.
     board: Option<Board>,
     /// Boards saved by `push`, restored by `pop`.
     saved: Vec<Option<Board>>,
+    /// Set by the first propagation that fails, and kept (see [`Board::branch`]).
+    careful: bool,
 }
 
 impl Space9 {
     /// The space of the puzzle `cells`; conflicting givens make a space with no solutions.
     pub fn new(cells: &Cells) -> Space9 {
-        Space9 { board: Board::new::<false>(cells), saved: Vec::with_capacity(81) }
+        Space9 { board: Board::new::<false>(cells), saved: Vec::with_capacity(81), careful: false }
     }
 }
 
@@ -974,7 +1091,7 @@ impl Space for Space9 {
         match &self.board {
             None => Node::Dead,
             Some(board) if board.is_solved() => Node::Solution,
-            Some(board) => Node::Branch(board.branch(order)),
+            Some(board) => Node::Branch(board.branch(order, self.careful)),
         }
     }
 
@@ -1000,6 +1117,7 @@ impl Space for Space9 {
             true
         } else {
             self.board = None;
+            self.careful = true;
             false
         }
     }
@@ -1095,6 +1213,55 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// [`Board::most_connected_pair`] the obvious way, cell by cell.
+    fn most_connected_pair_slowly(board: &Board) -> Option<usize> {
+        let unsolved = |cell: usize| board.unsolved[cell / 27] & (1 << (cell % 27)) != 0;
+        let mut best: Option<(usize, usize)> = None;
+        for cell in (0..81).filter(|&cell| unsolved(cell) && board.digits_of(cell).count_ones() == 2) {
+            let (r, c) = (cell / 9, cell % 9);
+            let seen = (0..81)
+                .filter(|&other| {
+                    let (r2, c2) = (other / 9, other % 9);
+                    unsolved(other) && (r2 == r || c2 == c || (r2 / 3 == r / 3 && c2 / 3 == c / 3))
+                })
+                .count();
+            if best.is_none_or(|(most, _)| seen > most) {
+                best = Some((seen, cell));
+            }
+        }
+        best.map(|(_, cell)| cell)
+    }
+
+    #[test]
+    fn most_connected_pair_agrees_with_the_obvious_version() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/");
+        let text = std::fs::read_to_string(format!("{dir}forum_hardest_1905_11plus.1000.txt")).unwrap();
+        let (mut boards, mut with_pairs) = (0, 0);
+        for line in text.lines().take(60) {
+            let mut cells = [0u8; 81];
+            for (cell, ch) in cells.iter_mut().zip(line.bytes()) {
+                *cell = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
+            }
+            // Every board the search meets down the first branches, some
+            // with pairs, some (rarely) without.
+            let mut board = Board::new::<false>(&cells).expect("a valid puzzle");
+            while !board.is_solved() {
+                let expected = most_connected_pair_slowly(&board);
+                assert_eq!(board.most_connected_pair(), expected, "{line}");
+                boards += 1;
+                with_pairs += usize::from(expected.is_some());
+                let Branch9 { cell, digits } = board.branch(Order::Heuristic, true);
+                let mut next = board;
+                next.assign(cell as usize, digits.trailing_zeros() as usize);
+                if !next.propagate::<false>() {
+                    break;
+                }
+                board = next;
+            }
+        }
+        assert!(boards > 200 && with_pairs > 100, "{boards} boards, {with_pairs} with pairs");
     }
 
     #[cfg(target_arch = "x86_64")]
