@@ -90,8 +90,6 @@ pub struct Outcome9 {
 
 /// All 27 cells of a band.
 const BAND_ALL: u32 = (1 << 27) - 1;
-/// Bit `3 * d` for every digit `d`: the digit bands of band 0.
-const DIGIT_BAND_0: u32 = 0o111_111_111;
 /// Replicates a 9-bit row pattern into the three rows of a band.
 const ROWS3: u32 = 1 | 1 << 9 | 1 << 18;
 
@@ -614,16 +612,11 @@ impl Board {
 
     /// Propagates to a fixpoint of the band reasoning, naked singles and
     /// claiming. `false` on contradiction.
-    ///
-    /// The board is at a fixpoint except for the bands that differ from
-    /// `seen`, so the naked singles are only looked for in bands that changed.
     #[inline(always)]
     fn propagate<const V3: bool>(&mut self) -> bool {
-        let mut touched = 0u32;
         loop {
             let pending = changed(&self.bands, &self.seen);
             if pending != 0 {
-                touched |= pending;
                 // Only the set bits are visited: a test per band would be a
                 // branch per band, mispredicted about as often as taken.
                 let mut rest = pending;
@@ -636,38 +629,33 @@ impl Board {
                 }
                 continue;
             }
-            // Naked singles, in the bands whose candidates changed.
-            let mut placed = false;
+            // Naked singles, in all three bands at once: skipping the bands
+            // that did not change would cost a branch per band that is hard
+            // to predict, which is dearer than counting them.
+            let [one, two] = self.at_least::<2>();
+            let mut empty = 0;
+            let mut singles = [0u32; 3];
             for b in 0..3 {
-                let unsolved = self.unsolved[b];
-                if touched & (DIGIT_BAND_0 << b) == 0 || unsolved == 0 {
-                    continue;
-                }
-                let (mut one, mut two) = (0u32, 0u32);
-                for d in 0..9 {
-                    let x = self.bands[3 * d + b];
-                    two |= one & x;
-                    one |= x;
-                }
-                if unsolved & !one != 0 {
-                    return false;
-                }
-                let singles = unsolved & !two;
-                if singles != 0 {
-                    placed = true;
-                    for d in 0..9 {
-                        let mut cells = self.bands[3 * d + b] & singles;
-                        while cells != 0 {
-                            let bit = cells.trailing_zeros() as usize;
-                            cells &= cells - 1;
-                            if self.bands[3 * d + b] & (1 << bit) != 0 {
-                                self.assign(27 * b + bit, d);
-                            }
+                empty |= self.unsolved[b] & !one[b];
+                singles[b] = self.unsolved[b] & !two[b];
+            }
+            if empty != 0 {
+                return false;
+            }
+            if (singles[0] | singles[1] | singles[2]) != 0 {
+                for (b, mut cells) in singles.into_iter().enumerate() {
+                    while cells != 0 {
+                        let bit = cells.trailing_zeros() as usize;
+                        cells &= cells - 1;
+                        // A placement just made may have taken the digit
+                        // away: the cell is then empty, which the next
+                        // round finds.
+                        let digits = self.digits_of(27 * b + bit);
+                        if digits != 0 {
+                            self.assign(27 * b + bit, digits.trailing_zeros() as usize);
                         }
                     }
                 }
-            }
-            if placed {
                 continue;
             }
             if self.is_solved() {
@@ -676,10 +664,7 @@ impl Board {
             match self.claims::<V3>() {
                 None => return false,
                 Some(0) => return true,
-                Some(digits) => {
-                    self.apply_claims(digits);
-                    touched = 0;
-                }
+                Some(digits) => self.apply_claims(digits),
             }
         }
     }
@@ -763,7 +748,7 @@ impl Board {
     /// contradiction.
     #[inline(always)]
     fn most_connected_pair(&self) -> Option<usize> {
-        let three = self.at_least_three();
+        let [.., three] = self.at_least::<3>();
         // The highest key wins: the score, then the lowest cell.
         let mut best = 0u32;
         for (b, three) in three.into_iter().enumerate() {
@@ -784,43 +769,57 @@ impl Board {
         (best != 0).then(|| 127 - (best & 127) as usize)
     }
 
-    /// Per band, the cells with at least three candidates.
+    /// Bit-sliced candidate counts: entry `k`, per band, holds the cells
+    /// with at least `k + 1` candidates.
     #[inline(always)]
-    fn at_least_three(&self) -> [u32; 3] {
+    fn at_least<const K: usize>(&self) -> [[u32; 3]; K] {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::*;
             // Bands 3d..3d+3 of a digit are adjacent, so one SSE2 vector
-            // (SSE2 is part of every x86-64 processor) counts all three.
-            let mut out = [0u32; 4];
+            // (SSE2 is part of every x86-64 processor) counts all three; the
+            // fourth lane is ignored.
+            let mut out = [[0u32; 4]; K];
             // SAFETY: SSE2 is present; 3 * 8 + 4 = 28, so every load stays
             // inside `bands`; unaligned loads and stores have no alignment
             // requirement.
             unsafe {
-                let (mut one, mut two, mut three) = (_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128());
+                let mut layers = [_mm_setzero_si128(); K];
                 for d in 0..9 {
                     let x = _mm_loadu_si128(self.bands.as_ptr().add(3 * d) as *const __m128i);
-                    three = _mm_or_si128(three, _mm_and_si128(two, x));
-                    two = _mm_or_si128(two, _mm_and_si128(one, x));
-                    one = _mm_or_si128(one, x);
+                    for k in (1..K).rev() {
+                        layers[k] = _mm_or_si128(layers[k], _mm_and_si128(layers[k - 1], x));
+                    }
+                    layers[0] = _mm_or_si128(layers[0], x);
                 }
-                _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, three);
+                for (slot, layer) in out.iter_mut().zip(layers) {
+                    _mm_storeu_si128(slot.as_mut_ptr() as *mut __m128i, layer);
+                }
             }
-            [out[0], out[1], out[2]]
+            out.map(|[a, b, c, _]| [a, b, c])
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            [0, 1, 2].map(|b| {
-                let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-                for d in 0..9 {
-                    let x = self.bands[3 * d + b];
-                    three |= two & x;
-                    two |= one & x;
-                    one |= x;
-                }
-                three
-            })
+            self.at_least_scalar::<K>()
         }
+    }
+
+    /// [`Board::at_least`], portable version.
+    #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+    #[inline(always)]
+    fn at_least_scalar<const K: usize>(&self) -> [[u32; 3]; K] {
+        let per_band = [0, 1, 2].map(|b| {
+            let mut layers = [0u32; K];
+            for d in 0..9 {
+                let x = self.bands[3 * d + b];
+                for k in (1..K).rev() {
+                    layers[k] |= layers[k - 1] & x;
+                }
+                layers[0] |= x;
+            }
+            layers
+        });
+        std::array::from_fn(|k| per_band.map(|layers| layers[k]))
     }
 
     /// A cell with two candidates if any, else one with the fewest (cells
@@ -1154,6 +1153,33 @@ mod tests {
         assert_eq!(LOCKED_COLUMNS[columns], 1 << 6);
         assert_eq!(KEPT_BY_LOCKED_COLUMNS[columns], BAND_ALL & !((1 << 6) * ROWS3));
         assert_eq!(KEPT_BY_LOCKED_COLUMNS[0x1ff], BAND_ALL);
+    }
+
+    #[test]
+    fn candidate_counts_agree_with_the_portable_version_and_a_cell_by_cell_count() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..2000 {
+            let mut board = Board { bands: [0; 28], seen: [0; 28], unsolved: [BAND_ALL; 3], columns: [0; 48] };
+            for band in &mut board.bands[..27] {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                // Sparse and dense bands, so that every count from 0 to 9 occurs.
+                *band = (state as u32 | (state >> 32) as u32 & (state >> 16) as u32) & BAND_ALL;
+                if state >> 60 < 6 {
+                    *band &= (state >> 27) as u32;
+                }
+            }
+            let [one, two, three] = board.at_least::<3>();
+            assert_eq!([one, two, three], board.at_least_scalar::<3>());
+            assert_eq!(board.at_least::<2>(), [one, two]);
+            for cell in 0..81 {
+                let n = board.digits_of(cell).count_ones();
+                let (b, bit) = (cell / 27, cell % 27);
+                let counted = [one, two, three].map(|layer| layer[b] >> bit & 1 == 1);
+                assert_eq!(counted, [n >= 1, n >= 2, n >= 3], "cell {cell}: {n} candidates");
+            }
+        }
     }
 
     #[test]
