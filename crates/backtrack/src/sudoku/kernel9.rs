@@ -25,7 +25,10 @@
 //! sweeps repeat until no band differs.
 //!
 //! At the band fixpoint, naked singles come from bit-sliced candidate counts
-//! over the nine digits. When there are none, *claiming* looks at columns: a
+//! over the nine digits, for all three bands at once (a digit's three bands
+//! are adjacent, so one SSE2 vector per digit): skipping the bands that did
+//! not change would save little work for a branch per band that the
+//! processor often mispredicts. When there are none, *claiming* looks at columns: a
 //! column whose candidates for a digit all lie in one band holds the digit
 //! in that band's box, so the box's other columns lose it. Each reduction
 //! records the columns its digit band still uses, laid out so that one
