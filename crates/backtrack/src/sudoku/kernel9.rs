@@ -302,27 +302,21 @@ const fn lone_bit() -> [u16; 512] {
 }
 
 /// For a band shape of givens (see [`PLACEABLE`]): the cells of the band
-/// whose row or box holds one of them, plus bit 31 when two of them share a
-/// row or a box.
+/// whose row or box holds one of them.
 static GIVEN_FILL: [u32; 512] = given_fill();
 
 const fn given_fill() -> [u32; 512] {
     let mut table = [0u32; 512];
     let mut shape = 0;
     while shape < 512 {
-        let (mut fill, mut rows, mut boxes, mut clash) = (0u32, 0u32, 0u32, false);
         let mut p = 0;
         while p < 9 {
             if shape & (1 << p) != 0 {
                 let (r, k) = (p / 3, p % 3);
-                clash |= (rows >> r) & 1 != 0 || (boxes >> k) & 1 != 0;
-                rows |= 1 << r;
-                boxes |= 1 << k;
-                fill |= (0x1ff << (9 * r)) | ((7 << (3 * k)) * ROWS3);
+                table[shape] |= (0x1ff << (9 * r)) | ((7 << (3 * k)) * ROWS3);
             }
             p += 1;
         }
-        table[shape] = fill | (clash as u32) << 31;
         shape += 1;
     }
     table
@@ -519,13 +513,24 @@ fn changed(bands: &[u32; 28], seen: &[u32; 28]) -> u32 {
 }
 
 impl Board {
-    /// The board with `cells` given, propagated; `None` when the givens
-    /// conflict, a value is out of range, or propagation finds a contradiction.
+    /// The board with `cells` given, propagated; `None` when a value is
+    /// out of range or propagation finds a contradiction.
     ///
     /// Built without a branch per cell (on the easy sets the setup is a good
     /// part of the time): the givens are sorted by digit (a loop over the
-    /// non-blank cells, or byte compares per digit in the x86-64-v3 build), each digit band of givens is checked for two givens in one
-    /// row, box or column by counting, and each band is then built in one go.
+    /// non-blank cells, or byte compares per digit in the x86-64-v3 build)
+    /// and each band is then built in one go.
+    ///
+    /// Givens that conflict are not looked for here: the first propagation
+    /// finds them. A given is the only candidate of its cell, so two equal
+    /// givens in a row are two naked singles of which the first placed
+    /// empties the other; in a box they leave no placement of the digit in
+    /// the band; in a column the first one reduced locks the column, which
+    /// empties the other. Nor could a conflict slip through to a
+    /// "solution": at a fixpoint with every cell solved, each digit band
+    /// holds one cell per row and box, the columns of a digit differ from
+    /// band to band, and a given still holds its digit (had it lost it, its
+    /// row would be empty).
     #[inline(always)]
     fn new<const V3: bool>(cells: &Cells) -> Option<Board> {
         let bands = Board::given_bands::<V3>(cells)?;
@@ -537,7 +542,8 @@ impl Board {
 
     /// The digit bands of `cells` before propagation: every given in place,
     /// its row, column and box cleared of its digit, the given cells of the
-    /// other digits. `None` when givens conflict or a value is out of range.
+    /// other digits. `None` when a value is out of range. Givens that
+    /// conflict stay in place, for propagation to find (see [`Board::new`]).
     #[inline(always)]
     fn given_bands<const V3: bool>(cells: &Cells) -> Option<[u32; 28]> {
         if cells.iter().fold(0u8, |acc, &v| acc | (v > 9) as u8) != 0 {
@@ -546,24 +552,15 @@ impl Board {
         let occupied = non_blank(cells);
         let given = given_digit_bands::<V3>(cells, &occupied);
         let mut bands = [0u32; 28];
-        let mut conflict = 0u32;
         for d in 0..9 {
             let g = [given[3 * d], given[3 * d + 1], given[3 * d + 2]];
-            let cols = g.map(columns);
-            // One given per column across the bands...
-            conflict |= (cols[0] & cols[1]) | (cols[0] & cols[2]) | (cols[1] & cols[2]);
-            let all_cols = (cols[0] | cols[1] | cols[2]) * ROWS3;
+            let all_cols = (columns(g[0]) | columns(g[1]) | columns(g[2])) * ROWS3;
             for b in 0..3 {
-                let n = g[b].count_ones();
-                let sh = band_shape::<V3>(g[b]);
-                let fill = GIVEN_FILL[sh];
-                // ...and, inside a band, as many distinct columns and row/box
-                // pairs as givens, no two pairs sharing a row or a box.
-                conflict |= (fill >> 31) | (n != cols[b].count_ones()) as u32 | (n != sh.count_ones()) as u32;
+                let fill = GIVEN_FILL[band_shape::<V3>(g[b])];
                 bands[3 * d + b] = (BAND_ALL & !occupied[b] & !(fill | all_cols)) | g[b];
             }
         }
-        (conflict == 0).then_some(bands)
+        Some(bands)
     }
 
     /// Places digit `d` (0-based) in `cell`, which must still allow it:
@@ -1333,6 +1330,15 @@ mod tests {
         Some(bands)
     }
 
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    unsafe fn new_x86_v3(cells: &Cells) -> Option<Board> {
+        Board::new::<true>(cells)
+    }
+
+    /// Givens are placed as one by one would place them, and conflicting
+    /// givens (which [`Board::given_bands`] leaves in place) never get past
+    /// the first propagation.
     #[test]
     fn given_bands_agree_with_placing_givens_one_by_one() {
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
@@ -1342,7 +1348,7 @@ mod tests {
             state ^= state << 17;
             state % n
         };
-        let (mut conflicts, mut fine) = (0, 0);
+        let (mut conflicts, mut fine, mut out_of_range) = (0, 0, 0);
         for round in 0..20_000 {
             let mut cells = [0u8; 81];
             // From a few givens (conflicts are rare) to many (they are common).
@@ -1353,19 +1359,83 @@ mod tests {
                 cells[next(81) as usize] = 10 + next(246) as u8;
             }
             let expected = given_bands_one_by_one(&cells);
-            assert_eq!(Board::given_bands::<false>(&cells), expected, "{cells:?}");
+            if expected.is_some() || cells.iter().any(|&v| v > 9) {
+                assert_eq!(Board::given_bands::<false>(&cells), expected, "{cells:?}");
+                #[cfg(target_arch = "x86_64")]
+                if has_x86_v3() {
+                    // SAFETY: the features the function is compiled for are present.
+                    assert_eq!(unsafe { given_bands_x86_v3(&cells) }, expected, "{cells:?}");
+                }
+                if expected.is_some() {
+                    fine += 1;
+                } else {
+                    out_of_range += 1;
+                }
+                continue;
+            }
+            conflicts += 1;
+            assert_eq!(Board::new::<false>(&cells), None, "{cells:?}");
             #[cfg(target_arch = "x86_64")]
             if has_x86_v3() {
                 // SAFETY: the features the function is compiled for are present.
-                assert_eq!(unsafe { given_bands_x86_v3(&cells) }, expected, "{cells:?}");
+                assert_eq!(unsafe { new_x86_v3(&cells) }, None, "{cells:?}");
             }
-            if expected.is_some() {
-                fine += 1;
-            } else {
-                conflicts += 1;
+            assert_eq!(solve(&cells, Mode::Count { limit: None }).count, 0, "{cells:?}");
+        }
+        assert!(conflicts > 2000 && fine > 2000 && out_of_range > 100, "{conflicts} {fine} {out_of_range}");
+    }
+
+    /// One conflict planted in a puzzle that is otherwise a real solution
+    /// with cells blanked: the root propagation finds it, in both builds.
+    #[test]
+    fn a_conflict_planted_among_consistent_givens_is_found_at_the_root() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/");
+        let text = std::fs::read_to_string(format!("{dir}royle_17_clue.1000.txt")).unwrap();
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        let mut kinds = [0; 3];
+        for line in text.lines().take(300) {
+            let mut cells = [0u8; 81];
+            for (cell, ch) in cells.iter_mut().zip(line.bytes()) {
+                *cell = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
+            }
+            let mut grid = solve(&cells, Mode::First).solution.expect("a valid puzzle");
+            // Keep about half the cells, then copy one kept digit onto a
+            // peer in its row, column or box.
+            for cell in grid.iter_mut() {
+                if next(2) == 0 {
+                    *cell = 0;
+                }
+            }
+            let from = (0..81).cycle().skip(next(81) as usize).find(|&i| grid[i] != 0).unwrap();
+            let (r, c) = (from / 9, from % 9);
+            let kind = next(3) as usize;
+            let to = match kind {
+                0 => 9 * r + (c + 1 + next(8) as usize) % 9,
+                1 => 9 * ((r + 1 + next(8) as usize) % 9) + c,
+                _ => loop {
+                    let k = next(9) as usize;
+                    let peer = 9 * (r / 3 * 3 + k / 3) + c / 3 * 3 + k % 3;
+                    if peer != from {
+                        break peer;
+                    }
+                },
+            };
+            grid[to] = grid[from];
+            kinds[kind] += 1;
+            assert_eq!(Board::new::<false>(&grid), None, "{grid:?}");
+            #[cfg(target_arch = "x86_64")]
+            if has_x86_v3() {
+                // SAFETY: the features the function is compiled for are present.
+                assert_eq!(unsafe { new_x86_v3(&grid) }, None, "{grid:?}");
             }
         }
-        assert!(conflicts > 2000 && fine > 2000, "{conflicts} conflicting, {fine} fine");
+        assert!(kinds.iter().all(|&n| n > 50), "{kinds:?}");
     }
 
     #[test]
