@@ -1136,6 +1136,17 @@ impl Space for Space9 {
 mod tests {
     use super::*;
 
+    /// A xorshift generator for the randomized tests: small, reproducible.
+    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+        let mut state = seed;
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        }
+    }
+
     #[test]
     fn placeable_table_basics() {
         // Every pair present: all placements possible.
@@ -1157,13 +1168,11 @@ mod tests {
 
     #[test]
     fn candidate_counts_agree_with_the_portable_version_and_a_cell_by_cell_count() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut random = xorshift(0x2545_f491_4f6c_dd1d);
         for _ in 0..2000 {
             let mut board = Board { bands: [0; 28], seen: [0; 28], unsolved: [BAND_ALL; 3], columns: [0; 48] };
             for band in &mut board.bands[..27] {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
+                let state = random();
                 // Sparse and dense bands, so that every count from 0 to 9 occurs.
                 *band = (state as u32 | (state >> 32) as u32 & (state >> 16) as u32) & BAND_ALL;
                 if state >> 60 < 6 {
@@ -1184,14 +1193,12 @@ mod tests {
 
     #[test]
     fn change_detection_agrees_with_the_portable_version() {
-        let mut state = 0x1234_5678_9abc_def0u64;
+        let mut random = xorshift(0x1234_5678_9abc_def0);
         for _ in 0..2000 {
             let mut bands = [0u32; 28];
             let mut seen = [0u32; 28];
             for i in 0..27 {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
+                let state = random();
                 bands[i] = state as u32 & BAND_ALL;
                 seen[i] = if state >> 40 & 1 == 0 { bands[i] } else { (state >> 20) as u32 & BAND_ALL };
             }
@@ -1341,13 +1348,8 @@ mod tests {
     /// the first propagation.
     #[test]
     fn given_bands_agree_with_placing_givens_one_by_one() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        };
+        let mut random = xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut next = move |n: u64| random() % n;
         let (mut conflicts, mut fine, mut out_of_range) = (0, 0, 0);
         for round in 0..20_000 {
             let mut cells = [0u8; 81];
@@ -1391,13 +1393,8 @@ mod tests {
     fn a_conflict_planted_among_consistent_givens_is_found_at_the_root() {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/");
         let text = std::fs::read_to_string(format!("{dir}royle_17_clue.1000.txt")).unwrap();
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        };
+        let mut random = xorshift(0x2545_f491_4f6c_dd1d);
+        let mut next = move |n: u64| random() % n;
         let mut kinds = [0; 3];
         for line in text.lines().take(300) {
             let mut cells = [0u8; 81];
@@ -1462,11 +1459,9 @@ mod tests {
     fn band_shape_by_bit_extraction_agrees_with_the_tables() {
         #[cfg(target_arch = "x86_64")]
         if is_x86_feature_detected!("bmi2") {
-            let mut state = 0x2545_f491_4f6c_dd1du64;
+            let mut random = xorshift(0x2545_f491_4f6c_dd1d);
             for k in 0..20_000u32 {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
+                let state = random();
                 // Sparse masks too, where most row/box pairs are empty.
                 let a = (state as u32 & (state >> 32) as u32 & if k % 2 == 0 { u32::MAX } else { state as u32 >> 5 })
                     & BAND_ALL;
@@ -1478,13 +1473,7 @@ mod tests {
 
     #[test]
     fn claims_by_vectors_agree_with_the_portable_version() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         let mut found = [0u32; 2];
         for _ in 0..20_000 {
             let mut columns = [0u16; 48];
