@@ -16,7 +16,7 @@ const SAMPLE_2239_OUT: &str =
 const ANTI_BRUTE: &str = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
 /// Exactly two solutions.
 const TWO_SOLUTIONS: &str = "...46.2.87..1.5....6.......3..5....78....3........7.13.1...2....4.7.1.5.2..39....";
-const EXAMPLES: &str = include_str!("../examples/sudoku.txt");
+const EXAMPLES: &str = include_str!("../../examples/sudoku.txt");
 
 fn backtrack() -> Command {
     Command::cargo_bin("backtrack").unwrap()

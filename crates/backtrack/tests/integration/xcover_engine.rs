@@ -334,7 +334,7 @@ fn comments_blank_lines_and_long_names() {
 
 #[test]
 fn queens_8_counts_92_on_both_engines() {
-    let text = include_str!("../../../tests/data/xcover/queens-8.dlx");
+    let text = include_str!("../../../../tests/data/xcover/queens-8.dlx");
     let problem = parse(text).unwrap().problem;
     for engine in [Engine::Small, Engine::Dense, Engine::Links] {
         let mut search = Search::new(problem.space_on(engine));
@@ -374,7 +374,7 @@ fn both_engines_walk_the_same_tree() {
 
 #[test]
 fn cancelled_counts_stop() {
-    let text = include_str!("../../../tests/data/xcover/langford-11.dlx");
+    let text = include_str!("../../../../tests/data/xcover/langford-11.dlx");
     let space = parse(text).unwrap().problem.space();
     assert_eq!(space.engine(), Engine::Small);
     let control = Control::new();
@@ -429,9 +429,9 @@ fn all_engines_count_the_bundled_instances_alike() {
 
 #[test]
 fn auto_picks_the_engine_by_size() {
-    let tiny = parse(include_str!("../../../tests/data/xcover/queens-8.dlx")).unwrap().problem;
+    let tiny = parse(include_str!("../../../../tests/data/xcover/queens-8.dlx")).unwrap().problem;
     assert_eq!(tiny.space().engine(), Engine::Small);
-    let small = parse(include_str!("../../../tests/data/xcover/pentomino-5x12.dlx")).unwrap().problem;
+    let small = parse(include_str!("../../../../tests/data/xcover/pentomino-5x12.dlx")).unwrap().problem;
     assert_eq!(small.space().engine(), Engine::Dense);
     assert_eq!(small.space_on(Engine::Small).engine(), Engine::Dense);
     let large = backtrack::xcover::sudoku::SudokuCover::new(4, &[0; 256]).unwrap();

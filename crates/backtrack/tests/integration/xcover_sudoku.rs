@@ -68,7 +68,7 @@ fn cover_solutions(cover: &SudokuCover, limit: usize) -> Vec<Vec<u8>> {
     grids
 }
 
-const ANTIBRUTE: &str = include_str!("../../../tests/data/xcover/sudoku-antibrute.txt");
+const ANTIBRUTE: &str = include_str!("../../../../tests/data/xcover/sudoku-antibrute.txt");
 
 #[test]
 fn antibrute_has_one_solution_matching_the_dlx_file() {
@@ -81,7 +81,7 @@ fn antibrute_has_one_solution_matching_the_dlx_file() {
     let solved = cover.grid(&cover.problem().first().unwrap());
     assert!(grid.iter().zip(&solved).all(|(&g, &s)| g == 0 || g == s));
     // The same puzzle in Knuth's format (items p<r><c>, r<r><d>, ...) solves to the same grid.
-    let parsed = parse(include_str!("../../../tests/data/xcover/sudoku-antibrute.dlx")).unwrap();
+    let parsed = parse(include_str!("../../../../tests/data/xcover/sudoku-antibrute.dlx")).unwrap();
     let solution = parsed.problem.first().unwrap();
     let mut from_file = vec![0u8; 81];
     for &o in &solution {

@@ -48,7 +48,7 @@ fn kernel_grids(cells: &[u8; 81], limit: usize) -> Vec<[u8; 81]> {
 
 #[test]
 fn hard_sudokus_agree_with_the_kernel() {
-    let text = include_str!("../benches/data/royle_17_clue.1000.txt");
+    let text = include_str!("../../benches/data/royle_17_clue.1000.txt");
     for line in text.lines().filter(|l| l.trim().len() == 81).step_by(50) {
         let cells = cells(line);
         let kernel = kernel9::solve(&cells, Mode::Count { limit: Some(2) });
@@ -58,7 +58,7 @@ fn hard_sudokus_agree_with_the_kernel() {
     }
 }
 
-const ANTIBRUTE: &str = include_str!("../../../tests/data/xcover/sudoku-antibrute.txt");
+const ANTIBRUTE: &str = include_str!("../../../../tests/data/xcover/sudoku-antibrute.txt");
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(40))]
@@ -117,7 +117,7 @@ fn cover_grid_count(puzzle: &Puzzle, limit: usize) -> (BTreeSet<[u8; 81]>, bool)
 
 #[test]
 fn sudominoku_samples_agree_with_the_dedicated_solver() {
-    let text = include_str!("../../../tests/data/sudominoku/sample.in");
+    let text = include_str!("../../../../tests/data/sudominoku/sample.in");
     for puzzle in sudominoku::parse(text).unwrap() {
         let puzzle = puzzle.unwrap();
         let theirs = sudominoku::solve(&puzzle).unwrap();
@@ -139,7 +139,7 @@ proptest! {
         keep in proptest::collection::btree_set(0usize..36, 8..20),
         which in 0usize..2,
     ) {
-        let text = include_str!("../../../tests/data/sudominoku/sample.in");
+        let text = include_str!("../../../../tests/data/sudominoku/sample.in");
         let sample = sudominoku::parse(text).unwrap().swap_remove(which).unwrap();
         let solved = sudominoku::solve(&sample).unwrap();
         let dominoes: Vec<Placement> = keep.iter().map(|&k| solved.dominoes[k]).collect();

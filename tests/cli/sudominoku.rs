@@ -2,8 +2,8 @@
 
 use assert_cmd::Command;
 
-const SAMPLE_IN: &str = include_str!("data/sudominoku/sample.in");
-const SAMPLE_OUT: &str = include_str!("data/sudominoku/sample.out");
+const SAMPLE_IN: &str = include_str!("../data/sudominoku/sample.in");
+const SAMPLE_OUT: &str = include_str!("../data/sudominoku/sample.out");
 
 /// A puzzle with no solution: all nine single digits on cells of one chessboard colour,
 /// while the 36 dominoes cover 36 cells of each colour.

@@ -1,0 +1,11 @@
+//! Integration tests of the library, one module per kernel or concern.
+
+mod choose_props;
+mod kernel9;
+mod queens;
+mod search_core;
+mod sudoku_general;
+mod sudominoku_props;
+mod xcover_crosscheck;
+mod xcover_engine;
+mod xcover_sudoku;

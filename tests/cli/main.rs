@@ -1,0 +1,10 @@
+//! End-to-end tests of the `backtrack` binary, one module per command.
+
+mod bench;
+mod boj_nm;
+mod choose;
+mod merge;
+mod queens;
+mod sudoku;
+mod sudominoku;
+mod xcover;
