@@ -465,7 +465,8 @@ pub fn boj(id: u32, input: &Input, out: &mut dyn Write) -> Result<(), CliError> 
         sudoku::parse_as(&input.text, Layout { format, box_size: 3 }).map_err(|e| CliError::parse(&input.name, &e))?;
     let outcome = sudoku::solve(&puzzle, mode);
     let Some(solution) = outcome.solution else {
-        return Err(CliError::NoSolution(format!("{}: the puzzle has no solution", input.name)));
+        // The problem promises a solvable puzzle: one without is input out of its range.
+        return Err(CliError::Input(format!("{}: the puzzle has no solution (the problem promises one)", input.name)));
     };
     let mut text = Vec::with_capacity(200);
     sudoku::write_cells(&mut text, 3, &solution, format);

@@ -577,7 +577,7 @@ fn read_spaced_row(line_no: usize, line: &[u8], side: usize, row: &mut [u8]) -> 
             // Saturate instead of overflowing on absurdly long numbers.
             let v = token.iter().fold(0u32, |acc, &d| acc.saturating_mul(10).saturating_add((d - b'0') as u32));
             if v as usize > side {
-                let shown = String::from_utf8_lossy(token).into_owned();
+                let shown = crate::error::Quoted(&String::from_utf8_lossy(token)).to_string();
                 return Err(out_of_range(line_no, line, start, &shown, side));
             }
             v as u8
