@@ -108,13 +108,20 @@ impl Batch {
     /// Reads every puzzle of `text` in `layout`. An input with no puzzle
     /// gives an empty batch.
     pub fn parse_as(text: &str, layout: Layout) -> Batch {
+        Batch::parse_part(text, layout, 1)
+    }
+
+    /// [`Batch::parse_as`] on a part of a longer text that starts on line
+    /// `first_line` of it (1-based), so that lines are numbered as in the
+    /// whole text. The part must start and end between puzzles.
+    pub fn parse_part(text: &str, layout: Layout, first_line: usize) -> Batch {
         let side = layout.box_size * layout.box_size;
         let area = side * side;
         let mut batch = Batch { layout, cells: Vec::new(), entries: Vec::new() };
         match layout.format {
             Format::Line => {
                 batch.cells.reserve(text.len() / (area + 1) * area + area);
-                for (line_no, line) in Lines::new(text) {
+                for (line_no, line) in Lines::starting_at(text, first_line) {
                     if is_skippable(line) {
                         continue;
                     }
@@ -134,7 +141,7 @@ impl Batch {
                 }
             }
             Format::Grid | Format::Spaced => {
-                let mut lines = Lines::new(text);
+                let mut lines = Lines::starting_at(text, first_line);
                 let mut spots = vec![Spot::default(); area];
                 while let Some((start, first_row)) = lines.by_ref().find(|(_, l)| !is_skippable(l)) {
                     let slot = batch.cells.len() / area;

@@ -44,7 +44,12 @@ pub(super) struct Lines<'a> {
 
 impl<'a> Lines<'a> {
     pub(super) fn new(text: &'a str) -> Self {
-        Lines { rest: text.as_bytes(), number: 0 }
+        Lines::starting_at(text, 1)
+    }
+
+    /// Lines numbered from `first` on.
+    pub(super) fn starting_at(text: &'a str, first: usize) -> Self {
+        Lines { rest: text.as_bytes(), number: first - 1 }
     }
 }
 
@@ -215,7 +220,7 @@ pub(super) fn read_spaced_row(line_no: usize, line: &[u8], side: usize, row: &mu
             // Saturate instead of overflowing on absurdly long numbers.
             let v = token.iter().fold(0u32, |acc, &d| acc.saturating_mul(10).saturating_add((d - b'0') as u32));
             if v as usize > side {
-                let shown = String::from_utf8_lossy(token).into_owned();
+                let shown = crate::error::Quoted(&String::from_utf8_lossy(token)).to_string();
                 return Err(out_of_range(line_no, line, start, &shown, side));
             }
             v as u8
