@@ -14,6 +14,7 @@ pub mod merge;
 pub mod queens;
 pub mod sudoku;
 pub mod sudominoku;
+pub mod trace;
 pub mod xcover;
 
 /// Exit status: success.
@@ -60,6 +61,7 @@ enum Command {
     Boj(boj::Args),
     Bench(bench::Args),
     Merge(merge::Args),
+    Trace(trace::Args),
 }
 
 /// Why a command failed; each kind maps to its own exit status.
@@ -189,6 +191,7 @@ pub fn main() -> i32 {
         Command::Boj(a) => boj::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Merge(a) => merge::run(a),
+        Command::Trace(a) => trace::run(a),
     };
     match result {
         Ok(code) => code,
