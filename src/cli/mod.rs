@@ -17,6 +17,7 @@ pub mod merge;
 pub mod queens;
 pub mod sudoku;
 pub mod sudominoku;
+pub mod trace;
 pub mod xcover;
 
 /// Exit status: found something (a solution, a non-zero count, a sequence).
@@ -96,6 +97,7 @@ enum Command {
     Boj(boj::Args),
     Bench(bench::Args),
     Merge(merge::Args),
+    Trace(trace::Args),
 }
 
 /// Why a command failed; each kind maps to its own exit status.
@@ -405,6 +407,7 @@ pub fn main() -> i32 {
         Command::Boj(a) => boj::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Merge(a) => merge::run(a),
+        Command::Trace(a) => trace::run(a),
     };
     let result = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
         Ok(result) => result,
