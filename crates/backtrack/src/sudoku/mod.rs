@@ -21,8 +21,12 @@
 //! ```
 
 pub mod general;
+pub mod generate;
 pub mod grid;
 pub mod kernel9;
+pub mod rate;
+pub mod rng;
+pub mod techniques;
 
 use std::ops::ControlFlow;
 
