@@ -13,6 +13,7 @@ use clap::{Parser, Subcommand};
 pub mod bench;
 pub mod boj;
 pub mod choose;
+pub mod maker;
 pub mod merge;
 pub mod queens;
 pub mod sudoku;

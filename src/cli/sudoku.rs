@@ -53,6 +53,8 @@ impl From<OutputFormat> for Format {
 /// Solve sudoku puzzles (4x4 to 25x25): any solution, the smallest, a count, or every solution.
 #[derive(clap::Args)]
 #[command(
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
     long_about = "Solve sudoku puzzles (4x4 to 25x25): any solution, the smallest, a count, or every solution.\n\n\
         Input formats are detected: one puzzle per line (81 symbols for 9x9, '.' or '0' for a blank, '#' \
         comment lines and blank lines skipped; 16x16 and 25x25 use 1-9 then A, B, ...), or grids of n lines \
@@ -73,9 +75,13 @@ impl From<OutputFormat> for Format {
         backtrack sudoku --lexmin board.txt                 the lexicographically smallest solution\n  \
         backtrack sudoku --all board.txt | head             every solution, streamed\n  \
         backtrack sudoku --json puzzles.txt                 one JSON object per puzzle\n  \
-        echo 1..4..1.2....3.. | backtrack sudoku --format grid   a 4x4 puzzle, printed as a grid"
+        echo 1..4..1.2....3.. | backtrack sudoku --format grid   a 4x4 puzzle, printed as a grid\n  \
+        backtrack sudoku generate --count 5 --seed 1       the puzzle maker: generate, rate, explain, hint"
 )]
 pub struct Args {
+    /// The puzzle maker's commands (without one, the FILE arguments are solved).
+    #[command(subcommand)]
+    pub command: Option<super::maker::Command>,
     /// Puzzle files (standard input when none is given, or for `-`).
     pub files: Vec<PathBuf>,
     /// Print the lexicographically smallest solution (the 81 digits read row by row as one number).
@@ -155,6 +161,9 @@ enum Message {
 
 /// Runs `backtrack sudoku`: exit status 2 if any puzzle was malformed, else 1 if any had no solution.
 pub fn run(args: Args) -> CliResult {
+    if let Some(command) = args.command {
+        return super::maker::run(command);
+    }
     let mode = if args.lexmin {
         Mode::LexFirst
     } else if args.count {

@@ -24,11 +24,15 @@
 mod conflicts;
 mod format;
 pub mod general;
+pub mod generate;
 pub mod kernel9;
 mod parse;
 mod puzzle;
+pub mod rate;
 mod read;
+pub mod rng;
 pub mod stream;
+pub mod techniques;
 #[cfg(test)]
 mod tests;
 mod write;
