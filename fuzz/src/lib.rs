@@ -9,10 +9,12 @@ pub fn text(data: &[u8]) -> std::borrow::Cow<'_, str> {
 
 /// Panics unless `error` points into `text` (or just past its end): the line
 /// is 1 to one past the last, the column (in characters, 0 for the whole
-/// line) at most one past the end of that line, and the message is not empty.
+/// line) at most one past the end of that line, and the message is not empty
+/// and short (it quotes at most a few dozen characters of the input).
 pub fn check_position(text: &str, error: &ParseError) {
     let lines: Vec<&str> = text.split('\n').collect();
     assert!(!error.message.is_empty(), "empty message at line {}", error.line);
+    check_message(&error.message);
     assert!(
         (1..=lines.len() + 1).contains(&error.line),
         "line {} outside 1..={} ({error})",
@@ -26,4 +28,14 @@ pub fn check_position(text: &str, error: &ParseError) {
         error.column,
         error.line
     );
+}
+
+/// Longest message a parser may give, in characters: its own words and a few
+/// quoted pieces of input, each cut to [`backtrack::error::QUOTE_LIMIT`].
+pub const MAX_MESSAGE: usize = 400;
+
+/// Panics unless `message` is at most [`MAX_MESSAGE`] characters long.
+pub fn check_message(message: &str) {
+    let len = message.chars().count();
+    assert!(len <= MAX_MESSAGE, "a message of {len} characters: {message}");
 }
