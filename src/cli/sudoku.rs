@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use backtrack::search::{self, Mode, Order};
-use backtrack::sudoku::{self, kernel9, Batch, Entry, Format, GeneralSpace, Layout, Solver};
+use backtrack::sudoku::{self, Batch, Entry, Format, Layout, Solver};
 
 use super::{read_inputs, stdout, CliError, CliResult, Input, EXIT_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 
@@ -134,14 +134,14 @@ pub fn run(args: Args) -> CliResult {
     };
     let plan = Plan { mode, json: args.json, format: args.format.map(Format::from) };
     let inputs = read_inputs(&args.files)?;
-    let parsed: Vec<Parsed> = inputs.iter().map(parse_input).collect();
+    let parsed: Vec<Parsed> = inputs.iter().map(read_batch).collect();
     if args.strict {
         for p in &parsed {
             match &p.batch {
-                Err(e) => return Err(CliError::parse(&p.name, e)),
+                Err(e) => return Err(CliError::bad_input(&p.name, e)),
                 Ok(batch) => {
                     if let Some(e) = batch.first_error() {
-                        return Err(CliError::parse(&p.name, e));
+                        return Err(CliError::bad_input(&p.name, e));
                     }
                 }
             }
@@ -177,7 +177,7 @@ pub fn run(args: Args) -> CliResult {
     })
 }
 
-fn parse_input(input: &Input) -> Parsed {
+fn read_batch(input: &Input) -> Parsed {
     Parsed {
         name: input.name.clone(),
         name_json: serde_json::to_string(&input.name).expect("a string serializes"),
@@ -307,7 +307,7 @@ fn answer_chunk(
         let solved = match (split_threads, plan.mode) {
             (Some(threads), Mode::Count { limit }) => {
                 let cells = batch.cells(slot);
-                let count = parallel_count(layout.box_size, cells, limit, threads);
+                let count = solver.par_count(cells, limit, threads);
                 // The count came from the split search; one quick solve gives a solution to show.
                 let first = solver.solve(cells, Mode::First, &mut solution);
                 sudoku::Solved { count, guesses: first.guesses }
@@ -334,18 +334,6 @@ fn answer_chunk(
         }
     }
     ChunkOutput { text, no_solution, separated }
-}
-
-/// Counts the solutions of one puzzle (up to `limit`) with its search tree
-/// split into pieces that run on `threads` threads.
-fn parallel_count(box_size: usize, cells: &[u8], limit: Option<u64>, threads: usize) -> u64 {
-    let control = search::Control::new();
-    match <&kernel9::Cells>::try_from(cells) {
-        Ok(grid) if box_size == 3 => {
-            search::par_count(&kernel9::Space9::new(grid), Order::Heuristic, limit, threads, &control).0
-        }
-        _ => search::par_count(&GeneralSpace::new(box_size, cells), Order::Heuristic, limit, threads, &control).0,
-    }
 }
 
 fn json_head(text: &mut Vec<u8>, parsed: &Parsed, entry: &Entry, index: usize) {
@@ -461,8 +449,8 @@ pub fn boj(id: u32, input: &Input, out: &mut dyn Write) -> Result<(), CliError> 
         2239 => (Format::Grid, Mode::LexFirst),
         _ => return Err(CliError::Failure(format!("problem {id} is not a sudoku problem"))),
     };
-    let puzzle =
-        sudoku::parse_as(&input.text, Layout { format, box_size: 3 }).map_err(|e| CliError::parse(&input.name, &e))?;
+    let puzzle = sudoku::parse_as(&input.text, Layout { format, box_size: 3 })
+        .map_err(|e| CliError::bad_input(&input.name, &e))?;
     let outcome = sudoku::solve(&puzzle, mode);
     let Some(solution) = outcome.solution else {
         return Err(CliError::NoSolution(format!("{}: the puzzle has no solution", input.name)));
