@@ -30,6 +30,7 @@ pub mod queens;
 pub mod search;
 pub mod sudoku;
 pub mod sudominoku;
+mod tokens;
 pub mod trace;
 pub mod xcover;
 
