@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::io::{self, Read};
 
-use super::grid::{detect, Batch, Format, Layout};
+use super::{detect, Batch, Format, Layout};
 use crate::ParseError;
 
 /// Longest line a [`Reader`] accepts, in bytes (the longest puzzle line,
