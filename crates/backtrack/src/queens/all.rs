@@ -53,6 +53,21 @@ pub fn write_solutions(
     Ok(found.and_then(|count| emit(buf).map(|()| count)))
 }
 
+/// Hands `buf` to `emit` when it is full or has waited [`LONGEST_WAIT`].
+#[cold]
+#[inline(never)]
+fn hand_on(
+    buf: &mut Vec<u8>,
+    last_emit: &mut std::time::Instant,
+    emit: &mut dyn FnMut(&mut Vec<u8>) -> io::Result<()>,
+) -> io::Result<()> {
+    if buf.len() >= CHUNK || last_emit.elapsed() >= LONGEST_WAIT {
+        emit(buf)?;
+        *last_emit = std::time::Instant::now();
+    }
+    Ok(())
+}
+
 /// Text of each column (0-based index) as written after a row separator: a
 /// space and the 1-based number, padded to 3 bytes, with its true length.
 const TOKENS: [([u8; 3], usize); MAX_N] = {
@@ -107,9 +122,8 @@ fn walk(
         line[len] = b'\n';
         buf.extend_from_slice(&line[1..=len]);
         found += 1;
-        if buf.len() >= CHUNK || (found % CLOCK_EVERY == 1 && last_emit.elapsed() >= LONGEST_WAIT) {
-            emit(buf)?;
-            last_emit = std::time::Instant::now();
+        if buf.len() >= CHUNK || found & (CLOCK_EVERY - 1) == 1 {
+            hand_on(buf, &mut last_emit, emit)?;
         }
         Ok(())
     };
