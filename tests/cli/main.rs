@@ -5,6 +5,7 @@ mod boj_nm;
 mod choose;
 mod merge;
 mod queens;
+mod readme;
 mod sudoku;
 mod sudominoku;
 mod xcover;
