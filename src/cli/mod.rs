@@ -15,6 +15,7 @@ pub mod queens;
 pub mod sudoku;
 pub mod sudominoku;
 pub mod trace;
+pub mod web;
 pub mod xcover;
 
 /// Exit status: success.
@@ -44,7 +45,9 @@ pub const EXIT_INTERRUPTED: i32 = 130;
         backtrack queens 16 --threads 2         count 16-queens solutions\n  \
         backtrack choose perm 4 2               permutations of 2 out of 1..4\n  \
         backtrack xcover pentomino-6x10.dlx     count exact covers in Knuth's format\n  \
-        echo 8 | backtrack boj 9663             a judge problem, judge-exact I/O"
+        echo 8 | backtrack boj 9663             a judge problem, judge-exact I/O\n  \
+        backtrack trace queens 4 --order naive  the search tree, one line per event\n  \
+        backtrack web                           the workbench page on http://127.0.0.1:8080/"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -62,6 +65,7 @@ enum Command {
     Bench(bench::Args),
     Merge(merge::Args),
     Trace(trace::Args),
+    Web(web::Args),
 }
 
 /// Why a command failed; each kind maps to its own exit status.
@@ -192,6 +196,7 @@ pub fn main() -> i32 {
         Command::Bench(a) => bench::run(a),
         Command::Merge(a) => merge::run(a),
         Command::Trace(a) => trace::run(a),
+        Command::Web(a) => web::run(a),
     };
     match result {
         Ok(code) => code,
