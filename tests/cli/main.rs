@@ -7,4 +7,5 @@ mod merge;
 mod queens;
 mod sudoku;
 mod sudominoku;
+mod web;
 mod xcover;
