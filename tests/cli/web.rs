@@ -63,7 +63,7 @@ fn trace_limit_json_and_errors() {
     // No solution: exit status 1, the summary still printed.
     let out = backtrack().args(["trace", "queens", "3"]).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stdout).ends_with("summary: 0 solutions; nodes: naive 15, smart 6\n"));
+    assert!(String::from_utf8_lossy(&out.stdout).ends_with("summary: 0 solutions; nodes: naive 18, smart 5\n"));
 }
 
 #[test]
