@@ -8,4 +8,5 @@ mod queens;
 mod readme;
 mod sudoku;
 mod sudominoku;
+mod web;
 mod xcover;

@@ -6,6 +6,7 @@ mod queens;
 mod search_core;
 mod sudoku_general;
 mod sudominoku_props;
+mod trace;
 mod xcover_crosscheck;
 mod xcover_engine;
 mod xcover_sudoku;
