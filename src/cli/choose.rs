@@ -7,6 +7,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use backtrack::choose::{Choose, CountError, Repetition, Shape};
+use backtrack::error::Quoted;
 use backtrack::ParseError;
 
 use super::{read_input, stdout, CliError, CliResult, Input, EXIT_NO_SOLUTION, EXIT_OK};
@@ -151,10 +152,9 @@ impl<'a> Tokens<'a> {
             let (line, column) = self.end_position();
             return Err(ParseError::new(line, column, format!("expected {what}, found the end of the input")));
         };
-        let value: N = tok
-            .word
-            .parse()
-            .map_err(|_| ParseError::new(tok.line, tok.column, format!("expected {what}, found `{}`", tok.word)))?;
+        let value: N = tok.word.parse().map_err(|_| {
+            ParseError::new(tok.line, tok.column, format!("expected {what}, found `{}`", Quoted(tok.word)))
+        })?;
         if value < min || value > max {
             return Err(ParseError::new(
                 tok.line,
@@ -169,7 +169,9 @@ impl<'a> Tokens<'a> {
     fn expect_end(&mut self, after: &str) -> Result<(), ParseError> {
         match self.next_token() {
             None => Ok(()),
-            Some(tok) => Err(ParseError::new(tok.line, tok.column, format!("unexpected `{}` after {after}", tok.word))),
+            Some(tok) => {
+                Err(ParseError::new(tok.line, tok.column, format!("unexpected `{}` after {after}", Quoted(tok.word))))
+            }
         }
     }
 }
@@ -179,10 +181,9 @@ fn parse_values(text: &str) -> Result<Vec<i64>, ParseError> {
     let mut tokens = Tokens::new(text);
     let mut values = Vec::new();
     while let Some(tok) = tokens.next_token() {
-        let value = tok
-            .word
-            .parse()
-            .map_err(|_| ParseError::new(tok.line, tok.column, format!("expected an integer, found `{}`", tok.word)))?;
+        let value = tok.word.parse().map_err(|_| {
+            ParseError::new(tok.line, tok.column, format!("expected an integer, found `{}`", Quoted(tok.word)))
+        })?;
         values.push(value);
     }
     Ok(values)
@@ -198,13 +199,19 @@ fn shape_of(kind: Kind, repeat: bool) -> (Shape, Repetition) {
     }
 }
 
-/// Writes the count, or explains why there is none.
-fn write_count(count: Result<u128, CountError>, out: &mut dyn Write) -> Result<(), CliError> {
+/// Writes the count, or explains why there is none; the exit status is 1
+/// for a count of 0, as for an empty enumeration.
+fn write_count(count: Result<u128, CountError>, out: &mut dyn Write) -> CliResult {
     match count {
-        Ok(n) => writeln!(out, "{n}")?,
-        Err(e) => return Err(CliError::Failure(format!("cannot count: {e}"))),
+        Ok(n) => {
+            writeln!(out, "{n}")?;
+            out.flush()?;
+            Ok(if n == 0 { EXIT_NO_SOLUTION } else { EXIT_OK })
+        }
+        // Too big to print is a request out of range, too costly a lack of memory.
+        Err(e @ CountError::Overflow) => Err(CliError::Input(format!("cannot count: {e}"))),
+        Err(e @ CountError::TooLarge) => Err(CliError::Failure(format!("cannot count: {e}"))),
     }
-    Ok(())
 }
 
 pub fn run(args: Args) -> CliResult {
@@ -235,9 +242,7 @@ pub fn run(args: Args) -> CliResult {
             }
             let space = Choose::range(n, len, shape, repetition);
             if args.count {
-                write_count(space.count(), &mut out)?;
-                out.flush()?;
-                return Ok(EXIT_OK);
+                return write_count(space.count(), &mut out);
             }
             space.write_all(&mut out, separator)?
         }
@@ -256,9 +261,7 @@ pub fn run(args: Args) -> CliResult {
             }
             let space = Choose::new(values, len, shape, repetition);
             if args.count {
-                write_count(space.count(), &mut out)?;
-                out.flush()?;
-                return Ok(EXIT_OK);
+                return write_count(space.count(), &mut out);
             }
             space.write_all(&mut out, separator)?
         }
@@ -333,7 +336,7 @@ fn parse_lotto(text: &str) -> Result<Vec<Vec<u64>>, ParseError> {
         let k: u64 = tok
             .word
             .parse()
-            .map_err(|_| ParseError::new(tok.line, tok.column, format!("expected k, found `{}`", tok.word)))?;
+            .map_err(|_| ParseError::new(tok.line, tok.column, format!("expected k, found `{}`", Quoted(tok.word))))?;
         if k == 0 {
             tokens.expect_end("the terminating 0")?;
             break;

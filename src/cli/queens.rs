@@ -4,16 +4,15 @@
 use std::fs;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use backtrack::error::Quoted;
 use backtrack::queens::{self, Counts, Plan};
-use backtrack::search::{effective_threads, Control};
+use backtrack::search::effective_threads;
 use backtrack::ParseError;
 use serde::{Deserialize, Serialize};
 
-use super::{stdout, CliError, CliResult, EXIT_OK};
+use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// Identifies the subproblem lists: results are only combined (resumed,
 /// merged) between runs whose plans carry the same version, board size and
@@ -46,9 +45,9 @@ pub struct Args {
     /// Print every solution, one per line: the 1-based column of each row's queen, in lexicographic order.
     #[arg(long, conflicts_with_all = ["unique", "json", "checkpoint", "shard", "mpi"])]
     pub all: bool,
-    /// Worker threads [default: one per core].
-    #[arg(long, short = 't', value_name = "T", value_parser = clap::value_parser!(u32).range(1..=4096))]
-    pub threads: Option<u32>,
+    /// Worker threads, 1 to 1024 (0 or absent: one per core).
+    #[arg(long, short = 't', value_name = "T", value_parser = super::parse_threads)]
+    pub threads: Option<usize>,
     /// No progress bar.
     #[arg(long, short = 'q')]
     pub quiet: bool,
@@ -129,14 +128,14 @@ pub struct Report {
 
 pub fn run(args: Args) -> CliResult {
     let n = args.n as usize;
-    let threads = args.threads.map_or(0, |t| t as usize);
+    let threads = args.threads.unwrap_or(0);
     if args.all {
         let mut out = stdout();
-        queens::par_write_solutions(n, threads, &mut out)
+        let written = queens::par_write_solutions(n, threads, &mut out)
             .map_err(|e| CliError::Input(e.to_string()))?
             .map_err(CliError::from)?;
         out.flush()?;
-        return Ok(EXIT_OK);
+        return Ok(if written == 0 { EXIT_NO_SOLUTION } else { EXIT_OK });
     }
     if args.mpi {
         return mpi_run(&args);
@@ -157,18 +156,7 @@ pub fn run(args: Args) -> CliResult {
     let todo = (0..plan.len()).filter(|&i| in_shard(i) && !state.done[i]).count();
     let covered = (0..plan.len()).filter(|&i| in_shard(i)).count() as u64;
 
-    let control = Control::new();
-    let interrupted = Arc::new(AtomicBool::new(false));
-    {
-        let control = control.clone();
-        let interrupted = interrupted.clone();
-        // Only one handler per process; failing to install it only costs the
-        // graceful save on Ctrl-C, so it is not an error.
-        let _ = ctrlc::set_handler(move || {
-            interrupted.store(true, Ordering::SeqCst);
-            control.cancel();
-        });
-    }
+    let control = super::interrupt_control();
 
     let progress = Progress::new(todo as u64, args.quiet);
     let interval = Duration::from_secs_f64(args.checkpoint_interval);
@@ -208,13 +196,17 @@ pub fn run(args: Args) -> CliResult {
     if let Some(e) = save_error {
         return Err(e);
     }
-    if interrupted.load(Ordering::SeqCst) || control.is_cancelled() {
+    if control.is_cancelled() {
+        let finished = (0..plan.len()).filter(|&i| in_shard(i) && state.done[i]).count();
+        let so_far = format!(
+            "interrupted after {finished} of {covered} subproblems: {} solutions so far (not a complete count)",
+            state.counts.total
+        );
         return Err(CliError::Interrupted(match &args.checkpoint {
-            Some(path) => format!(
-                "interrupted; finished subproblems are saved in {}: rerun the same command to resume",
-                path.display()
-            ),
-            None => "interrupted".into(),
+            Some(path) => {
+                format!("{so_far}; they are saved in {}: rerun the same command to resume", path.display())
+            }
+            None => so_far,
         }));
     }
     let report = Report {
@@ -232,6 +224,8 @@ pub fn run(args: Args) -> CliResult {
     print_result(&report, args.unique, args.json)
 }
 
+/// Prints the count; the exit status is 1 when the board has no solution
+/// (a shard's report is its result even when its share is 0).
 fn print_result(report: &Report, unique: bool, json: bool) -> CliResult {
     let mut out = stdout();
     if json {
@@ -243,7 +237,7 @@ fn print_result(report: &Report, unique: bool, json: bool) -> CliResult {
         writeln!(out, "{}", report.solutions)?;
     }
     out.flush()?;
-    Ok(EXIT_OK)
+    Ok(if report.solutions == 0 && report.shard.is_none() { EXIT_NO_SOLUTION } else { EXIT_OK })
 }
 
 /// A progress bar on standard error, shown only on a terminal and only once
@@ -304,6 +298,9 @@ struct CheckpointFile {
 
 const CHECKPOINT_FORMAT: &str = "backtrack-queens-checkpoint";
 
+/// Largest checkpoint file read back (a real one holds a few kilobytes).
+const MAX_CHECKPOINT: u64 = super::MAX_WHOLE_INPUT;
+
 /// The run's progress: finished subproblems and their counts.
 struct Checkpoint {
     n: u32,
@@ -328,10 +325,16 @@ impl Checkpoint {
     /// plan and shard); a missing file starts afresh.
     fn load_or_new(path: &Path, plan: &Plan, shard: Option<Shard>) -> Result<Self, CliError> {
         let name = path.display();
-        let bytes = match fs::read(path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Checkpoint::new(plan, shard)),
-            Err(e) => return Err(CliError::Input(format!("checkpoint {name}: cannot read: {e}"))),
+        let bytes = match super::read_file_capped(path, MAX_CHECKPOINT) {
+            Ok(Some(bytes)) => bytes,
+            Ok(None) => return Ok(Checkpoint::new(plan, shard)),
+            Err(super::Capped::Io(e)) => return Err(CliError::Failure(format!("checkpoint {name}: cannot read: {e}"))),
+            Err(super::Capped::TooLong) => {
+                return Err(CliError::Input(format!(
+                    "checkpoint {name}: more than {} MiB, the most a checkpoint may hold: not a checkpoint",
+                    MAX_CHECKPOINT >> 20
+                )))
+            }
         };
         let file: CheckpointFile = serde_json::from_slice(&bytes).map_err(|e| {
             CliError::Input(format!(
@@ -456,7 +459,7 @@ pub fn parse_board_size(text: &str) -> Result<usize, ParseError> {
             let len = trimmed.find(char::is_whitespace).unwrap_or(trimmed.len());
             let token = &trimmed[..len];
             if found.is_some() {
-                return Err(ParseError::new(line_no + 1, col, format!("unexpected '{token}' after N")));
+                return Err(ParseError::new(line_no + 1, col, format!("unexpected '{}' after N", Quoted(token))));
             }
             found = Some((line_no + 1, col, token));
             col += token.chars().count();
@@ -474,7 +477,11 @@ pub fn parse_board_size(text: &str) -> Result<usize, ParseError> {
         ));
     }
     let n: i64 = token.parse().map_err(|_| {
-        ParseError::new(line, col, format!("board size '{token}' is out of range: N must be between 1 and 32"))
+        ParseError::new(
+            line,
+            col,
+            format!("board size '{}' is out of range: N must be between 1 and 32", Quoted(token)),
+        )
     })?;
     if !(1..=queens::MAX_N as i64).contains(&n) {
         return Err(ParseError::new(line, col, format!("board size {n} is out of range: N must be between 1 and 32")));
@@ -531,7 +538,7 @@ mod mpi_master_worker {
         let rank = world.rank();
         let size = world.size();
         let plan = Plan::new(args.n as usize).map_err(|e| CliError::Input(e.to_string()))?;
-        let threads = args.threads.map_or(0, |t| t as usize);
+        let threads = args.threads.unwrap_or(0);
         let started = Instant::now();
         if size == 1 {
             // Alone: count here, on this process's threads.

@@ -30,6 +30,7 @@ pub mod queens;
 pub mod search;
 pub mod sudoku;
 pub mod sudominoku;
+pub mod trace;
 pub mod xcover;
 
 pub use error::ParseError;

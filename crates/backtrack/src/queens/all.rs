@@ -172,7 +172,7 @@ pub fn par_write_solutions(n: usize, threads: usize, out: &mut dyn Write) -> Res
     let senders: Vec<_> = senders.into_iter().map(|s| std::sync::Mutex::new(Some(s))).collect();
     let result = std::thread::scope(|scope| {
         for _ in 0..threads {
-            scope.spawn(|| loop {
+            crate::search::spawn_scoped(scope, threads, || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 if i >= pieces.len() || stop.load(Ordering::Relaxed) {
                     break;
