@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 pub mod bench;
 pub mod boj;
 pub mod choose;
+pub mod judge;
 pub mod merge;
 pub mod queens;
 pub mod sudoku;
@@ -58,6 +59,7 @@ enum Command {
     Sudominoku(sudominoku::Args),
     Xcover(xcover::Args),
     Boj(boj::Args),
+    Judge(judge::Args),
     Bench(bench::Args),
     Merge(merge::Args),
 }
@@ -187,6 +189,7 @@ pub fn main() -> i32 {
         Command::Sudominoku(a) => sudominoku::run(a),
         Command::Xcover(a) => xcover::run(a),
         Command::Boj(a) => boj::run(a),
+        Command::Judge(a) => judge::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Merge(a) => merge::run(a),
     };
