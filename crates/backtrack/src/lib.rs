@@ -35,6 +35,8 @@ pub mod queens;
 pub mod search;
 pub mod sudoku;
 pub mod sudominoku;
+mod tokens;
+pub mod trace;
 pub mod xcover;
 
 pub use error::ParseError;

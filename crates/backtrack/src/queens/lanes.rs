@@ -755,10 +755,11 @@ pub(crate) fn count_plan(
     let cursor = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel();
     std::thread::scope(|scope| {
-        for _ in 0..effective_threads(threads) {
+        let threads = effective_threads(threads);
+        for _ in 0..threads {
             let results = tx.clone();
             let (cursor, skip) = (&cursor, &skip);
-            scope.spawn(move || {
+            crate::search::spawn_scoped(scope, threads, move || {
                 let mut feed = PlanFeed {
                     plan,
                     depth,

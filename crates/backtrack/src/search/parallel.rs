@@ -13,15 +13,53 @@ use std::sync::mpsc;
 
 use rayon::prelude::*;
 
-use super::split::{replay, split_into};
+use super::split::{replay, split_into_counting};
 use super::{Control, Order, Search, Space, Stats};
 
+/// Why threads could not be started (the system refused one: a process or
+/// memory limit). The parallel functions of this crate panic with this value
+/// as the payload when that happens, so that a program can catch the panic
+/// (`std::panic::catch_unwind`) and report the failure instead of a crash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ThreadStartError {
+    /// Threads that were asked for.
+    pub threads: usize,
+    /// What the system said.
+    pub reason: String,
+}
+
+impl std::fmt::Display for ThreadStartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot start {} threads: {}", self.threads, self.reason)
+    }
+}
+
+impl std::error::Error for ThreadStartError {}
+
+/// Panics with a [`ThreadStartError`] payload.
+fn start_failed(threads: usize, reason: impl std::fmt::Display) -> ! {
+    std::panic::panic_any(ThreadStartError { threads, reason: reason.to_string() })
+}
+
+/// Starts one scoped thread, one of `threads`, or panics with a
+/// [`ThreadStartError`] payload if the system refuses it.
+pub fn spawn_scoped<'scope, 'env, T: Send + 'scope>(
+    scope: &'scope std::thread::Scope<'scope, 'env>,
+    threads: usize,
+    work: impl FnOnce() -> T + Send + 'scope,
+) -> std::thread::ScopedJoinHandle<'scope, T> {
+    std::thread::Builder::new().spawn_scoped(scope, work).unwrap_or_else(|e| start_failed(threads, e))
+}
+
 /// A rayon pool of `threads` threads (0: one per available core).
+///
+/// # Panics
+/// With a [`ThreadStartError`] payload if the threads cannot be started.
 pub fn thread_pool(threads: usize) -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .unwrap_or_else(|_| rayon::ThreadPoolBuilder::new().build().expect("rayon pool"))
+        .unwrap_or_else(|e| start_failed(effective_threads(threads), e))
 }
 
 /// Runs `work` on every job on `threads` threads (0: all cores) and calls
@@ -46,7 +84,7 @@ pub fn run_jobs<J, R>(
         let pool = &pool;
         // The pool works on a helper thread so that the calling thread is free
         // to receive results (and draw progress) without taking a worker's place.
-        scope.spawn(move || {
+        spawn_scoped(scope, effective_threads(threads), move || {
             pool.install(|| {
                 jobs.par_iter().enumerate().with_max_len(1).for_each_with(tx, |tx, (i, job)| {
                     if !skip(i) {
@@ -76,10 +114,9 @@ where
 {
     let limit = limit.unwrap_or(u64::MAX);
     let target = effective_threads(threads) * PIECES_PER_THREAD;
-    let pieces = split_into(&mut root.clone(), order, target);
+    let (pieces, mut stats) = split_into_counting(&mut root.clone(), order, target);
     let found = AtomicU64::new(0);
     let stop = Control::new();
-    let mut stats = Stats::default();
     run_jobs(
         threads,
         &pieces,
@@ -125,8 +162,7 @@ where
 {
     let pool = thread_pool(threads);
     let threads = pool.current_num_threads();
-    let pieces = split_into(&mut root.clone(), order, threads * PIECES_PER_THREAD);
-    let mut stats = Stats::default();
+    let (pieces, mut stats) = split_into_counting(&mut root.clone(), order, threads * PIECES_PER_THREAD);
     for window in pieces.chunks(threads * 4) {
         let results: Vec<(Vec<S::Solution>, Stats)> = pool.install(|| {
             window

@@ -18,7 +18,7 @@ use std::sync::OnceLock;
 
 use crate::search::{Node, Order, Space};
 
-use super::grid::{MAX_BOX, MIN_BOX};
+use super::{MAX_BOX, MIN_BOX};
 
 /// Cell indices of each unit and of each cell's peers, for one box size.
 #[derive(Debug)]

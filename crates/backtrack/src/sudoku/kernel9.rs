@@ -382,7 +382,7 @@ unsafe fn claims_avx2(columns: &[u16; 48]) -> Option<u32> {
 /// Per band, the cells of `cells` that hold a digit (not blank).
 #[inline(always)]
 fn non_blank(cells: &Cells) -> [u32; 3] {
-    let filled = super::grid::non_blank_81(cells);
+    let filled = super::conflicts::non_blank_81(cells);
     [filled as u32 & BAND_ALL, (filled >> 27) as u32 & BAND_ALL, (filled >> 54) as u32 & BAND_ALL]
 }
 

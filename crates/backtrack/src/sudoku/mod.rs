@@ -1,11 +1,12 @@
 //! Sudoku: 9x9 with a fast bitboard kernel ([`kernel9`]), and other
 //! n²×n² grids (4x4 to 25x25) with a general kernel ([`general`]).
 //!
-//! Text goes through [`grid`]: [`parse`] or [`Batch::parse`] read puzzles in
-//! the line, grid or spaced format (detected), and [`write_cells`] writes
-//! solutions back. [`solve`] and [`for_each`] answer one puzzle in any
+//! Text goes through the [formats](Format): [`parse`] or [`Batch::parse`]
+//! read puzzles in the line, grid or spaced format (detected), and
+//! [`write_cells`] writes solutions back. [`solve`] and [`for_each`] answer one puzzle in any
 //! [`Mode`]; a [`Solver`] does the same for many puzzles of one size without
-//! allocating per puzzle.
+//! allocating per puzzle. A [`stream::Reader`] reads a batch at a time from a
+//! stream of any length, in bounded memory.
 //!
 //! ```
 //! use backtrack::search::Mode;
@@ -20,19 +21,32 @@
 //! assert_eq!(sudoku::solve(&puzzle, Mode::Count { limit: Some(2) }).count, 1);
 //! ```
 
+mod conflicts;
+mod format;
 pub mod general;
-pub mod grid;
+pub mod generate;
 pub mod kernel9;
+mod parse;
+mod puzzle;
+pub mod rate;
+mod read;
+pub mod rng;
+pub mod stream;
+pub mod techniques;
+#[cfg(test)]
+mod tests;
+mod write;
 
 use std::ops::ControlFlow;
 
+pub use conflicts::find_conflict;
+pub use format::{Format, Layout};
 pub use general::GeneralSpace;
-pub use grid::{
-    detect, find_conflict, is_solution, parse, parse_as, symbol, write_cells, Batch, Conflict, Entry, Format, Layout,
-    Puzzle, Unit, MAX_BOX, MIN_BOX,
-};
+pub use parse::{detect, parse, parse_as, Batch, Entry};
+pub use puzzle::{is_solution, Conflict, Puzzle, Unit, MAX_BOX, MIN_BOX};
+pub use write::{symbol, write_cells};
 
-use crate::search::{Mode, Order, Search};
+use crate::search::{self, Control, Mode, Order, Search};
 
 /// What solving one puzzle found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -136,6 +150,23 @@ impl Solver {
             visit(values)
         });
         Solved { count, guesses }
+    }
+
+    /// Counts the solutions of `cells` (stopping at `limit`) with the
+    /// search tree split into pieces that run on `threads` threads (0: one
+    /// per core): the way to count one puzzle with many solutions fast.
+    ///
+    /// # Panics
+    /// If `cells` does not have `box_size⁴` cells.
+    pub fn par_count(&self, cells: &[u8], limit: Option<u64>, threads: usize) -> u64 {
+        let control = Control::new();
+        match self.fast_cells(cells) {
+            Some(grid) => search::par_count(&kernel9::Space9::new(grid), Order::Heuristic, limit, threads, &control).0,
+            None => {
+                let root = GeneralSpace::new(self.box_size, cells);
+                search::par_count(&root, Order::Heuristic, limit, threads, &control).0
+            }
+        }
     }
 
     /// `cells` as a 9x9 grid when the fast kernel applies.

@@ -2,10 +2,12 @@
 
 mod choose_props;
 mod kernel9;
+mod maker;
 mod queens;
 mod search_core;
 mod sudoku_general;
 mod sudominoku_props;
+mod trace;
 mod xcover_crosscheck;
 mod xcover_engine;
 mod xcover_sudoku;
