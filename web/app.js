@@ -314,6 +314,7 @@ class Workbench {
     $("play").textContent = mode === "playing" ? "pause" : "play";
     this.status(mode === "playing" ? "playing" : "running to the end");
     let last = performance.now();
+    this.began = last;
     this.carry = 0;
     const tick = (now) => {
       if (this.mode !== mode) return;
@@ -342,6 +343,8 @@ class Workbench {
     this.status("paused");
   }
   finish() {
+    // Milliseconds the last play or run took, for the tests.
+    document.body.dataset.lastRunMs = (performance.now() - this.began).toFixed(0);
     this.stop();
     this.render();
     const capped = this.views().some((v) => v.tracer.capped);
@@ -359,6 +362,8 @@ window.addEventListener("DOMContentLoaded", async () => {
     const engine = await loadEngine("backtrack.wasm");
     window.workbench = new Workbench(engine);
     document.body.dataset.ready = "1";
+    // Milliseconds from the start of navigation to a page ready to search.
+    document.body.dataset.readyMs = performance.now().toFixed(0);
   } catch (err) {
     $("status").textContent = "cannot load backtrack.wasm: " + err.message;
   }
