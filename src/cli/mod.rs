@@ -130,7 +130,7 @@ impl CliError {
     }
 
     /// An input error located in `source` (a file name or `<stdin>`).
-    pub fn parse(source: &str, err: &backtrack::ParseError) -> Self {
+    pub fn bad_input(source: &str, err: &backtrack::ParseError) -> Self {
         CliError::Input(format!("{source}: {err}"))
     }
 }

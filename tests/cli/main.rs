@@ -3,8 +3,10 @@
 mod bench;
 mod boj_nm;
 mod choose;
+mod maker;
 mod merge;
 mod queens;
+mod readme;
 mod sudoku;
 mod sudominoku;
 mod web;

@@ -2,6 +2,7 @@
 
 mod choose_props;
 mod kernel9;
+mod maker;
 mod queens;
 mod search_core;
 mod sudoku_general;
