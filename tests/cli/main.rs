@@ -3,8 +3,10 @@
 mod bench;
 mod boj_nm;
 mod choose;
+mod contract;
 mod merge;
 mod queens;
+mod streaming;
 mod sudoku;
 mod sudominoku;
 mod xcover;

@@ -111,32 +111,38 @@ fn boj_anti_brute_force_board() {
 }
 
 #[test]
-fn boj_no_solution_exits_1() {
+fn boj_no_solution_is_out_of_range() {
     // No repeated given, yet the top-right cell can only be 9 and column 9 already has one.
     let mut rows: Vec<String> = vec!["123456780".into()];
     rows.extend((1..9).map(|r| if r == 4 { "000000009".into() } else { "000000000".into() }));
     let grid = rows.join("\n") + "\n";
+    // The problem promises a solvable puzzle: one without is input out of range.
     let (code, out, err) = run(&["boj", "2239"], &grid);
-    assert_eq!((code, out.as_str()), (1, ""));
+    assert_eq!((code, out.as_str()), (2, ""));
     assert!(err.contains("no solution"), "{err}");
     let spaced: String =
         grid.lines().map(|l| as_grid(l, true).replace('\n', " ").trim_end().to_string() + "\n").collect();
     let (code, out, _) = run(&["boj", "2580"], &spaced);
-    assert_eq!((code, out.as_str()), (1, ""));
+    assert_eq!((code, out.as_str()), (2, ""));
 }
 
-/// Asserts a malformed-input failure: exit 2, nothing on stdout, one stderr
-/// line that names `line` (and `column` when given).
+/// Asserts a malformed-input failure: exit 2, one stderr line that names
+/// `line` (and `column` when given), and on stdout nothing or (a batch keeps
+/// one answer per puzzle) the same error as the puzzle's answer.
 fn assert_bad_input(args: &[&str], stdin: &str, line: usize, column: Option<usize>) {
     let (code, out, err) = run(args, stdin);
     assert_eq!(code, 2, "{args:?} {stdin:?}: {err}");
-    assert_eq!(out, "", "{args:?} {stdin:?}");
     assert_eq!(err.lines().count(), 1, "{err}");
     let place = match column {
         Some(c) => format!("line {line}, column {c}:"),
         None => format!("line {line}:"),
     };
     assert!(err.contains(&place), "{args:?} {stdin:?}: expected {place:?} in {err:?}");
+    if !out.is_empty() {
+        assert_eq!(out.lines().count(), 1, "{args:?} {stdin:?}: {out}");
+        assert!(out.starts_with("# error: ") || out.contains("\"status\":\"invalid\""), "{args:?}: {out}");
+        assert!(out.contains(&place), "{args:?} {stdin:?}: expected {place:?} in {out:?}");
+    }
 }
 
 #[test]
@@ -325,14 +331,18 @@ fn batch_reports_bad_puzzles_and_goes_on() {
     let (code, out, err) = run(&["sudoku"], &input);
     assert_eq!(code, 2);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(lines.len(), 4, "{out}");
     assert!(lines[0].starts_with("987654321"));
-    assert_eq!(lines[1], "# no solution");
-    assert!(solves(&digits(TWO_SOLUTIONS), &digits(lines[2])));
+    assert_eq!(lines[1], "# error: line 2, column 80: expected 81 cells, found 79");
+    assert_eq!(lines[2], "# no solution");
+    assert!(solves(&digits(TWO_SOLUTIONS), &digits(lines[3])));
     assert_eq!(err.lines().count(), 1);
     assert!(err.contains("line 2, column 80: expected 81 cells, found 79"), "{err}");
-    // --strict: nothing is solved.
-    assert_bad_input(&["sudoku", "--strict"], &input, 2, Some(80));
+    // --strict: the run stops at the malformed puzzle, after answering those before it.
+    let (code, out, err) = run(&["sudoku", "--strict"], &input);
+    assert_eq!(code, 2);
+    assert!(out.starts_with("987654321") && out.lines().count() == 1, "{out}");
+    assert!(err.contains("line 2, column 80"), "{err}");
     // Only an unsolvable puzzle: exit 1.
     let (code, out, _) = run(&["sudoku"], no_solution);
     assert_eq!((code, out.as_str()), (1, "# no solution\n"));

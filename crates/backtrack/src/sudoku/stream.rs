@@ -182,7 +182,14 @@ impl<R: Read> Reader<R> {
         if self.layout.is_none() {
             match self.try_detect()? {
                 Some(layout) => self.layout = Some(layout),
-                None => return Ok(()),
+                None => {
+                    // Only blank and comment lines so far: they carry nothing to keep.
+                    let complete = memchr::memrchr(b'\n', &self.buf).map_or(0, |end| end + 1);
+                    self.first_line += memchr::memchr_iter(b'\n', &self.buf[..complete]).count();
+                    self.scan_line = self.first_line;
+                    self.buf.drain(..complete);
+                    return Ok(());
+                }
             }
         }
         let layout = self.layout.expect("found above");
