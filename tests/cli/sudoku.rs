@@ -353,7 +353,10 @@ fn sudoku_bad_input() {
     let args = ["sudoku"];
     assert_bad_input(&args, "", 1, None);
     assert_bad_input(&args, "# only comments\n\n", 1, None);
-    assert_bad_input(&args, &format!("# c\n{}\n", &ANTI_BRUTE[..70]), 2, Some(71));
+    // A lone line of no puzzle size: the error says which sizes were tried.
+    assert_bad_input(&args, &format!("# c\n{}\n", &ANTI_BRUTE[..70]), 2, None);
+    // A mistyped first puzzle before good ones is that puzzle's error.
+    assert_bad_input(&args, &format!("# c\n{}\n{ANTI_BRUTE}\n", &ANTI_BRUTE[..70]), 2, Some(71));
     assert_bad_input(&args, &format!("{ANTI_BRUTE}1\n"), 1, Some(82));
     assert_bad_input(&args, &format!("{}?{}\n", &ANTI_BRUTE[..40], &ANTI_BRUTE[41..]), 1, Some(41));
     let dup = format!("5{}", &ANTI_BRUTE[1..]); // 5 again in column 1 at row 7
@@ -361,7 +364,7 @@ fn sudoku_bad_input() {
     assert_bad_input(&args, &"0 0 0 0 0 0 0 0 0\n".repeat(4), 5, None);
     assert_bad_input(&args, &"0 0 0 0 0 0 0 0 12\n".repeat(9), 1, Some(17));
     for args in [&["sudoku", "--strict"][..], &["sudoku", "--count"], &["sudoku", "--all"], &["sudoku", "--lexmin"]] {
-        assert_bad_input(args, "12x\n", 1, Some(3));
+        assert_bad_input(args, "12x\n", 1, None);
     }
     // Bad usage is exit 2 too, with nothing on stdout.
     for args in [
@@ -412,4 +415,74 @@ fn one_puzzle_counted_on_two_threads() {
     assert_eq!(limited, "3+\n");
     let (_, empty_4x4, _) = run(&["sudoku", "--count", "-t", "2"], &".".repeat(16));
     assert_eq!(empty_4x4, "288\n");
+}
+
+#[test]
+fn sizes_tried_are_named_when_no_line_fits() {
+    for input in ["y\n".repeat(100), "12x\n".to_string(), format!("{}\n", &ANTI_BRUTE[..80])] {
+        let (code, out, err) = run(&["sudoku"], &input);
+        assert_eq!((code, out.as_str()), (2, ""), "{input:?}");
+        assert!(err.contains("tried 4x4, 9x9, 16x16 and 25x25"), "{err}");
+        assert!(!err.contains("uses 1-4"), "{err}");
+    }
+    // `yes | backtrack sudoku` ends at once with that error.
+    let bin = assert_cmd::cargo::cargo_bin("backtrack");
+    let output = std::process::Command::new("sh").arg("-c").arg("yes | \"$B\" sudoku").env("B", bin).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot tell the puzzle size"));
+}
+
+/// Two puzzles as QQWing prints them (`qqwing --generate 2`).
+const QQWING: &str = " . . . | . 5 . | 8 4 .
+ . . 5 | 1 6 . | . 9 .
+ 8 6 . | . 3 . | . 7 .
+-------|-------|-------
+ 4 . . | . 1 9 | 3 8 .
+ . 3 . | . . . | . . .
+ . . . | . . . | . 1 .
+-------|-------|-------
+ 1 . 9 | . . . | . 6 .
+ . 5 . | . . . | 1 . .
+ . . . | . . . | . . 7
+
+ . . . | . . 1 | . . .
+ . . . | . 2 8 | . . 5
+ . 4 . | . . . | . . .
+-------|-------|-------
+ 1 . 4 | . . 6 | . . .
+ . . 7 | 2 . 9 | . . .
+ 5 . . | . . 7 | . . 4
+-------|-------|-------
+ . . 2 | . 1 . | . 7 9
+ 6 7 . | 9 . 5 | 8 . .
+ . . . | . . . | 5 6 .
+";
+
+#[test]
+fn formats_people_have() {
+    // QQWing's printed grids: answered as spaced grids, one per puzzle.
+    let (code, out, err) = run(&["sudoku", "--format", "line"], QQWING);
+    assert_eq!(code, 0, "{err}");
+    let answers: Vec<&str> = out.lines().collect();
+    assert_eq!(answers.len(), 2, "{out}");
+    let puzzles: Vec<String> = QQWING.split("\n\n").map(|p| p.replace(['|', '-'], "")).collect();
+    for (puzzle, answer) in puzzles.iter().zip(&answers) {
+        assert!(solves(&digits(puzzle), &digits(answer)), "{puzzle}\n{answer}");
+    }
+    // A CSV with a header: the first column is the puzzle.
+    let csv = format!("quizzes,solutions\n{ANTI_BRUTE},whatever\n{TWO_SOLUTIONS},\n");
+    let (code, out, err) = run(&["sudoku"], &csv);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].starts_with("987654321"));
+    assert!(solves(&digits(TWO_SOLUTIONS), &digits(lines[1])));
+    // A trailing comment after a puzzle line, on lines and on grid rows.
+    let commented = format!("{ANTI_BRUTE} # from the anti-brute-force set\n{TWO_SOLUTIONS}\t# two solutions\n");
+    let (code, out, _) = run(&["sudoku", "--count"], &commented);
+    assert_eq!((code, out.as_str()), (0, "1\n2\n"));
+    let grid = as_grid(ANTI_BRUTE, false).lines().map(|l| format!("{l}  # a row\n")).collect::<String>();
+    let (code, out, _) = run(&["sudoku", "--format", "line"], &grid);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("987654321"), "{out}");
 }
