@@ -356,7 +356,10 @@ fn sudoku_bad_input() {
     // A lone line of no puzzle size: the error says which sizes were tried.
     assert_bad_input(&args, &format!("# c\n{}\n", &ANTI_BRUTE[..70]), 2, None);
     // A mistyped first puzzle before good ones is that puzzle's error.
-    assert_bad_input(&args, &format!("# c\n{}\n{ANTI_BRUTE}\n", &ANTI_BRUTE[..70]), 2, Some(71));
+    let (code, out, err) = run(&args, &format!("# c\n{}\n{ANTI_BRUTE}\n", &ANTI_BRUTE[..70]));
+    assert_eq!(code, 2);
+    assert!(out.starts_with("# error: line 2, column 71: expected 81 cells, found 70\n987654321"), "{out}");
+    assert!(err.contains("line 2, column 71"), "{err}");
     assert_bad_input(&args, &format!("{ANTI_BRUTE}1\n"), 1, Some(82));
     assert_bad_input(&args, &format!("{}?{}\n", &ANTI_BRUTE[..40], &ANTI_BRUTE[41..]), 1, Some(41));
     let dup = format!("5{}", &ANTI_BRUTE[1..]); // 5 again in column 1 at row 7
