@@ -13,6 +13,7 @@ use clap::{Parser, Subcommand};
 pub mod bench;
 pub mod boj;
 pub mod choose;
+pub mod judge;
 pub mod maker;
 pub mod merge;
 pub mod queens;
@@ -99,6 +100,7 @@ enum Command {
     Sudominoku(sudominoku::Args),
     Xcover(xcover::Args),
     Boj(boj::Args),
+    Judge(judge::Args),
     Bench(bench::Args),
     Merge(merge::Args),
     Trace(trace::Args),
@@ -410,6 +412,7 @@ pub fn main() -> i32 {
         Command::Sudominoku(a) => sudominoku::run(a),
         Command::Xcover(a) => xcover::run(a),
         Command::Boj(a) => boj::run(a),
+        Command::Judge(a) => judge::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Merge(a) => merge::run(a),
         Command::Trace(a) => trace::run(a),

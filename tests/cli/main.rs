@@ -3,10 +3,12 @@
 mod bench;
 mod boj_nm;
 mod choose;
+mod contract;
 mod maker;
 mod merge;
 mod queens;
 mod readme;
+mod streaming;
 mod sudoku;
 mod sudominoku;
 mod web;

@@ -376,7 +376,7 @@ impl Problem {
         let over_memory = run.memory > limits.memory;
         let mib = |bytes: u64| bytes as f64 / MIB as f64;
         match run.stopped {
-            Some(Stop::Time) => return (Verdict::TimeLimit, format!("stopped at {:.2} s", run.seconds)),
+            Some(Stop::Time) => return (Verdict::TimeLimit, format!("stopped at {:.2} s of CPU time", run.seconds)),
             Some(Stop::Memory) => return (Verdict::MemoryLimit, format!("stopped at {:.1} MiB", mib(run.memory))),
             Some(Stop::Output) => {
                 return (Verdict::OutputLimit, format!("stopped after {} bytes of output", run.output.len()))
