@@ -6,7 +6,7 @@
 //! the order given. The hard puzzles drop every domino that can go while
 //! the grid stays unique.
 
-use super::{Input, Rng};
+use super::{Draw, Input, Rng};
 use crate::sudominoku::{self, cell_name, count_grids, format_grid, Placement, Puzzle};
 
 /// Fewest and most dominoes a puzzle gives (`10 <= N <= 35`).
@@ -37,7 +37,7 @@ pub(super) fn samples() -> Vec<Input> {
 /// mirrored at random (a symmetry of the square keeps rows, columns, boxes
 /// and neighbours).
 fn full(rng: &mut Rng) -> (Vec<Placement>, [u8; 9]) {
-    let base = &sample()[rng.below(2) as usize];
+    let base = &sample()[rng.below(2)];
     let dominoes = solution(base).dominoes;
     let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
     rng.shuffle(&mut digits);
