@@ -73,10 +73,10 @@ fn naive_sequences(pool: &[u32], m: usize, reuse: bool, keep: &dyn Fn(&[u32]) ->
             }
             continue;
         }
-        for i in 0..pool.len() {
+        for (i, &value) in pool.iter().enumerate() {
             if reuse || !used.contains(&i) {
                 let mut s = seq.clone();
-                s.push(pool[i]);
+                s.push(value);
                 let mut u = used.clone();
                 u.push(i);
                 stack.push((s, u));
