@@ -3,6 +3,7 @@
 mod bench;
 mod boj_nm;
 mod choose;
+mod judge;
 mod maker;
 mod merge;
 mod queens;
