@@ -23,7 +23,7 @@ fn main() {
             String::new()
         }
         Err(why) => {
-            println!("cargo:warning=backtrack web will not have its page: {why}");
+            println!("cargo:warning=backtrack web will not have its page: {why}; run `rustup target add {TARGET}`");
             std::fs::write(&wasm, b"").expect("write OUT_DIR");
             why
         }
@@ -40,7 +40,7 @@ fn build_wasm(root: &Path, out_dir: &Path) -> Result<PathBuf, String> {
     let sysroot = Command::new(&rustc).args(["--print", "sysroot"]).output().map_err(|e| format!("{rustc}: {e}"))?;
     let sysroot = PathBuf::from(String::from_utf8_lossy(&sysroot.stdout).trim());
     if !sysroot.join("lib/rustlib").join(TARGET).is_dir() {
-        return Err(format!("the {TARGET} target is not installed (rustup target add {TARGET})"));
+        return Err(format!("the {TARGET} target is not installed"));
     }
     // A target directory of its own: the outer build holds the lock on the
     // usual one. It sits beside the profile directories, shared by them.

@@ -137,11 +137,12 @@ class View {
     this.tracer = null;
     this.pending = "";
   }
-  reset(tracer, problem, size) {
+  reset(tracer, problem, size, givens) {
     if (this.tracer) this.tracer.close();
     this.tracer = tracer;
     this.problem = problem;
     this.size = size;
+    this.givens = givens;
     this.log.textContent = "";
     this.pending = "";
     this.buildBoard();
@@ -223,7 +224,7 @@ class View {
         d.classList.toggle("queen", v === 1 || isGhost);
       } else if (this.problem === "sudoku") {
         d.textContent = isGhost ? ghost : v === 0 ? "" : symbol(v);
-        d.classList.toggle("given", t.start[i] !== 0);
+        d.classList.toggle("given", this.givens[i] !== 0);
       } else {
         d.textContent = isGhost ? ghost : v === 0 ? "" : v;
       }
@@ -286,12 +287,16 @@ class Workbench {
     try {
       const spec = this.spec();
       const size = +$("n").value;
-      this.smart.reset(new Tracer(this.engine, spec, false), problem, size);
-      this.naive.reset(problem === "choose" ? null : new Tracer(this.engine, spec, true), problem, size);
+      const naive = problem === "choose" ? null : new Tracer(this.engine, spec, true);
+      // The naive search starts from the givens alone; the smart one has
+      // already placed what they force.
+      const givens = naive ? naive.start : [];
+      this.smart.reset(new Tracer(this.engine, spec, false), problem, size, givens);
+      this.naive.reset(naive, problem, size, givens);
       this.status("ready");
     } catch (err) {
-      this.smart.reset(null, problem, 0);
-      this.naive.reset(null, problem, 0);
+      this.smart.reset(null, problem, 0, []);
+      this.naive.reset(null, problem, 0, []);
       this.status("cannot start: " + err.message);
     }
   }
@@ -314,6 +319,7 @@ class Workbench {
     $("play").textContent = mode === "playing" ? "pause" : "play";
     this.status(mode === "playing" ? "playing" : "running to the end");
     let last = performance.now();
+    this.began = last;
     this.carry = 0;
     const tick = (now) => {
       if (this.mode !== mode) return;
@@ -342,6 +348,8 @@ class Workbench {
     this.status("paused");
   }
   finish() {
+    // Milliseconds the last play or run took, for the tests.
+    document.body.dataset.lastRunMs = (performance.now() - this.began).toFixed(0);
     this.stop();
     this.render();
     const capped = this.views().some((v) => v.tracer.capped);
@@ -359,6 +367,8 @@ window.addEventListener("DOMContentLoaded", async () => {
     const engine = await loadEngine("backtrack.wasm");
     window.workbench = new Workbench(engine);
     document.body.dataset.ready = "1";
+    // Milliseconds from the start of navigation to a page ready to search.
+    document.body.dataset.readyMs = performance.now().toFixed(0);
   } catch (err) {
     $("status").textContent = "cannot load backtrack.wasm: " + err.message;
   }

@@ -32,7 +32,7 @@ pub fn check_position(text: &str, error: &ParseError) {
 
 /// Longest message a parser may give, in characters: its own words and a few
 /// quoted pieces of input, each cut to [`backtrack::error::QUOTE_LIMIT`].
-pub const MAX_MESSAGE: usize = 400;
+pub const MAX_MESSAGE: usize = 600;
 
 /// Panics unless `message` is at most [`MAX_MESSAGE`] characters long.
 pub fn check_message(message: &str) {

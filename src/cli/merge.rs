@@ -79,7 +79,7 @@ pub fn run(args: Args) -> CliResult {
             reports.push((name, report, shard));
         }
         if count == 0 {
-            return Err(CliError::Input(format!("{}: no shard report in it", input.name)));
+            return Err(CliError::Input(format!("{}: not a queens shard result: no report in it", input.name)));
         }
     }
     let (first_name, first, first_shard) = &reports[0];

@@ -90,12 +90,11 @@ pub fn run(args: Args) -> CliResult {
         Some(path) => load_checkpoint(path, &plan, args.shard)?,
         None => Checkpoint::new(&plan, args.shard),
     };
-    let todo = (0..plan.len()).filter(|&i| in_shard(i) && !state.is_done(i)).count();
     let covered = (0..plan.len()).filter(|&i| in_shard(i)).count() as u64;
 
     let control = super::interrupt_control();
 
-    let progress = Progress::new(todo as u64, args.quiet);
+    let progress = Progress::new(&plan, |i| in_shard(i) && !state.is_done(i), args.quiet);
     let interval = Duration::from_secs_f64(args.checkpoint_interval);
     let mut last_save = Instant::now();
     let mut save_error: Option<CliError> = None;
@@ -114,7 +113,7 @@ pub fn run(args: Args) -> CliResult {
         Some(&control),
         |i, counts| {
             state.record(i, counts);
-            progress.advance();
+            progress.advance(i);
             if let Some(path) = &args.checkpoint {
                 if last_save.elapsed() >= interval {
                     if let Err(e) = save_checkpoint(&state, path) {
@@ -177,36 +176,44 @@ fn print_result(report: &Report, unique: bool, json: bool) -> CliResult {
     Ok(if report.solutions == 0 && report.shard.is_none() { EXIT_NO_SOLUTION } else { EXIT_OK })
 }
 
-/// A progress bar on standard error, shown only on a terminal and only once
-/// the run has lasted a second (short runs stay quiet).
+/// A progress bar on standard error, shown only on a terminal, from the
+/// first second of the run on, not only once a subproblem ends. Its length is the
+/// estimated work of the subproblems to count ([`queens::estimate`]), so
+/// that its position and ETA mean something even while the first, big
+/// subproblems are running.
 struct Progress {
     bar: Option<indicatif::ProgressBar>,
-    started: Instant,
-    shown: std::cell::Cell<bool>,
+    /// Each subproblem's estimated work, in the bar's units.
+    weights: Vec<u64>,
 }
 
+/// Units of the bar: its length, spread over the subproblems by weight.
+const PROGRESS_UNITS: f64 = 1e9;
+
 impl Progress {
-    fn new(len: u64, quiet: bool) -> Self {
-        let bar = (!quiet && io::stderr().is_terminal()).then(|| {
-            let bar = indicatif::ProgressBar::with_draw_target(Some(len), indicatif::ProgressDrawTarget::hidden());
-            if let Ok(style) = indicatif::ProgressStyle::with_template(
-                "{elapsed_precise} [{wide_bar}] {pos}/{len} subproblems, ETA {eta_precise}",
-            ) {
-                bar.set_style(style.progress_chars("=> "));
-            }
-            bar
-        });
-        Progress { bar, started: Instant::now(), shown: std::cell::Cell::new(false) }
+    fn new(plan: &Plan, todo: impl Fn(usize) -> bool, quiet: bool) -> Self {
+        if quiet || !io::stderr().is_terminal() {
+            return Progress { bar: None, weights: Vec::new() };
+        }
+        let estimates = queens::estimate::weights(plan);
+        let total: f64 = (0..plan.len()).filter(|&i| todo(i)).map(|i| estimates[i]).sum();
+        let weights: Vec<u64> =
+            estimates.iter().map(|&w| (w / total.max(1.0) * PROGRESS_UNITS).round() as u64).collect();
+        let len = (0..plan.len()).filter(|&i| todo(i)).map(|i| weights[i]).sum();
+        let bar = indicatif::ProgressBar::with_draw_target(Some(len), indicatif::ProgressDrawTarget::stderr());
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{elapsed_precise} [{wide_bar}] {percent}% of the estimated work, ETA {eta_precise}",
+        ) {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        // Drawn by a timer from the start, not only when a subproblem ends.
+        bar.enable_steady_tick(Duration::from_millis(500));
+        Progress { bar: Some(bar), weights }
     }
 
-    fn advance(&self) {
+    fn advance(&self, index: usize) {
         if let Some(bar) = &self.bar {
-            bar.inc(1);
-            if !self.shown.get() && self.started.elapsed() >= Duration::from_secs(1) {
-                self.shown.set(true);
-                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-                bar.enable_steady_tick(Duration::from_millis(250));
-            }
+            bar.inc(self.weights[index]);
         }
     }
 

@@ -129,3 +129,72 @@ fn wasm_api_matches_trace_in_chromium() {
 fn web_page_steps_runs_and_matches_trace_in_chromium() {
     browser("page");
 }
+
+/// `backtrack web --port 0`: serves the page's files and the module, 404 for anything else.
+#[test]
+fn web_serves_the_page_and_the_module() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    use std::net::TcpStream;
+    use std::process::Stdio;
+
+    let mut server = StdCommand::new(assert_cmd::cargo::cargo_bin("backtrack"))
+        .args(["web", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(server.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    if first.is_empty() {
+        let mut err = String::new();
+        server.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+        assert_eq!(server.wait().unwrap().code(), Some(3));
+        assert!(err.contains("rustup target add wasm32-unknown-unknown"), "{err}");
+        assert!(std::env::var_os("BACKTRACK_BROWSER_TESTS").is_none(), "the binary has no page: {err}");
+        return;
+    }
+    let addr = first.split("http://").nth(1).unwrap().split('/').next().unwrap().to_string();
+    let get = |path: &str| -> (String, Vec<u8>) {
+        let mut stream = TcpStream::connect(&addr).unwrap();
+        write!(stream, "GET {path} HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
+        let mut reader = BufReader::new(stream);
+        let (mut status, mut line, mut length) = (String::new(), String::new(), 0);
+        reader.read_line(&mut status).unwrap();
+        while reader.read_line(&mut line).unwrap() > 2 {
+            if let Some(value) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+                length = value.trim().parse().unwrap();
+            }
+            line.clear();
+        }
+        let mut body = vec![0; length];
+        reader.read_exact(&mut body).unwrap();
+        (status.trim().to_string(), body)
+    };
+    let (status, index) = get("/");
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    let index = String::from_utf8(index).unwrap();
+    for id in [
+        "problem",
+        "n",
+        "puzzle",
+        "step",
+        "back",
+        "play",
+        "reset",
+        "run",
+        "nodes",
+        "solutions",
+        "board",
+        "board-naive",
+        "log",
+    ] {
+        assert!(index.contains(&format!("id=\"{id}\"")), "#{id} is on the page");
+    }
+    let (status, wasm) = get("/backtrack.wasm?v=1");
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    assert_eq!(wasm[..4], *b"\0asm");
+    assert_eq!(get("/app.js").0, "HTTP/1.1 200 OK");
+    assert_eq!(get("/../Cargo.toml").0, "HTTP/1.1 404 Not Found");
+    server.kill().unwrap();
+    server.wait().unwrap();
+}

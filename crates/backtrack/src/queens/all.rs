@@ -194,8 +194,8 @@ pub fn par_write_solutions(n: usize, threads: usize, out: &mut dyn Write) -> Res
         (0..pieces.len()).map(|_| mpsc::sync_channel::<Vec<u8>>(CHUNKS_IN_FLIGHT)).unzip();
     let senders: Vec<_> = senders.into_iter().map(|s| std::sync::Mutex::new(Some(s))).collect();
     let result = std::thread::scope(|scope| {
-        for _ in 0..threads {
-            crate::search::spawn_scoped(scope, threads, || loop {
+        crate::search::spawn_all(scope, threads, threads, |_| {
+            || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 if i >= pieces.len() || stop.load(Ordering::Relaxed) {
                     break;
@@ -214,8 +214,8 @@ pub fn par_write_solutions(n: usize, threads: usize, out: &mut dyn Write) -> Res
                     stop.store(true, Ordering::Relaxed);
                     break;
                 }
-            });
-        }
+            }
+        });
         // The receivers live in this closure: returning early drops them,
         // which makes every blocked worker's send fail, so the scope can end.
         let receivers = receivers;

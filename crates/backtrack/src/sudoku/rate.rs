@@ -68,13 +68,15 @@ pub fn next_step(board: &Board) -> Option<Step> {
         .or_else(|| subsets::naked(board, 3))
         .or_else(|| fish::fish(board, 3))
         .or_else(|| subsets::hidden(board, 3))
-        .or_else(|| strong_links::turbot(board))
+        .or_else(|| strong_links::chain(board, 2))
+        .or_else(|| strong_links::empty_rectangle(board))
         .or_else(|| wings::wing(board, false))
         .or_else(|| wings::wing(board, true))
         .or_else(|| unique::rectangle(board))
         .or_else(|| subsets::naked(board, 4))
         .or_else(|| fish::fish(board, 4))
         .or_else(|| subsets::hidden(board, 4))
+        .or_else(|| strong_links::chain(board, 3))
         .or_else(|| bug::bug(board))
 }
 

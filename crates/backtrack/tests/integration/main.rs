@@ -1,6 +1,7 @@
 //! Integration tests of the library, one module per kernel or concern.
 
 mod choose_props;
+mod fuzz_regressions;
 mod judge;
 mod kernel9;
 mod maker;

@@ -7,7 +7,7 @@
 //! when the removal leaves a hidden single in a unit of the first kind
 //! crossing the same line or box, and place that single.
 
-use super::{bit, cell_name, cells_name, eliminations_name, unit_name, Board, Step, Technique, UNITS};
+use super::{bit, cell_name, cells_name, eliminations_name, unit_name, units_of, Board, Step, Technique, UNITS};
 
 /// The (unit, crossing unit) kinds in Sudoku Explainer's order: box/column,
 /// box/row, column/box, row/box.
@@ -15,11 +15,18 @@ const KINDS: [(std::ops::Range<usize>, std::ops::Range<usize>); 4] =
     [(0..9, 18..27), (0..9, 9..18), (18..27, 0..9), (9..18, 0..9)];
 
 fn inside(unit: usize, cell: usize) -> bool {
-    UNITS[unit].contains(&cell)
+    units_of(cell).contains(&unit)
 }
 
+/// Whether units `a` and `b` (of different kinds) share cells.
 fn crosses(a: usize, b: usize) -> bool {
-    UNITS[a].iter().any(|&c| inside(b, c))
+    let (a, b) = (a.min(b), a.max(b));
+    match (a / 9, b / 9) {
+        (0, 1) => (b - 9) / 3 == a / 3,
+        (0, 2) => (b - 18) / 3 == a % 3,
+        (1, 2) => true,
+        _ => false,
+    }
 }
 
 /// Calls `found` with each locked candidate: digit `d` of `u1` confined to `u2`.

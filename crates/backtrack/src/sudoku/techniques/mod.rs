@@ -23,6 +23,8 @@ pub mod wings;
 use std::fmt;
 use std::str::FromStr;
 
+use crate::error::Quoted;
+
 /// Every candidate (digits 1 to 9).
 pub const ALL: u16 = 0x1FF;
 
@@ -212,18 +214,20 @@ pub enum Technique {
     Skyscraper,
     TwoStringKite,
     TurbotFish,
+    EmptyRectangle,
     XYWing,
     XYZWing,
     UniqueRectangle,
     NakedQuad,
     Jellyfish,
     HiddenQuad,
+    ThreeStrongLinks,
     Bug,
 }
 
 impl Technique {
     /// Every technique, from the easiest.
-    pub const ALL: [Technique; 24] = [
+    pub const ALL: [Technique; 26] = [
         Technique::HiddenSingle,
         Technique::DirectPointing,
         Technique::DirectClaiming,
@@ -241,12 +245,14 @@ impl Technique {
         Technique::Skyscraper,
         Technique::TwoStringKite,
         Technique::TurbotFish,
+        Technique::EmptyRectangle,
         Technique::XYWing,
         Technique::XYZWing,
         Technique::UniqueRectangle,
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
+        Technique::ThreeStrongLinks,
         Technique::Bug,
     ];
 
@@ -270,12 +276,14 @@ impl Technique {
             Technique::Skyscraper => "Skyscraper",
             Technique::TwoStringKite => "2-String Kite",
             Technique::TurbotFish => "Turbot Fish",
+            Technique::EmptyRectangle => "Empty Rectangle",
             Technique::XYWing => "XY-Wing",
             Technique::XYZWing => "XYZ-Wing",
             Technique::UniqueRectangle => "Unique Rectangle",
             Technique::NakedQuad => "Naked Quad",
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "Hidden Quad",
+            Technique::ThreeStrongLinks => "Three Strong Links",
             Technique::Bug => "Bivalue Universal Grave",
         }
     }
@@ -304,7 +312,7 @@ impl FromStr for Technique {
             .find(|t| squash(t.name()) == wanted || (wanted == "bug" && *t == Technique::Bug))
             .ok_or_else(|| {
                 let names: Vec<String> = Technique::ALL.iter().map(|t| t.slug()).collect();
-                format!("unknown technique '{s}' (use one of: {})", names.join(", "))
+                format!("unknown technique '{}' (use one of: {})", Quoted(s), names.join(", "))
             })
     }
 }
