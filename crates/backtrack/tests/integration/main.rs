@@ -5,6 +5,7 @@ mod kernel9;
 mod queens;
 mod search_core;
 mod sudoku_general;
+mod sudoku_stream;
 mod sudominoku_props;
 mod xcover_crosscheck;
 mod xcover_engine;
