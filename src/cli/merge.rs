@@ -4,8 +4,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use super::queens::{Report, Shard};
 use super::{read_input, stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
+use backtrack::queens::{Report, Shard};
 
 /// Add up the shard results of `backtrack queens N --shard I/M --json`.
 ///

@@ -23,7 +23,7 @@ fn backtrack() -> Command {
 }
 
 /// Runs the binary with `args` and `stdin`; returns (exit code, stdout, stderr).
-fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+pub(crate) fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
     let out = backtrack().args(args).write_stdin(stdin).output().unwrap();
     (
         out.status.code().expect("exited normally"),
