@@ -323,7 +323,8 @@ fn malformed_input_is_located() {
     let (l, c, m) = first_error(&format!("{good}\n{}\n", &good[..80]));
     assert_eq!((l, c), (2, 81));
     assert!(m.contains("expected 81 cells, found 80"), "{m}");
-    let (l, c, m) = first_error(&format!("# x\n{good}5\n"));
+    // (A good line follows: alone, a line of 82 symbols fits no size at all.)
+    let (l, c, m) = first_error(&format!("# x\n{good}5\n{good}\n"));
     assert_eq!((l, c), (2, 82));
     assert!(m.contains("found 82"), "{m}");
     // Stray character.
