@@ -23,15 +23,6 @@ pub enum Command {
     Hint(HintArgs),
 }
 
-/// Checks a `--threads` value: 0 (all cores) to 1024.
-fn threads_arg(s: &str) -> Result<usize, String> {
-    let n: usize = s.parse().map_err(|_| format!("'{s}' is not a number"))?;
-    if n > 1024 {
-        return Err(format!("{n} threads is more than 1024"));
-    }
-    Ok(n)
-}
-
 /// Generate puzzles with one solution: a size, a symmetry, minimal, few clues, a rating band.
 #[derive(clap::Args)]
 #[command(
@@ -79,7 +70,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", default_value_t = 20_000)]
     pub attempts: u64,
     /// Threads (0 or absent: one per core); the output does not depend on it.
-    #[arg(long, short = 't', value_name = "T", value_parser = threads_arg)]
+    #[arg(long, short = 't', value_name = "T", value_parser = super::parse_threads)]
     pub threads: Option<usize>,
 }
 
@@ -171,7 +162,7 @@ pub struct RateArgs {
     #[arg(long)]
     pub json: bool,
     /// Threads (0 or absent: one per core); output stays in input order.
-    #[arg(long, short = 't', value_name = "T", value_parser = threads_arg)]
+    #[arg(long, short = 't', value_name = "T", value_parser = super::parse_threads)]
     pub threads: Option<usize>,
 }
 

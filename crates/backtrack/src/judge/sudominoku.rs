@@ -4,7 +4,8 @@
 //! A random puzzle starts from a full solution (a sample's solution with
 //! its digits renamed and the board turned or mirrored), gives its dominoes
 //! in random order until the grid is unique (at least 10, as the judge's
-//! inputs have), and keeps them in the order given. The hard puzzles drop every domino that can go while
+//! inputs have), and keeps them in the order given. The hard puzzles drop
+//! every domino that can go while
 //! the grid stays unique.
 
 use super::{Draw, Input, Rng};

@@ -89,6 +89,8 @@ pub struct Reader<R> {
     ended: bool,
     /// Whether the reader has failed or handed out everything.
     done: bool,
+    /// An error found after complete puzzles, to hand out once they are.
+    failed: Option<StreamError>,
 }
 
 impl<R: Read> Reader<R> {
@@ -105,6 +107,7 @@ impl<R: Read> Reader<R> {
             cutter: Cutter::default(),
             ended: false,
             done: false,
+            failed: None,
         }
     }
 
@@ -126,8 +129,17 @@ impl<R: Read> Reader<R> {
         if self.done {
             return None;
         }
+        if let Some(e) = self.failed.take() {
+            self.done = true;
+            return Some(Err(e));
+        }
         loop {
             if let Err(e) = self.scan() {
+                if self.cut > 0 {
+                    // The puzzles before the fault first, the error next time.
+                    self.failed = Some(e);
+                    return Some(Ok(self.take(self.cut)));
+                }
                 self.done = true;
                 return Some(Err(e));
             }
@@ -221,16 +233,24 @@ impl<R: Read> Reader<R> {
     /// The layout, if the buffer holds enough lines to tell it (the first
     /// puzzle line and up to 15 more, or the end of the stream).
     fn try_detect(&mut self) -> Result<Option<Layout>, StreamError> {
-        let complete = match memchr::memrchr(b'\n', &self.buf) {
+        let mut complete = match memchr::memrchr(b'\n', &self.buf) {
             Some(end) => end + 1,
             None => 0,
         };
-        if let Some(long) = self.buf[..complete].split(|&b| b == b'\n').position(|l| l.len() > MAX_LINE) {
-            return Err(StreamError::LineTooLong { line: self.first_line + long });
+        // Only the lines before an over-long one count (the scan refuses it later).
+        let mut start = 0;
+        for (k, line) in self.buf[..complete].split(|&b| b == b'\n').enumerate() {
+            if line.len() > MAX_LINE {
+                if start == 0 {
+                    return Err(StreamError::LineTooLong { line: self.first_line + k });
+                }
+                complete = start;
+                break;
+            }
+            start += line.len() + 1;
         }
-        if self.buf.len() - complete > MAX_LINE {
-            let lines = memchr::memchr_iter(b'\n', &self.buf).count();
-            return Err(StreamError::LineTooLong { line: self.first_line + lines });
+        if complete == 0 && self.buf.len() > MAX_LINE {
+            return Err(StreamError::LineTooLong { line: self.first_line });
         }
         // One puzzle line is enough (with the next 15, when they have come,
         // to tell 4x4 lines from 16x16 rows): a source that sends one puzzle

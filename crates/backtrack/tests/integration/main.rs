@@ -8,6 +8,7 @@ mod maker;
 mod queens;
 mod search_core;
 mod sudoku_general;
+mod sudoku_stream;
 mod sudominoku_props;
 mod trace;
 mod xcover_crosscheck;
