@@ -12,6 +12,7 @@
 //! for digit `d`.
 
 pub mod bug;
+pub mod chains;
 pub mod fish;
 pub mod intersections;
 pub mod singles;
@@ -221,11 +222,13 @@ pub enum Technique {
     HiddenQuad,
     ThreeStrongLinks,
     Bug,
+    ForcingXChain,
+    ForcingChain,
 }
 
 impl Technique {
     /// Every technique, from the easiest.
-    pub const ALL: [Technique; 26] = [
+    pub const ALL: [Technique; 28] = [
         Technique::HiddenSingle,
         Technique::DirectPointing,
         Technique::DirectClaiming,
@@ -252,6 +255,8 @@ impl Technique {
         Technique::HiddenQuad,
         Technique::ThreeStrongLinks,
         Technique::Bug,
+        Technique::ForcingXChain,
+        Technique::ForcingChain,
     ];
 
     /// The technique's name, as Sudoku Explainer writes it.
@@ -283,6 +288,8 @@ impl Technique {
             Technique::HiddenQuad => "Hidden Quad",
             Technique::ThreeStrongLinks => "Three Strong Links",
             Technique::Bug => "Bivalue Universal Grave",
+            Technique::ForcingXChain => "Forcing X-Chain",
+            Technique::ForcingChain => "Forcing Chain",
         }
     }
 
