@@ -90,9 +90,9 @@ fn bench_sudoku(args: SudokuArgs) -> CliResult {
     let inputs = read_inputs(&args.files)?;
     let mut batches = Vec::with_capacity(inputs.len());
     for input in &inputs {
-        let batch = Batch::parse(&input.text).map_err(|e| CliError::parse(&input.name, &e))?;
+        let batch = Batch::parse(&input.text).map_err(|e| CliError::bad_input(&input.name, &e))?;
         if let Some(e) = batch.first_error() {
-            return Err(CliError::parse(&input.name, e));
+            return Err(CliError::bad_input(&input.name, e));
         }
         batches.push(batch);
     }

@@ -6,9 +6,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use backtrack::choose::{Choose, CountError, Repetition, Shape};
-use backtrack::error::Quoted;
-use backtrack::ParseError;
+use backtrack::choose::{self, Choose, CountError, Repetition, Shape};
 
 use super::{read_input, stdout, CliError, CliResult, Input, EXIT_NO_SOLUTION, EXIT_OK};
 
@@ -75,120 +73,6 @@ pub struct Args {
     pub separator: String,
 }
 
-/// Numbers read from text, whitespace separated, with the positions to report errors at.
-struct Tokens<'a> {
-    text: &'a str,
-    pos: usize,
-    line: usize,
-    column: usize,
-}
-
-/// One whitespace-separated word and where it starts (1-based line and column).
-struct Token<'a> {
-    word: &'a str,
-    line: usize,
-    column: usize,
-}
-
-impl<'a> Tokens<'a> {
-    fn new(text: &'a str) -> Self {
-        Tokens { text, pos: 0, line: 1, column: 1 }
-    }
-
-    /// The next word, or `None` at the end of the text.
-    fn next_token(&mut self) -> Option<Token<'a>> {
-        let rest = &self.text[self.pos..];
-        let mut chars = rest.char_indices().peekable();
-        while let Some(&(_, c)) = chars.peek() {
-            if !c.is_whitespace() {
-                break;
-            }
-            self.advance(c);
-            chars.next();
-        }
-        let (start, _) = *chars.peek()?;
-        let (line, column) = (self.line, self.column);
-        let mut end = rest.len();
-        for (i, c) in chars {
-            if c.is_whitespace() {
-                end = i;
-                break;
-            }
-            self.advance(c);
-        }
-        let word = &rest[start..end];
-        self.pos += end;
-        Some(Token { word, line, column })
-    }
-
-    fn advance(&mut self, c: char) {
-        if c == '\n' {
-            self.line += 1;
-            self.column = 1;
-        } else {
-            self.column += 1;
-        }
-    }
-
-    /// Where the text ends, for "expected more" errors.
-    fn end_position(&self) -> (usize, usize) {
-        backtrack::error::end_position(self.text)
-    }
-
-    /// The next word as an integer in `min..=max`; `what` names it in errors.
-    fn number<N>(&mut self, what: &str, min: N, max: N) -> Result<N, ParseError>
-    where
-        N: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
-    {
-        self.number_at(what, min, max).map(|(value, _, _)| value)
-    }
-
-    /// Like [`number`](Self::number), also returning the word's line and column.
-    fn number_at<N>(&mut self, what: &str, min: N, max: N) -> Result<(N, usize, usize), ParseError>
-    where
-        N: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
-    {
-        let Some(tok) = self.next_token() else {
-            let (line, column) = self.end_position();
-            return Err(ParseError::new(line, column, format!("expected {what}, found the end of the input")));
-        };
-        let value: N = tok.word.parse().map_err(|_| {
-            ParseError::new(tok.line, tok.column, format!("expected {what}, found `{}`", Quoted(tok.word)))
-        })?;
-        if value < min || value > max {
-            return Err(ParseError::new(
-                tok.line,
-                tok.column,
-                format!("{what} must be between {min} and {max}, found {value}"),
-            ));
-        }
-        Ok((value, tok.line, tok.column))
-    }
-
-    /// Fails if any word is left.
-    fn expect_end(&mut self, after: &str) -> Result<(), ParseError> {
-        match self.next_token() {
-            None => Ok(()),
-            Some(tok) => {
-                Err(ParseError::new(tok.line, tok.column, format!("unexpected `{}` after {after}", Quoted(tok.word))))
-            }
-        }
-    }
-}
-
-/// Reads whitespace-separated integers (the --values-from format).
-fn parse_values(text: &str) -> Result<Vec<i64>, ParseError> {
-    let mut tokens = Tokens::new(text);
-    let mut values = Vec::new();
-    while let Some(tok) = tokens.next_token() {
-        let value = tok.word.parse().map_err(|_| {
-            ParseError::new(tok.line, tok.column, format!("expected an integer, found `{}`", Quoted(tok.word)))
-        })?;
-        values.push(value);
-    }
-    Ok(values)
-}
-
 fn shape_of(kind: Kind, repeat: bool) -> (Shape, Repetition) {
     let repetition = if repeat { Repetition::Unlimited } else { Repetition::Once };
     match kind {
@@ -222,7 +106,7 @@ pub fn run(args: Args) -> CliResult {
     };
     let given = if let Some(file) = &args.values_from {
         let input = read_input(Some(file))?;
-        Some(parse_values(&input.text).map_err(|e| CliError::parse(&input.name, &e))?)
+        Some(choose::parse_values(&input.text).map_err(|e| CliError::bad_input(&input.name, &e))?)
     } else if !args.values.is_empty() {
         Some(args.values.clone())
     } else {
@@ -300,72 +184,10 @@ fn variant(id: u32) -> Option<Variant> {
     Some(Variant { given, shape, repetition })
 }
 
-/// Largest N for the "N and M" problems: far past the judge's 8, small enough to keep in memory.
-const MAX_N: u64 = 1_000_000;
-/// Largest number in the pools of the judge problems (the judge's limit is 10,000 or 49).
-const MAX_VALUE: u64 = 1_000_000_000;
-
-/// Parses `N M` (and the N numbers when `given`). Requires 1 <= M <= N.
-fn parse_n_and_m(text: &str, given: bool) -> Result<(u64, usize, Vec<u64>), ParseError> {
-    let mut tokens = Tokens::new(text);
-    let n: u64 = tokens.number("N", 1, MAX_N)?;
-    let m: u64 = tokens.number("M", 1, n)?;
-    let mut values = Vec::new();
-    if given {
-        for i in 1..=n {
-            values.push(tokens.number(&format!("number {i} of {n}"), 1, MAX_VALUE)?);
-        }
-    }
-    tokens.expect_end(if given { "the N numbers" } else { "N and M" })?;
-    Ok((n, m as usize, values))
-}
-
-/// Parses Lotto test cases `k S1 .. Sk` until a lone `0` (or the end of the input).
-fn parse_lotto(text: &str) -> Result<Vec<Vec<u64>>, ParseError> {
-    let mut tokens = Tokens::new(text);
-    let mut cases = Vec::new();
-    loop {
-        let Some(tok) = tokens.next_token() else {
-            // A missing terminating 0 is forgiven: every case before it was complete.
-            if cases.is_empty() {
-                let (line, column) = tokens.end_position();
-                return Err(ParseError::new(line, column, "expected a test case or 0, found an empty input"));
-            }
-            break;
-        };
-        let k: u64 = tok
-            .word
-            .parse()
-            .map_err(|_| ParseError::new(tok.line, tok.column, format!("expected k, found `{}`", Quoted(tok.word))))?;
-        if k == 0 {
-            tokens.expect_end("the terminating 0")?;
-            break;
-        }
-        if !(6..=MAX_N).contains(&k) {
-            return Err(ParseError::new(
-                tok.line,
-                tok.column,
-                format!("k must be 0 (end) or between 6 and {MAX_N}, found {k}"),
-            ));
-        }
-        let mut set: Vec<u64> = Vec::with_capacity(k as usize);
-        let mut seen = std::collections::HashSet::with_capacity(k as usize);
-        for i in 1..=k {
-            let (value, line, column) = tokens.number_at(&format!("number {i} of {k}"), 1, MAX_VALUE)?;
-            if !seen.insert(value) {
-                return Err(ParseError::new(line, column, format!("{value} appears twice in one set")));
-            }
-            set.push(value);
-        }
-        cases.push(set);
-    }
-    Ok(cases)
-}
-
 /// Judge-exact solution of BOJ problem `id`: Lotto (6603) or one of the "N and M" series.
 pub fn boj(id: u32, input: &Input, out: &mut dyn Write) -> Result<(), CliError> {
     if id == 6603 {
-        let cases = parse_lotto(&input.text).map_err(|e| CliError::parse(&input.name, &e))?;
+        let cases = choose::parse_lotto(&input.text).map_err(|e| CliError::bad_input(&input.name, &e))?;
         for set in cases {
             Choose::new(set, 6, Shape::Increasing, Repetition::Once).write_all(out, b" ")?;
             out.write_all(b"\n")?;
@@ -375,9 +197,10 @@ pub fn boj(id: u32, input: &Input, out: &mut dyn Write) -> Result<(), CliError> 
     let Some(variant) = variant(id) else {
         return Err(CliError::Input(format!("problem {id} is not an enumeration problem")));
     };
-    let (n, m, values) = parse_n_and_m(&input.text, variant.given).map_err(|e| CliError::parse(&input.name, &e))?;
+    let input = choose::parse_n_and_m(&input.text, variant.given).map_err(|e| CliError::bad_input(&input.name, &e))?;
+    let (n, m) = (input.n, input.m);
     if variant.given {
-        Choose::new(values, m, variant.shape, variant.repetition).write_all(out, b" ")?;
+        Choose::new(input.values, m, variant.shape, variant.repetition).write_all(out, b" ")?;
     } else {
         Choose::range(n, m, variant.shape, variant.repetition).write_all(out, b" ")?;
     }

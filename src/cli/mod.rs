@@ -13,12 +13,14 @@ use clap::{Parser, Subcommand};
 pub mod bench;
 pub mod boj;
 pub mod choose;
+pub mod judge;
 pub mod maker;
 pub mod merge;
 pub mod queens;
 pub mod sudoku;
 pub mod sudominoku;
 pub mod trace;
+pub mod web;
 pub mod xcover;
 
 /// Exit status: found something (a solution, a non-zero count, a sequence).
@@ -81,7 +83,9 @@ pub const MAX_WHOLE_INPUT: u64 = 32 << 20;
         backtrack queens 16 --threads 2         count 16-queens solutions\n  \
         backtrack choose perm 4 2               permutations of 2 out of 1..4\n  \
         backtrack xcover pentomino-6x10.dlx     count exact covers in Knuth's format\n  \
-        echo 8 | backtrack boj 9663             a judge problem, judge-exact I/O"
+        echo 8 | backtrack boj 9663             a judge problem, judge-exact I/O\n  \
+        backtrack trace queens 4 --order naive  the search tree, one line per event\n  \
+        backtrack web                           the workbench page on http://127.0.0.1:8080/"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -96,9 +100,11 @@ enum Command {
     Sudominoku(sudominoku::Args),
     Xcover(xcover::Args),
     Boj(boj::Args),
+    Judge(judge::Args),
     Bench(bench::Args),
     Merge(merge::Args),
     Trace(trace::Args),
+    Web(web::Args),
 }
 
 /// Why a command failed; each kind maps to its own exit status.
@@ -126,7 +132,7 @@ impl CliError {
     }
 
     /// An input error located in `source` (a file name or `<stdin>`).
-    pub fn parse(source: &str, err: &backtrack::ParseError) -> Self {
+    pub fn bad_input(source: &str, err: &backtrack::ParseError) -> Self {
         CliError::Input(format!("{source}: {err}"))
     }
 }
@@ -406,9 +412,11 @@ pub fn main() -> i32 {
         Command::Sudominoku(a) => sudominoku::run(a),
         Command::Xcover(a) => xcover::run(a),
         Command::Boj(a) => boj::run(a),
+        Command::Judge(a) => judge::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Merge(a) => merge::run(a),
         Command::Trace(a) => trace::run(a),
+        Command::Web(a) => web::run(a),
     };
     let result = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
         Ok(result) => result,

@@ -6,18 +6,10 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use backtrack::error::Quoted;
-use backtrack::queens::{self, Counts, Plan};
+use backtrack::queens::{self, Checkpoint, CheckpointError, Plan, Report, Shard, PLAN_VERSION};
 use backtrack::search::effective_threads;
-use backtrack::ParseError;
-use serde::{Deserialize, Serialize};
 
 use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
-
-/// Identifies the subproblem lists: results are only combined (resumed,
-/// merged) between runs whose plans carry the same version, board size and
-/// depth. Change it whenever the way plans are built changes.
-pub const PLAN_VERSION: u32 = 1;
 
 /// Count the solutions of the N-queens puzzle (or list them with --all).
 ///
@@ -63,67 +55,12 @@ pub struct Args {
     pub checkpoint_interval: f64,
     /// Count only shard I of M (0-based): subproblems I, I+M, I+2M, ... Combine the shards'
     /// --json outputs with `backtrack merge`.
-    #[arg(long, value_name = "I/M", value_parser = parse_shard)]
+    #[arg(long, value_name = "I/M", value_parser = clap::value_parser!(Shard))]
     pub shard: Option<Shard>,
     /// Run as an MPI job: rank 0 hands subproblems out to the other ranks and prints the total
     /// (needs a binary built with `--features mpi`; start it with mpirun).
     #[arg(long, conflicts_with_all = ["checkpoint", "shard"])]
     pub mpi: bool,
-}
-
-/// One shard of a plan: the subproblems whose index is `index` modulo `count`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Shard {
-    /// This shard's number, 0-based.
-    pub index: u64,
-    /// How many shards the plan is cut into.
-    pub count: u64,
-}
-
-impl Shard {
-    fn contains(&self, subproblem: usize) -> bool {
-        subproblem as u64 % self.count == self.index
-    }
-}
-
-fn parse_shard(text: &str) -> Result<Shard, String> {
-    let (i, m) = text.split_once('/').ok_or_else(|| format!("expected I/M such as 0/4, found '{text}'"))?;
-    let index: u64 = i.trim().parse().map_err(|_| format!("shard index '{i}' is not a number"))?;
-    let count: u64 = m.trim().parse().map_err(|_| format!("shard count '{m}' is not a number"))?;
-    if count == 0 {
-        return Err("the shard count must be at least 1".into());
-    }
-    if index >= count {
-        return Err(format!("shard index {index} is out of range: shards are numbered 0 to {}", count - 1));
-    }
-    Ok(Shard { index, count })
-}
-
-/// What `--json` prints, and what `backtrack merge` reads back.
-#[derive(Serialize, Deserialize, Debug, Clone)]
-pub struct Report {
-    /// Board size.
-    pub n: u32,
-    /// Solutions counted (all of them, or this shard's).
-    pub solutions: u128,
-    /// Solutions distinct up to symmetry (with --unique, and always in shards).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub unique: Option<u128>,
-    /// Wall-clock seconds of the count.
-    pub seconds: f64,
-    /// Subproblems this run covered.
-    pub subproblems: u64,
-    /// Worker threads (or MPI worker ranks).
-    pub threads: u64,
-    /// The shard counted, if only one.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub shard: Option<Shard>,
-    /// Subproblems in the whole plan.
-    pub plan_subproblems: u64,
-    /// Rows fixed by each subproblem.
-    pub plan_depth: u64,
-    /// [`PLAN_VERSION`] of the program that counted.
-    pub plan_version: u32,
 }
 
 pub fn run(args: Args) -> CliResult {
@@ -150,26 +87,25 @@ pub fn run(args: Args) -> CliResult {
     let started = Instant::now();
     let in_shard = |i: usize| args.shard.map_or(true, |s| s.contains(i));
     let mut state = match &args.checkpoint {
-        Some(path) => Checkpoint::load_or_new(path, &plan, args.shard)?,
+        Some(path) => load_checkpoint(path, &plan, args.shard)?,
         None => Checkpoint::new(&plan, args.shard),
     };
-    let todo = (0..plan.len()).filter(|&i| in_shard(i) && !state.done[i]).count();
     let covered = (0..plan.len()).filter(|&i| in_shard(i)).count() as u64;
 
     let control = super::interrupt_control();
 
-    let progress = Progress::new(todo as u64, args.quiet);
+    let progress = Progress::new(&plan, |i| in_shard(i) && !state.is_done(i), args.quiet);
     let interval = Duration::from_secs_f64(args.checkpoint_interval);
     let mut last_save = Instant::now();
     let mut save_error: Option<CliError> = None;
     if let Some(path) = &args.checkpoint {
         // Write it at once, so that a refused or unwritable path shows up
         // before any work is done.
-        state.save(path)?;
+        save_checkpoint(&state, path)?;
     }
     // Fixed before the run starts: the subproblems finished earlier and
     // those of other shards.
-    let skip: Vec<bool> = (0..plan.len()).map(|i| !in_shard(i) || state.done[i]).collect();
+    let skip: Vec<bool> = (0..plan.len()).map(|i| !in_shard(i) || state.is_done(i)).collect();
     queens::count_with(
         &plan,
         threads,
@@ -177,10 +113,10 @@ pub fn run(args: Args) -> CliResult {
         Some(&control),
         |i, counts| {
             state.record(i, counts);
-            progress.advance();
+            progress.advance(i);
             if let Some(path) = &args.checkpoint {
                 if last_save.elapsed() >= interval {
-                    if let Err(e) = state.save(path) {
+                    if let Err(e) = save_checkpoint(&state, path) {
                         save_error.get_or_insert(e);
                         control.cancel();
                     }
@@ -191,16 +127,16 @@ pub fn run(args: Args) -> CliResult {
     );
     progress.finish();
     if let Some(path) = &args.checkpoint {
-        state.save(path)?;
+        save_checkpoint(&state, path)?;
     }
     if let Some(e) = save_error {
         return Err(e);
     }
     if control.is_cancelled() {
-        let finished = (0..plan.len()).filter(|&i| in_shard(i) && state.done[i]).count();
+        let finished = (0..plan.len()).filter(|&i| in_shard(i) && state.is_done(i)).count();
         let so_far = format!(
             "interrupted after {finished} of {covered} subproblems: {} solutions so far (not a complete count)",
-            state.counts.total
+            state.counts().total
         );
         return Err(CliError::Interrupted(match &args.checkpoint {
             Some(path) => {
@@ -211,8 +147,8 @@ pub fn run(args: Args) -> CliResult {
     }
     let report = Report {
         n: args.n,
-        solutions: state.counts.total,
-        unique: (args.unique || args.shard.is_some()).then_some(state.counts.unique),
+        solutions: state.counts().total,
+        unique: (args.unique || args.shard.is_some()).then_some(state.counts().unique),
         seconds: started.elapsed().as_secs_f64(),
         subproblems: covered,
         threads: effective_threads(threads) as u64,
@@ -240,36 +176,44 @@ fn print_result(report: &Report, unique: bool, json: bool) -> CliResult {
     Ok(if report.solutions == 0 && report.shard.is_none() { EXIT_NO_SOLUTION } else { EXIT_OK })
 }
 
-/// A progress bar on standard error, shown only on a terminal and only once
-/// the run has lasted a second (short runs stay quiet).
+/// A progress bar on standard error, shown only on a terminal, from the
+/// first second of the run on, not only once a subproblem ends. Its length is the
+/// estimated work of the subproblems to count ([`queens::estimate`]), so
+/// that its position and ETA mean something even while the first, big
+/// subproblems are running.
 struct Progress {
     bar: Option<indicatif::ProgressBar>,
-    started: Instant,
-    shown: std::cell::Cell<bool>,
+    /// Each subproblem's estimated work, in the bar's units.
+    weights: Vec<u64>,
 }
 
+/// Units of the bar: its length, spread over the subproblems by weight.
+const PROGRESS_UNITS: f64 = 1e9;
+
 impl Progress {
-    fn new(len: u64, quiet: bool) -> Self {
-        let bar = (!quiet && io::stderr().is_terminal()).then(|| {
-            let bar = indicatif::ProgressBar::with_draw_target(Some(len), indicatif::ProgressDrawTarget::hidden());
-            if let Ok(style) = indicatif::ProgressStyle::with_template(
-                "{elapsed_precise} [{wide_bar}] {pos}/{len} subproblems, ETA {eta_precise}",
-            ) {
-                bar.set_style(style.progress_chars("=> "));
-            }
-            bar
-        });
-        Progress { bar, started: Instant::now(), shown: std::cell::Cell::new(false) }
+    fn new(plan: &Plan, todo: impl Fn(usize) -> bool, quiet: bool) -> Self {
+        if quiet || !io::stderr().is_terminal() {
+            return Progress { bar: None, weights: Vec::new() };
+        }
+        let estimates = queens::estimate::weights(plan);
+        let total: f64 = (0..plan.len()).filter(|&i| todo(i)).map(|i| estimates[i]).sum();
+        let weights: Vec<u64> =
+            estimates.iter().map(|&w| (w / total.max(1.0) * PROGRESS_UNITS).round() as u64).collect();
+        let len = (0..plan.len()).filter(|&i| todo(i)).map(|i| weights[i]).sum();
+        let bar = indicatif::ProgressBar::with_draw_target(Some(len), indicatif::ProgressDrawTarget::stderr());
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{elapsed_precise} [{wide_bar}] {percent}% of the estimated work, ETA {eta_precise}",
+        ) {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        // Drawn by a timer from the start, not only when a subproblem ends.
+        bar.enable_steady_tick(Duration::from_millis(500));
+        Progress { bar: Some(bar), weights }
     }
 
-    fn advance(&self) {
+    fn advance(&self, index: usize) {
         if let Some(bar) = &self.bar {
-            bar.inc(1);
-            if !self.shown.get() && self.started.elapsed() >= Duration::from_secs(1) {
-                self.shown.set(true);
-                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-                bar.enable_steady_tick(Duration::from_millis(250));
-            }
+            bar.inc(self.weights[index]);
         }
     }
 
@@ -280,218 +224,61 @@ impl Progress {
     }
 }
 
-/// What a checkpoint file holds: which subproblems of which plan are done,
-/// and their summed counts.
-#[derive(Serialize, Deserialize)]
-struct CheckpointFile {
-    format: String,
-    plan_version: u32,
-    n: u32,
-    plan_depth: u64,
-    plan_subproblems: u64,
-    shard: Option<Shard>,
-    /// Finished subproblems as half-open index ranges `[start, end)`.
-    done: Vec<[u64; 2]>,
-    solutions: u128,
-    unique: u128,
-}
-
-const CHECKPOINT_FORMAT: &str = "backtrack-queens-checkpoint";
-
 /// Largest checkpoint file read back (a real one holds a few kilobytes).
 const MAX_CHECKPOINT: u64 = super::MAX_WHOLE_INPUT;
 
-/// The run's progress: finished subproblems and their counts.
-struct Checkpoint {
-    n: u32,
-    depth: u64,
-    shard: Option<Shard>,
-    done: Vec<bool>,
-    counts: Counts,
-}
-
-impl Checkpoint {
-    fn new(plan: &Plan, shard: Option<Shard>) -> Self {
-        Checkpoint {
-            n: plan.n() as u32,
-            depth: plan.depth() as u64,
-            shard,
-            done: vec![false; plan.len()],
-            counts: Counts::default(),
+/// Reads the checkpoint at `path` if it exists and belongs to this very run
+/// (same board, plan and shard); a missing file starts afresh.
+fn load_checkpoint(path: &Path, plan: &Plan, shard: Option<Shard>) -> Result<Checkpoint, CliError> {
+    let name = path.display();
+    let bytes = match super::read_file_capped(path, MAX_CHECKPOINT) {
+        Ok(Some(bytes)) => bytes,
+        Ok(None) => return Ok(Checkpoint::new(plan, shard)),
+        Err(super::Capped::Io(e)) => return Err(CliError::Failure(format!("checkpoint {name}: cannot read: {e}"))),
+        Err(super::Capped::TooLong) => {
+            return Err(CliError::Input(format!(
+                "checkpoint {name}: more than {} MiB, the most a checkpoint may hold: not a checkpoint",
+                MAX_CHECKPOINT >> 20
+            )))
         }
-    }
-
-    /// Reads `path` if it exists and belongs to this very run (same board,
-    /// plan and shard); a missing file starts afresh.
-    fn load_or_new(path: &Path, plan: &Plan, shard: Option<Shard>) -> Result<Self, CliError> {
-        let name = path.display();
-        let bytes = match super::read_file_capped(path, MAX_CHECKPOINT) {
-            Ok(Some(bytes)) => bytes,
-            Ok(None) => return Ok(Checkpoint::new(plan, shard)),
-            Err(super::Capped::Io(e)) => return Err(CliError::Failure(format!("checkpoint {name}: cannot read: {e}"))),
-            Err(super::Capped::TooLong) => {
-                return Err(CliError::Input(format!(
-                    "checkpoint {name}: more than {} MiB, the most a checkpoint may hold: not a checkpoint",
-                    MAX_CHECKPOINT >> 20
-                )))
-            }
-        };
-        let file: CheckpointFile = serde_json::from_slice(&bytes).map_err(|e| {
-            CliError::Input(format!(
-                "checkpoint {name}: not a queens checkpoint (line {}, column {}: {e})",
-                e.line(),
-                e.column()
-            ))
-        })?;
-        let refuse =
-            |what: String| CliError::Input(format!("checkpoint {name}: {what}; use another file or delete it"));
-        if file.format != CHECKPOINT_FORMAT {
-            return Err(refuse(format!("not a queens checkpoint (format '{}')", file.format)));
-        }
-        if file.plan_version != PLAN_VERSION {
-            return Err(refuse(format!(
-                "written by an incompatible version (plan version {}, this program uses {PLAN_VERSION})",
-                file.plan_version
-            )));
-        }
-        if file.n as usize != plan.n() {
-            return Err(refuse(format!("it is for N={}, not N={}", file.n, plan.n())));
-        }
-        if file.plan_depth != plan.depth() as u64 || file.plan_subproblems != plan.len() as u64 {
-            return Err(refuse("its subproblem plan differs from this program's".into()));
-        }
-        if file.shard != shard {
-            let show = |s: Option<Shard>| {
-                s.map_or("the whole board".to_string(), |s| format!("shard {}/{}", s.index, s.count))
-            };
-            return Err(refuse(format!("it is for {}, not {}", show(file.shard), show(shard))));
-        }
-        let mut state = Checkpoint::new(plan, shard);
-        for [start, end] in file.done {
-            if start >= end || end > plan.len() as u64 {
-                return Err(refuse(format!("corrupt: subproblem range {start}..{end} is out of bounds")));
-            }
-            for i in start as usize..end as usize {
-                if state.done[i] || shard.is_some_and(|s| !s.contains(i)) {
-                    return Err(refuse(format!("corrupt: subproblem {i} is listed twice or outside the shard")));
-                }
-                state.done[i] = true;
-            }
-        }
-        if file.unique > file.solutions || (file.solutions > 0 && state.done.iter().all(|d| !d)) {
-            return Err(refuse("corrupt: its counts do not fit its finished subproblems".into()));
-        }
-        state.counts = Counts { total: file.solutions, unique: file.unique };
-        Ok(state)
-    }
-
-    fn record(&mut self, index: usize, counts: Counts) {
-        self.done[index] = true;
-        self.counts.add(counts);
-    }
-
-    /// Writes the checkpoint atomically: a temporary file in the same
-    /// directory, flushed to disk, then renamed over the old one, so a crash
-    /// at any moment leaves either the old or the new checkpoint.
-    fn save(&self, path: &Path) -> Result<(), CliError> {
-        let mut done = Vec::new();
-        let mut i = 0;
-        while i < self.done.len() {
-            if self.done[i] {
-                let start = i;
-                while i < self.done.len() && self.done[i] {
-                    i += 1;
-                }
-                done.push([start as u64, i as u64]);
-            } else {
-                i += 1;
-            }
-        }
-        let file = CheckpointFile {
-            format: CHECKPOINT_FORMAT.into(),
-            plan_version: PLAN_VERSION,
-            n: self.n,
-            plan_depth: self.depth,
-            plan_subproblems: self.done.len() as u64,
-            shard: self.shard,
-            done,
-            solutions: self.counts.total,
-            unique: self.counts.unique,
-        };
-        let fail = |e: io::Error| CliError::Failure(format!("checkpoint {}: cannot save: {e}", path.display()));
-        let text = serde_json::to_vec(&file).map_err(|e| fail(io::Error::other(e)))?;
-        let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        let file_name = path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        let tmp = dir.join(format!(".{file_name}.tmp{}", std::process::id()));
-        let write = || -> io::Result<()> {
-            let mut f = fs::File::create(&tmp)?;
-            f.write_all(&text)?;
-            f.write_all(b"\n")?;
-            f.sync_all()?;
-            fs::rename(&tmp, path)?;
-            // Make the rename itself durable (best effort: not every system
-            // lets a directory be opened for syncing).
-            if let Ok(d) = fs::File::open(dir) {
-                let _ = d.sync_all();
-            }
-            Ok(())
-        };
-        write().map_err(|e| {
-            let _ = fs::remove_file(&tmp);
-            fail(e)
-        })
-    }
-}
-
-/// Reads the board size of BOJ 9663: one integer N (whitespace around it is
-/// fine), 1 <= N <= 32.
-pub fn parse_board_size(text: &str) -> Result<usize, ParseError> {
-    let mut found: Option<(usize, usize, &str)> = None;
-    for (line_no, line) in text.lines().enumerate() {
-        let mut rest = line;
-        let mut col = 1;
-        loop {
-            let trimmed = rest.trim_start();
-            col += rest[..rest.len() - trimmed.len()].chars().count();
-            if trimmed.is_empty() {
-                break;
-            }
-            let len = trimmed.find(char::is_whitespace).unwrap_or(trimmed.len());
-            let token = &trimmed[..len];
-            if found.is_some() {
-                return Err(ParseError::new(line_no + 1, col, format!("unexpected '{}' after N", Quoted(token))));
-            }
-            found = Some((line_no + 1, col, token));
-            col += token.chars().count();
-            rest = &trimmed[len..];
-        }
-    }
-    let Some((line, col, token)) = found else {
-        return Err(ParseError::new(text.lines().count().max(1), 0, "expected the board size N, found no input"));
     };
-    if let Some((at, c)) = token.char_indices().find(|&(i, c)| !(c.is_ascii_digit() || (i == 0 && c == '-'))) {
-        return Err(ParseError::new(
-            line,
-            col + token[..at].chars().count(),
-            format!("expected the board size N (a whole number), found '{c}'"),
-        ));
-    }
-    let n: i64 = token.parse().map_err(|_| {
-        ParseError::new(
-            line,
-            col,
-            format!("board size '{}' is out of range: N must be between 1 and 32", Quoted(token)),
-        )
-    })?;
-    if !(1..=queens::MAX_N as i64).contains(&n) {
-        return Err(ParseError::new(line, col, format!("board size {n} is out of range: N must be between 1 and 32")));
-    }
-    Ok(n as usize)
+    Checkpoint::from_json(&bytes, plan, shard).map_err(|e| match e {
+        CheckpointError::Malformed { .. } => CliError::Input(format!("checkpoint {name}: {e}")),
+        CheckpointError::Refused(_) => {
+            CliError::Input(format!("checkpoint {name}: {e}; use another file or delete it"))
+        }
+    })
+}
+
+/// Writes the checkpoint atomically: a temporary file in the same
+/// directory, flushed to disk, then renamed over the old one, so a crash at
+/// any moment leaves either the old or the new checkpoint.
+fn save_checkpoint(state: &Checkpoint, path: &Path) -> Result<(), CliError> {
+    let text = state.to_json();
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let file_name = path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = dir.join(format!(".{file_name}.tmp{}", std::process::id()));
+    let write = || -> io::Result<()> {
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(&text)?;
+        f.sync_all()?;
+        fs::rename(&tmp, path)?;
+        // Make the rename itself durable (best effort: not every system
+        // lets a directory be opened for syncing).
+        if let Ok(d) = fs::File::open(dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    };
+    write().map_err(|e| {
+        let _ = fs::remove_file(&tmp);
+        CliError::Failure(format!("checkpoint {}: cannot save: {e}", path.display()))
+    })
 }
 
 /// BOJ 9663 (N-Queen): one integer N in, the number of solutions out.
 pub fn boj(input: &super::Input, out: &mut dyn Write) -> Result<(), CliError> {
-    let n = parse_board_size(&input.text).map_err(|e| CliError::parse(&input.name, &e))?;
+    let n = queens::parse_board_size(&input.text).map_err(|e| CliError::bad_input(&input.name, &e))?;
     let counts = queens::count(n, 0).map_err(|e| CliError::Input(e.to_string()))?;
     writeln!(out, "{}", counts.total)?;
     Ok(())

@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use backtrack::search::{self, Mode, Order};
 use backtrack::sudoku::stream::{self, StreamError};
-use backtrack::sudoku::{self, kernel9, Batch, Entry, Format, GeneralSpace, Layout, Solver};
+use backtrack::sudoku::{self, Batch, Entry, Format, Layout, Solver};
 
 use super::{stdout, CliError, CliResult, Input, EXIT_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 
@@ -331,7 +331,7 @@ fn answer_in_turn(
 /// The error that ends a `--strict` run at entry `at` of `part`.
 fn stop_strict(part: &Part, at: usize) -> Result<(), CliError> {
     let e = part.batch.entries()[at].result.as_ref().expect_err("a malformed entry");
-    Err(CliError::parse(&part.name, e))
+    Err(CliError::bad_input(&part.name, e))
 }
 
 /// One job for the threads: a range of one batch's puzzles.
@@ -521,7 +521,7 @@ fn answer_chunk(
         let solved = match (split_threads, plan.mode) {
             (Some(threads), Mode::Count { limit }) => {
                 let cells = batch.cells(slot);
-                let count = parallel_count(layout.box_size, cells, limit, threads);
+                let count = solver.par_count(cells, limit, threads);
                 // The count came from the split search; one quick solve gives a solution to show.
                 let first = solver.solve(cells, Mode::First, &mut solution);
                 sudoku::Solved { count, guesses: first.guesses }
@@ -570,18 +570,6 @@ fn write_invalid(
             text.push(b'\n');
         }
         let _ = writeln!(text, "{ERROR_PREFIX}{error}");
-    }
-}
-
-/// Counts the solutions of one puzzle (up to `limit`) with its search tree
-/// split into pieces that run on `threads` threads.
-fn parallel_count(box_size: usize, cells: &[u8], limit: Option<u64>, threads: usize) -> u64 {
-    let control = search::Control::new();
-    match <&kernel9::Cells>::try_from(cells) {
-        Ok(grid) if box_size == 3 => {
-            search::par_count(&kernel9::Space9::new(grid), Order::Heuristic, limit, threads, &control).0
-        }
-        _ => search::par_count(&GeneralSpace::new(box_size, cells), Order::Heuristic, limit, threads, &control).0,
     }
 }
 
@@ -697,8 +685,8 @@ pub fn boj(id: u32, input: &Input, out: &mut dyn Write) -> Result<(), CliError> 
         2239 => (Format::Grid, Mode::LexFirst),
         _ => return Err(CliError::Failure(format!("problem {id} is not a sudoku problem"))),
     };
-    let puzzle =
-        sudoku::parse_as(&input.text, Layout { format, box_size: 3 }).map_err(|e| CliError::parse(&input.name, &e))?;
+    let puzzle = sudoku::parse_as(&input.text, Layout { format, box_size: 3 })
+        .map_err(|e| CliError::bad_input(&input.name, &e))?;
     let outcome = sudoku::solve(&puzzle, mode);
     let Some(solution) = outcome.solution else {
         // The problem promises a solvable puzzle: one without is input out of its range.

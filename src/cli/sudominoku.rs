@@ -41,7 +41,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> CliResult {
     let input = read_input(args.file.as_ref())?;
-    let puzzles = sudominoku::parse(&input.text).map_err(|e| CliError::parse(&input.name, &e))?;
+    let puzzles = sudominoku::parse(&input.text).map_err(|e| CliError::bad_input(&input.name, &e))?;
     let mut out = stdout();
     let mut status = EXIT_OK;
     for (i, parsed) in puzzles.iter().enumerate() {
@@ -95,9 +95,9 @@ pub fn run(args: Args) -> CliResult {
 /// Judge-exact solution of BOJ 4574: every puzzle is read and solved before
 /// anything is written, so bad input leaves standard output empty.
 pub fn boj(input: &Input, out: &mut dyn Write) -> Result<(), CliError> {
-    let parsed = sudominoku::parse(&input.text).map_err(|e| CliError::parse(&input.name, &e))?;
+    let parsed = sudominoku::parse(&input.text).map_err(|e| CliError::bad_input(&input.name, &e))?;
     let puzzles: Vec<&Puzzle> =
-        parsed.iter().map(|p| p.as_ref().map_err(|e| CliError::parse(&input.name, e))).collect::<Result<_, _>>()?;
+        parsed.iter().map(|p| p.as_ref().map_err(|e| CliError::bad_input(&input.name, e))).collect::<Result<_, _>>()?;
     let mut text = String::with_capacity(puzzles.len() * 100);
     for (i, puzzle) in puzzles.into_iter().enumerate() {
         let Some(solution) = sudominoku::solve(puzzle) else {

@@ -139,6 +139,6 @@ fn sudoku_problem(puzzle: Option<String>) -> Result<Problem, CliError> {
             (input.name, input.text)
         }
     };
-    let puzzle = backtrack::sudoku::parse(&text).map_err(|err| CliError::parse(&name, &err))?;
+    let puzzle = backtrack::sudoku::parse(&text).map_err(|err| CliError::bad_input(&name, &err))?;
     Ok(Problem::Sudoku { box_size: puzzle.box_size(), cells: puzzle.cells().to_vec() })
 }

@@ -52,7 +52,7 @@ enum EngineArg {
 
 pub fn run(args: Args) -> CliResult {
     let input = read_input(args.file.as_ref())?;
-    let parsed = xcover::parse(&input.text).map_err(|e| CliError::parse(&input.name, &e))?;
+    let parsed = xcover::parse(&input.text).map_err(|e| CliError::bad_input(&input.name, &e))?;
     let engine = match args.engine {
         EngineArg::Auto => Engine::Auto,
         EngineArg::Small => Engine::Small,
@@ -78,11 +78,7 @@ pub fn run(args: Args) -> CliResult {
             stats.nodes
         )));
     }
-    let engine_name = match parsed.problem.space_on(engine).engine() {
-        Engine::Links => "links",
-        Engine::Small => "small",
-        _ => "dense",
-    };
+    let engine_name = parsed.problem.space_on(engine).engine().name();
     if args.json {
         let mut object = serde_json::json!({
             "solutions": count,

@@ -19,6 +19,10 @@
 //! | [`sudominoku`] | sudoku whose cells are covered by the 36 dominoes |
 //! | [`xcover`] | exact cover with colors (Knuth's Algorithm C), read from Knuth's format |
 //!
+//! [`judge`] makes test cases (samples, edge cases, random and adversarial
+//! ones) for the judge problems these kernels solve, checks other programs'
+//! answers as the judge would, and shrinks a failing case.
+//!
 //! Text flows one way: a parser turns text into a typed puzzle, a solver
 //! turns the puzzle into solutions, and a formatter turns solutions back into
 //! text. Parsers report malformed input as a [`ParseError`] naming the line
@@ -26,10 +30,12 @@
 
 pub mod choose;
 pub mod error;
+pub mod judge;
 pub mod queens;
 pub mod search;
 pub mod sudoku;
 pub mod sudominoku;
+mod tokens;
 pub mod trace;
 pub mod xcover;
 

@@ -755,11 +755,11 @@ pub(crate) fn count_plan(
     let cursor = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel();
     std::thread::scope(|scope| {
+        let (cursor, skip) = (&cursor, &skip);
         let threads = effective_threads(threads);
-        for _ in 0..threads {
+        crate::search::spawn_all(scope, threads, threads, |_| {
             let results = tx.clone();
-            let (cursor, skip) = (&cursor, &skip);
-            crate::search::spawn_scoped(scope, threads, move || {
+            move || {
                 let mut feed = PlanFeed {
                     plan,
                     depth,
@@ -771,8 +771,8 @@ pub(crate) fn count_plan(
                     results,
                 };
                 run(n, &mut feed, control);
-            });
-        }
+            }
+        });
         drop(tx);
         for (index, counts) in rx {
             done(index, counts);

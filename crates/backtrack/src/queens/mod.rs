@@ -25,14 +25,17 @@
 //! ```
 
 mod all;
+pub mod estimate;
 mod kernel;
 mod lanes;
+mod parse;
 pub mod plan;
 mod space;
 
 pub use all::{lex_prefixes, par_write_solutions, write_solutions};
 pub use kernel::MAX_N;
-pub use plan::{Plan, Subproblem};
+pub use parse::parse_board_size;
+pub use plan::{Checkpoint, CheckpointError, Plan, Report, Shard, ShardError, Subproblem, PLAN_VERSION};
 pub use space::QueensSpace;
 
 use crate::search::{run_jobs, Control};

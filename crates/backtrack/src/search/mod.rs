@@ -71,7 +71,9 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-pub use parallel::{effective_threads, par_count, par_for_each, run_jobs, spawn_scoped, thread_pool, ThreadStartError};
+pub use parallel::{
+    effective_threads, par_count, par_for_each, run_jobs, spawn_all, spawn_scoped, thread_pool, ThreadStartError,
+};
 pub use split::{replay, split, split_counting, split_into, split_into_counting, Piece};
 
 /// How a space should order its alternatives.

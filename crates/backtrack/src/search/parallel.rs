@@ -51,6 +51,57 @@ pub fn spawn_scoped<'scope, 'env, T: Send + 'scope>(
     std::thread::Builder::new().spawn_scoped(scope, work).unwrap_or_else(|e| start_failed(threads, e))
 }
 
+/// Starts `count` scoped threads, the `i`-th running the closure that
+/// `make(i)` returns (made on the calling thread), but only once every one of
+/// them has started: if the system refuses one, the threads already started
+/// return `None` at once, without running their closure (so none of them
+/// takes memory for work that cannot be done), and this panics with a
+/// [`ThreadStartError`] payload naming `threads`, the threads the work was
+/// to run on (the calling thread may be one of them). A thread that ran its
+/// closure returns `Some`.
+pub fn spawn_all<'scope, 'env, T, F>(
+    scope: &'scope std::thread::Scope<'scope, 'env>,
+    count: usize,
+    threads: usize,
+    mut make: impl FnMut(usize) -> F,
+) -> Vec<std::thread::ScopedJoinHandle<'scope, Option<T>>>
+where
+    T: Send + 'scope,
+    F: FnOnce() -> T + Send + 'scope,
+{
+    // The gate: `None` while threads are starting, then whether to work.
+    let gate = std::sync::Arc::new((std::sync::Mutex::new(None::<bool>), std::sync::Condvar::new()));
+    let open = |work: bool| {
+        let (state, changed) = &*gate;
+        *state.lock().unwrap_or_else(|e| e.into_inner()) = Some(work);
+        changed.notify_all();
+    };
+    let mut handles = Vec::with_capacity(count);
+    for i in 0..count {
+        let work = make(i);
+        let gate = gate.clone();
+        let started = std::thread::Builder::new().spawn_scoped(scope, move || {
+            let (state, changed) = &*gate;
+            let mut state = state.lock().unwrap_or_else(|e| e.into_inner());
+            while state.is_none() {
+                state = changed.wait(state).unwrap_or_else(|e| e.into_inner());
+            }
+            let go = state.unwrap_or(false);
+            drop(state);
+            go.then(work)
+        });
+        match started {
+            Ok(handle) => handles.push(handle),
+            Err(e) => {
+                open(false);
+                start_failed(threads, e);
+            }
+        }
+    }
+    open(true);
+    handles
+}
+
 /// A rayon pool of `threads` threads (0: one per available core).
 ///
 /// # Panics

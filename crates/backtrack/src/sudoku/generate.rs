@@ -28,6 +28,7 @@ use super::rate::rate_cells;
 use super::rng::Rng;
 use super::techniques::Technique;
 use super::{Puzzle, Solver, MAX_BOX, MIN_BOX};
+use crate::error::Quoted;
 use crate::search::{thread_pool, Mode};
 
 /// Which symmetry the clue pattern has.
@@ -149,7 +150,7 @@ impl FromStr for Symmetry {
     fn from_str(s: &str) -> Result<Symmetry, String> {
         Symmetry::ALL.into_iter().find(|sym| sym.name() == s).ok_or_else(|| {
             let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
-            format!("unknown symmetry '{s}' (use one of: {})", names.join(", "))
+            format!("unknown symmetry '{}' (use one of: {})", Quoted(s), names.join(", "))
         })
     }
 }
@@ -386,9 +387,9 @@ pub fn parse_band(text: &str) -> Result<(u16, u16), String> {
         if s.is_empty() {
             return Ok(open);
         }
-        let value: f64 = s.parse().map_err(|_| format!("'{s}' is not a rating (e.g. 7.2)"))?;
+        let value: f64 = s.parse().map_err(|_| format!("'{}' is not a rating (e.g. 7.2)", Quoted(s)))?;
         if !(0.0..=20.0).contains(&value) {
-            return Err(format!("rating {s} is outside 0..20"));
+            return Err(format!("rating {} is outside 0..20", Quoted(s)));
         }
         Ok((value * 10.0).round() as u16)
     };
@@ -400,7 +401,7 @@ pub fn parse_band(text: &str) -> Result<(u16, u16), String> {
         }
     };
     if lo > hi {
-        return Err(format!("empty rating band '{text}' (the lower end is above the upper)"));
+        return Err(format!("empty rating band '{}' (the lower end is above the upper)", Quoted(text)));
     }
     Ok((lo, hi))
 }

@@ -46,7 +46,7 @@ pub use parse::{detect, parse, parse_as, Batch, Entry};
 pub use puzzle::{is_solution, Conflict, Puzzle, Unit, MAX_BOX, MIN_BOX};
 pub use write::{symbol, write_cells};
 
-use crate::search::{Mode, Order, Search};
+use crate::search::{self, Control, Mode, Order, Search};
 
 /// What solving one puzzle found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -150,6 +150,23 @@ impl Solver {
             visit(values)
         });
         Solved { count, guesses }
+    }
+
+    /// Counts the solutions of `cells` (stopping at `limit`) with the
+    /// search tree split into pieces that run on `threads` threads (0: one
+    /// per core): the way to count one puzzle with many solutions fast.
+    ///
+    /// # Panics
+    /// If `cells` does not have `box_size⁴` cells.
+    pub fn par_count(&self, cells: &[u8], limit: Option<u64>, threads: usize) -> u64 {
+        let control = Control::new();
+        match self.fast_cells(cells) {
+            Some(grid) => search::par_count(&kernel9::Space9::new(grid), Order::Heuristic, limit, threads, &control).0,
+            None => {
+                let root = GeneralSpace::new(self.box_size, cells);
+                search::par_count(&root, Order::Heuristic, limit, threads, &control).0
+            }
+        }
     }
 
     /// `cells` as a 9x9 grid when the fast kernel applies.

@@ -12,6 +12,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::io::{self, Read};
 
+use super::read::{is_skippable, is_space};
 use super::{detect, Batch, Format, Layout};
 use crate::ParseError;
 
@@ -61,11 +62,11 @@ impl Cutter {
     /// Takes one line; returns whether the text may be cut after it.
     fn line(&mut self, line: &[u8], side: usize) -> bool {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
-        match line.iter().position(|&b| b != b' ' && b != b'\t') {
+        if line.iter().all(|&b| is_space(b)) {
             // A blank line ends the puzzle being read (as an error if it has begun).
-            None => self.row = 0,
-            Some(i) if line[i] == b'#' => {}
-            Some(_) => self.row = (self.row + 1) % side,
+            self.row = 0;
+        } else if !is_skippable(line) {
+            self.row = (self.row + 1) % side;
         }
         self.row == 0
     }
@@ -182,7 +183,14 @@ impl<R: Read> Reader<R> {
         if self.layout.is_none() {
             match self.try_detect()? {
                 Some(layout) => self.layout = Some(layout),
-                None => return Ok(()),
+                None => {
+                    // Only blank and comment lines so far: they carry nothing to keep.
+                    let complete = memchr::memrchr(b'\n', &self.buf).map_or(0, |end| end + 1);
+                    self.first_line += memchr::memchr_iter(b'\n', &self.buf[..complete]).count();
+                    self.scan_line = self.first_line;
+                    self.buf.drain(..complete);
+                    return Ok(());
+                }
             }
         }
         let layout = self.layout.expect("found above");
@@ -228,7 +236,7 @@ impl<R: Read> Reader<R> {
         // to tell 4x4 lines from 16x16 rows): a source that sends one puzzle
         // and waits for its answer must get it.
         let text = String::from_utf8_lossy(&self.buf[..complete]);
-        if text.lines().all(is_skippable) {
+        if text.lines().all(|l| is_skippable(l.as_bytes())) {
             return Ok(None);
         }
         detect(&text).map(Some).map_err(StreamError::Format)
@@ -247,10 +255,4 @@ impl<R: Read> Reader<R> {
         self.cut = 0;
         batch
     }
-}
-
-/// Blank lines and `#` comments carry no puzzle.
-fn is_skippable(line: &str) -> bool {
-    let line = line.trim_start_matches([' ', '\t']);
-    line.is_empty() || line == "\r" || line.starts_with('#')
 }

@@ -1,6 +1,7 @@
 //! Reading the judge's text format.
 
 use crate::error::Quoted;
+use crate::tokens::{Token, Tokens};
 use crate::ParseError;
 
 use super::{Placement, Puzzle};
@@ -13,66 +14,6 @@ pub fn parse_cell(name: &str) -> Option<usize> {
     }
 }
 
-/// Whitespace-separated words with their 1-based line and column.
-struct Words<'a> {
-    text: &'a str,
-    pos: usize,
-    line: usize,
-    column: usize,
-}
-
-/// One word and where it starts.
-#[derive(Clone, Copy)]
-struct Word<'a> {
-    text: &'a str,
-    line: usize,
-    column: usize,
-}
-
-impl<'a> Words<'a> {
-    fn next_word(&mut self) -> Option<Word<'a>> {
-        let rest = &self.text[self.pos..];
-        let mut start = None;
-        let mut end = rest.len();
-        let (mut line, mut column) = (self.line, self.column);
-        for (i, c) in rest.char_indices() {
-            if c.is_whitespace() {
-                if start.is_some() {
-                    end = i;
-                    break;
-                }
-                if c == '\n' {
-                    self.line += 1;
-                    self.column = 1;
-                } else {
-                    self.column += 1;
-                }
-            } else {
-                if start.is_none() {
-                    start = Some(i);
-                    (line, column) = (self.line, self.column);
-                }
-                self.column += 1;
-            }
-        }
-        let start = start?;
-        self.pos += end;
-        Some(Word { text: &rest[start..end], line, column })
-    }
-
-    /// Where the text ends.
-    fn end(&self) -> (usize, usize) {
-        crate::error::end_position(self.text)
-    }
-
-    fn expect_word(&mut self, what: &str) -> Result<Word<'a>, ParseError> {
-        self.next_word().ok_or_else(|| {
-            let (line, column) = self.end();
-            ParseError::new(line, column, format!("expected {what}, found the end of the input"))
-        })
-    }
-}
-
 /// Parses the judge's format: puzzles (`N`, N lines `U LU V LV`, a line of
 /// nine locations), ended by a line `0` (or by the end of the input).
 ///
@@ -80,10 +21,10 @@ impl<'a> Words<'a> {
 /// a truncated puzzle); an inner `Err` is a puzzle whose words were all
 /// there but do not make a valid puzzle, and the others can still be solved.
 pub fn parse(text: &str) -> Result<Vec<Result<Puzzle, ParseError>>, ParseError> {
-    let mut words = Words { text, pos: 0, line: 1, column: 1 };
+    let mut words = Tokens::new(text);
     let mut puzzles = Vec::new();
     loop {
-        let Some(count) = words.next_word() else {
+        let Some(count) = words.next_token() else {
             if puzzles.is_empty() {
                 let (line, column) = words.end();
                 return Err(ParseError::new(line, column, "expected the number of dominoes, found an empty input"));
@@ -93,7 +34,7 @@ pub fn parse(text: &str) -> Result<Vec<Result<Puzzle, ParseError>>, ParseError> 
         };
         let n: usize = match count.text.parse() {
             Ok(0) => {
-                if let Some(extra) = words.next_word() {
+                if let Some(extra) = words.next_token() {
                     return Err(ParseError::new(
                         extra.line,
                         extra.column,
@@ -113,14 +54,14 @@ pub fn parse(text: &str) -> Result<Vec<Result<Puzzle, ParseError>>, ParseError> 
         };
         // Words read so far with what each should be, to explain a truncated
         // puzzle by its first misplaced word (a missing word shifts the rest).
-        let mut seen: Vec<(Word, bool)> = Vec::with_capacity(4 * n + 9);
+        let mut seen: Vec<(Token, bool)> = Vec::with_capacity(4 * n + 9);
         fn take<'a>(
-            words: &mut Words<'a>,
+            words: &mut Tokens<'a>,
             what: String,
             digit: bool,
-            seen: &mut Vec<(Word<'a>, bool)>,
-        ) -> Result<Word<'a>, ParseError> {
-            match words.expect_word(&what) {
+            seen: &mut Vec<(Token<'a>, bool)>,
+        ) -> Result<Token<'a>, ParseError> {
+            match words.expect(&what) {
                 Ok(word) => {
                     seen.push((word, digit));
                     Ok(word)
@@ -147,7 +88,7 @@ pub fn parse(text: &str) -> Result<Vec<Result<Puzzle, ParseError>>, ParseError> 
 }
 
 /// The first word that is not the digit or location expected in its place.
-fn first_misplaced(seen: &[(Word, bool)]) -> Option<ParseError> {
+fn first_misplaced(seen: &[(Token, bool)]) -> Option<ParseError> {
     seen.iter().find_map(|&(word, digit)| {
         let fits = if digit { matches!(word.text.as_bytes(), [b'1'..=b'9']) } else { parse_cell(word.text).is_some() };
         (!fits).then(|| {
@@ -158,15 +99,15 @@ fn first_misplaced(seen: &[(Word, bool)]) -> Option<ParseError> {
 }
 
 /// Turns one puzzle's words into a [`Puzzle`].
-fn read_puzzle(domino_words: &[[Word; 4]], single_words: &[Word; 9]) -> Result<Puzzle, ParseError> {
-    let at = |w: &Word, message: String| ParseError::new(w.line, w.column, message);
-    let digit = |w: &Word| -> Result<u8, ParseError> {
+fn read_puzzle(domino_words: &[[Token; 4]], single_words: &[Token; 9]) -> Result<Puzzle, ParseError> {
+    let at = |w: &Token, message: String| ParseError::new(w.line, w.column, message);
+    let digit = |w: &Token| -> Result<u8, ParseError> {
         match w.text.as_bytes() {
             &[d @ b'1'..=b'9'] => Ok(d - b'0'),
             _ => Err(at(w, format!("expected a digit 1-9, found `{}`", Quoted(w.text)))),
         }
     };
-    let location = |w: &Word| -> Result<u8, ParseError> {
+    let location = |w: &Token| -> Result<u8, ParseError> {
         parse_cell(w.text)
             .map(|c| c as u8)
             .ok_or_else(|| at(w, format!("expected a location A1-I9, found `{}`", Quoted(w.text))))

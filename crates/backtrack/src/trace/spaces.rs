@@ -279,7 +279,7 @@ impl Traced for GeneralSpace {
         Some(choice.cell as usize)
     }
     fn rejection(&self, _choice: Placement, _depth: usize) -> (String, Option<usize>) {
-        ("propagation leaves a cell or a unit without a digit".to_string(), None)
+        ("propagation runs into a contradiction".to_string(), None)
     }
     fn solution_text(&self) -> String {
         grid_text(self.values())

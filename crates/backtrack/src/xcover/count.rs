@@ -117,10 +117,10 @@ pub(crate) fn count<S: CountHere>(root: &S, limit: Option<u64>, threads: usize, 
     // The walks below the pieces and the split above them add up to one walk's figures.
     let (mut count, mut stats) = (0u64, above);
     std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads).map(|_| crate::search::spawn_scoped(scope, threads, worker)).collect();
+        let helpers = crate::search::spawn_all(scope, threads - 1, threads, |_| worker);
         // The calling thread is one of the workers.
         let mut results = vec![worker()];
-        results.extend(helpers.into_iter().map(|h| h.join().expect("counting thread")));
+        results.extend(helpers.into_iter().filter_map(|h| h.join().expect("counting thread")));
         for (n, piece_stats) in results {
             count += n;
             stats.add(&piece_stats);

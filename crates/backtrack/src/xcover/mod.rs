@@ -89,6 +89,18 @@ pub enum Engine {
     Links,
 }
 
+impl Engine {
+    /// The engine's name, as a command line spells it: `auto`, `small`, `dense` or `links`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Auto => "auto",
+            Engine::Small => "small",
+            Engine::Dense => "dense",
+            Engine::Links => "links",
+        }
+    }
+}
+
 /// A search position of either engine. See the [module docs](self).
 #[derive(Debug, Clone)]
 pub struct XcoverSpace {

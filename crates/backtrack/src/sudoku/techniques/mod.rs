@@ -24,6 +24,8 @@ pub mod wings;
 use std::fmt;
 use std::str::FromStr;
 
+use crate::error::Quoted;
+
 /// Every candidate (digits 1 to 9).
 pub const ALL: u16 = 0x1FF;
 
@@ -317,7 +319,7 @@ impl FromStr for Technique {
             .find(|t| squash(t.name()) == wanted || (wanted == "bug" && *t == Technique::Bug))
             .ok_or_else(|| {
                 let names: Vec<String> = Technique::ALL.iter().map(|t| t.slug()).collect();
-                format!("unknown technique '{s}' (use one of: {})", names.join(", "))
+                format!("unknown technique '{}' (use one of: {})", Quoted(s), names.join(", "))
             })
     }
 }

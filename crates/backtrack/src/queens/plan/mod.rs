@@ -29,10 +29,21 @@
 //! A subproblem is a prefix of such a placement: the columns of its first
 //! `depth` rows. Their searches are independent and their counts add up.
 
+mod checkpoint;
+mod shard;
+
+pub use checkpoint::{Checkpoint, CheckpointError};
+pub use shard::{Report, Shard, ShardError};
+
 use crate::search::Control;
 
 use super::kernel::{Constraints, MAX_N};
 use super::{Counts, SizeError};
+
+/// Identifies the subproblem lists: results are only combined (resumed,
+/// merged) between runs whose plans carry the same version, board size and
+/// depth. Change it whenever the way plans are built changes.
+pub const PLAN_VERSION: u32 = 1;
 
 /// Longest prefix a subproblem may have.
 pub const MAX_DEPTH: usize = 8;

@@ -53,6 +53,10 @@ use std::ops::ControlFlow;
 
 use crate::search::{Node, Order, Search, Space};
 
+pub mod parse;
+
+pub use parse::{parse_lotto, parse_n_and_m, parse_values, NAndM};
+
 /// The order of the values inside one sequence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Shape {
