@@ -1,7 +1,7 @@
 //! Sudominoku (BOJ 4574): puzzles of placed dominoes and single digits,
 //! ended by `0`; the answer is `Puzzle i` and the grid for each.
 //!
-//! A random puzzle starts from a full solution (see [`full`]), gives its dominoes in random order until the grid
+//! A random puzzle starts from a full solution (see `full`), gives its dominoes in random order until the grid
 //! is unique (at least 10, as the judge's inputs have), and keeps them in
 //! the order given. The hard puzzles drop every domino that can go while
 //! the grid stays unique.

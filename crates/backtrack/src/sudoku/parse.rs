@@ -9,7 +9,7 @@ use super::{find_conflict, symbol, Conflict, Format, Layout, Puzzle};
 const DETECT_LINES: usize = 16;
 
 /// Decides which format `text` is in, and the grid size, from the first of
-/// its first [`DETECT_LINES`] puzzle lines whose length fits a size exactly
+/// its first `DETECT_LINES` puzzle lines whose length fits a size exactly
 /// (so that one mistyped first puzzle is reported as such, not misread):
 ///
 /// * a line with spaces (or `|`) between symbols: [`Format::Spaced`], with
