@@ -144,9 +144,10 @@ pub fn generate(args: GenerateArgs) -> CliResult {
 #[command(
     long_about = "Rate 9x9 puzzles on the Sudoku Explainer scale, one line per puzzle: ER/EP/ED.\n\n\
         The puzzle is solved step by step, each step by the easiest technique that applies (hidden single 1.2 \
-        in a box, 1.5 in a line; naked single 2.3; pointing 2.6; naked pair 3.0; X-Wing 3.2; ... BUG 5.6). ER \
+        in a box, 1.5 in a line; naked single 2.3; pointing 2.6; naked pair 3.0; X-Wing 3.2; ... BUG 5.6; forcing chains 6.6 \
+        and up). ER \
         is the hardest step, EP the hardest up to the first placed digit, ED the first step's rating. A \
-        puzzle that needs a technique this rater lacks (chains, forcing chains) prints 'beyond' for ER \
+        puzzle that needs a technique this rater lacks (nishio, multiple, dynamic or nested forcing chains) prints 'beyond' for ER \
         (with --json: \"er\":null, \"beyond\":true and \"reached\", the hardest step before it stopped), \
         never a guessed rating. A puzzle without exactly one solution prints '# no solution' or \
         '# more than one solution'.\n\n\
@@ -302,7 +303,7 @@ pub fn explain(args: ExplainArgs) -> CliResult {
                     text.push_str(&format!("{:>3}. [{}] {}\n", i + 1, rate::tenths(step.rating), step.text));
                 }
                 if e.rating.beyond {
-                    text.push_str("Stuck: the next step needs a technique this solver lacks (chains).\n");
+                    text.push_str("Stuck: the next step needs a technique this solver lacks.\n");
                 }
                 let hardest = e.rating.hardest.map_or("none", |t| t.name());
                 text.push_str(&format!("Rating {} (ER/EP/ED), hardest step: {hardest}\n", e.rating.text()));
@@ -331,7 +332,15 @@ pub fn hint(args: HintArgs) -> CliResult {
             Ok(None) => {
                 missed += 1;
                 let full = grid.iter().all(|&v| v != 0);
-                writeln!(out, "{}", if full { "# solved" } else { "# no step found: the next step needs chains" })?;
+                writeln!(
+                    out,
+                    "{}",
+                    if full {
+                        "# solved"
+                    } else {
+                        "# no step found: the next step needs a technique this solver lacks"
+                    }
+                )?;
             }
             Err(e) => {
                 missed += 1;

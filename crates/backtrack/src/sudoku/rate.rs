@@ -9,7 +9,7 @@
 //! gives the hardest step reached as a lower bound, never a guess.
 
 use super::techniques::{
-    bug, fish, intersections, singles, strong_links, subsets, unique, wings, Board, Step, Technique,
+    bug, chains, fish, intersections, singles, strong_links, subsets, unique, wings, Board, Step, Technique,
 };
 use super::Solver;
 use crate::search::Mode;
@@ -78,6 +78,7 @@ pub fn next_step(board: &Board) -> Option<Step> {
         .or_else(|| subsets::hidden(board, 4))
         .or_else(|| strong_links::chain(board, 3))
         .or_else(|| bug::bug(board))
+        .or_else(|| chains::forcing_chain(board))
 }
 
 /// The solution of a 9x9 grid, checked unique.

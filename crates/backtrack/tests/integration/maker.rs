@@ -220,8 +220,8 @@ fn dev_set() -> Vec<(Vec<u8>, u16)> {
 #[test]
 fn ratings_agree_with_sudoku_explainer_on_the_development_set() {
     // (band low, band high, share rated exactly as SE at least, in percent)
-    let bands: [(u16, u16, usize); 4] = [(10, 15, 100), (16, 25, 97), (26, 39, 90), (40, 49, 75)];
-    let mut per_band = [(0usize, 0usize); 4];
+    let bands: [(u16, u16, usize); 5] = [(10, 15, 100), (16, 25, 97), (26, 39, 90), (40, 49, 88), (70, 79, 70)];
+    let mut per_band = [(0usize, 0usize); 5];
     let mut all = (0usize, 0usize);
     let mut above = 0usize;
     for (cells, er) in dev_set() {
@@ -233,17 +233,17 @@ fn ratings_agree_with_sudoku_explainer_on_the_development_set() {
             per_band[i].0 += 1;
             per_band[i].1 += exact as usize;
         }
-        // A number far above SE's means a path SE would not take: rare
-        // (SE has easier techniques, such as grouped links, that this rater lacks).
+        // A number far above SE's means SE found an easier technique that
+        // this rater lacks (grouped links, WXYZ-Wing, aligned pairs, cycles).
         if !ours.beyond && ours.er > er + 2 {
             above += 1;
         }
     }
-    assert!(above * 100 <= all.0, "{above} ratings above SE's by more than 0.2");
+    assert!(above * 100 <= all.0 * 6, "{above} ratings above SE's by more than 0.2");
     for (&(lo, hi, want), &(n, exact)) in bands.iter().zip(&per_band) {
         assert!(exact * 100 >= n * want, "SE {lo}..{hi}: {exact} of {n} exact, want {want}%");
     }
-    assert!(all.1 * 100 >= all.0 * 86, "{} of {} exact", all.1, all.0);
+    assert!(all.1 * 100 >= all.0 * 90, "{} of {} exact", all.1, all.0);
 }
 
 /// A board with every cell empty and every candidate.
@@ -427,4 +427,13 @@ fn names_read_back() {
     assert_eq!("xwing".parse::<Technique>(), Ok(Technique::XWing));
     assert!("nishio".parse::<Technique>().is_err());
     assert_eq!(rate::tenths(72), "7.2");
+}
+
+#[test]
+fn chain_length_bonus_follows_the_se_steps() {
+    use backtrack::sudoku::techniques::chains::length_bonus;
+    let bonus: Vec<u16> = (2..=27).map(length_bonus).collect();
+    // nodes:      2..=6 | 7,8 | 9,10 | 11..=14 | 15..=18 | 19..=26 | 27
+    let want: Vec<u16> = [vec![0; 5], vec![1; 2], vec![2; 2], vec![3; 4], vec![4; 4], vec![5; 8], vec![6]].concat();
+    assert_eq!(bonus, want);
 }

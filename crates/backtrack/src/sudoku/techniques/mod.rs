@@ -12,6 +12,7 @@
 //! for digit `d`.
 
 pub mod bug;
+pub mod chains;
 pub mod fish;
 pub mod intersections;
 pub mod singles;
@@ -223,11 +224,13 @@ pub enum Technique {
     HiddenQuad,
     ThreeStrongLinks,
     Bug,
+    ForcingXChain,
+    ForcingChain,
 }
 
 impl Technique {
     /// Every technique, from the easiest.
-    pub const ALL: [Technique; 26] = [
+    pub const ALL: [Technique; 28] = [
         Technique::HiddenSingle,
         Technique::DirectPointing,
         Technique::DirectClaiming,
@@ -254,6 +257,8 @@ impl Technique {
         Technique::HiddenQuad,
         Technique::ThreeStrongLinks,
         Technique::Bug,
+        Technique::ForcingXChain,
+        Technique::ForcingChain,
     ];
 
     /// The technique's name, as Sudoku Explainer writes it.
@@ -285,6 +290,8 @@ impl Technique {
             Technique::HiddenQuad => "Hidden Quad",
             Technique::ThreeStrongLinks => "Three Strong Links",
             Technique::Bug => "Bivalue Universal Grave",
+            Technique::ForcingXChain => "Forcing X-Chain",
+            Technique::ForcingChain => "Forcing Chain",
         }
     }
 

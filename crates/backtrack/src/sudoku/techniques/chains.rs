@@ -1,0 +1,244 @@
+//! Forcing chains: assume a candidate true (or false) and follow what it
+//! forces until the assumption contradicts itself.
+//!
+//! A node is a candidate (cell, digit) assumed on or off. An "on" node
+//! turns off the digit's other places in its box, row and column and, when
+//! links through cells are allowed, the cell's other candidates. An "off"
+//! node turns on the digit's only other place in a unit (a strong link)
+//! and, with links through cells, the other candidate of a two-candidate
+//! cell. The search is breadth first from the assumption, so the chain
+//! found is a shortest one. If assuming the candidate on forces it off, it
+//! is false; if assuming it off forces it on, it is true.
+//!
+//! Ratings follow Sudoku Explainer: 6.6 for chains that use only strong
+//! links of one digit (X-chains), 7.0 when they also go through cells;
+//! plus 0.1 for each step of length past 4, 6, 8, 12, 16, 24, ... nodes
+//! (the length counted without the two ends). Among all chains the
+//! easiest, then the shortest, is used.
+
+use std::collections::VecDeque;
+
+use super::{bit, cell_name, units_of, Board, Step, Technique, UNITS};
+
+const NONE: u16 = u16::MAX;
+
+/// A node: candidate `cell * 9 + digit - 1`, shifted left once, plus 1 when "on".
+fn node(cell: usize, d: u8, on: bool) -> u16 {
+    (((cell * 9 + d as usize - 1) << 1) | on as usize) as u16
+}
+
+fn parts(n: u16) -> (usize, u8, bool) {
+    let cand = (n >> 1) as usize;
+    (cand / 9, (cand % 9) as u8 + 1, n & 1 == 1)
+}
+
+/// Sudoku Explainer's length bonus, in tenths, for a chain of `nodes` nodes.
+pub fn length_bonus(nodes: usize) -> u16 {
+    let length = nodes.saturating_sub(2);
+    let mut ceil = 4usize;
+    let mut odd = false;
+    let mut added = 0;
+    while length > ceil {
+        added += 1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// The nodes an "on" node turns off.
+fn on_to_off(board: &Board, cell: usize, d: u8, cells_too: bool, out: &mut Vec<u16>) {
+    out.clear();
+    if cells_too {
+        for e in super::digits(board.cands[cell] & !bit(d)) {
+            out.push(node(cell, e, false));
+        }
+    }
+    let mut added = [false; 81];
+    added[cell] = true;
+    for unit in units_of(cell) {
+        for &peer in &UNITS[unit] {
+            if !added[peer] && board.has(peer, d) {
+                added[peer] = true;
+                out.push(node(peer, d, false));
+            }
+        }
+    }
+}
+
+/// The nodes an "off" node turns on.
+fn off_to_on(board: &Board, cell: usize, d: u8, cells_too: bool, out: &mut Vec<u16>) {
+    out.clear();
+    if cells_too && board.cands[cell].count_ones() == 2 {
+        let other = board.cands[cell] & !bit(d);
+        out.push(node(cell, other.trailing_zeros() as u8 + 1, true));
+    }
+    for unit in units_of(cell) {
+        let mut other = None;
+        let mut count = 0;
+        for &peer in &UNITS[unit] {
+            if peer != cell && board.has(peer, d) {
+                count += 1;
+                other = Some(peer);
+            }
+        }
+        if count == 1 {
+            out.push(node(other.expect("one other place"), d, true));
+        }
+    }
+}
+
+/// The implications of every node on one board, stored flat.
+struct Graph {
+    start: Vec<u32>,
+    targets: Vec<u16>,
+}
+
+impl Graph {
+    fn new(board: &Board, cells_too: bool) -> Graph {
+        let mut start = Vec::with_capacity(NODES + 1);
+        let mut targets = Vec::new();
+        let mut next = Vec::new();
+        for n in 0..NODES as u16 {
+            start.push(targets.len() as u32);
+            let (cell, d, on) = parts(n);
+            if !board.has(cell, d) {
+                continue;
+            }
+            if on {
+                on_to_off(board, cell, d, cells_too, &mut next);
+            } else {
+                off_to_on(board, cell, d, cells_too, &mut next);
+            }
+            targets.extend_from_slice(&next);
+        }
+        start.push(targets.len() as u32);
+        Graph { start, targets }
+    }
+
+    fn next(&self, n: u16) -> &[u16] {
+        &self.targets[self.start[n as usize] as usize..self.start[n as usize + 1] as usize]
+    }
+}
+
+const NODES: usize = 81 * 9 * 2;
+
+/// Breadth-first search from `source`; the chain (source first) to its
+/// contradiction, if one of at most `max_nodes` nodes exists.
+fn contradiction(
+    graph: &Graph,
+    source: u16,
+    max_nodes: usize,
+    parent: &mut [u16],
+    seen: &mut [bool],
+) -> Option<Vec<u16>> {
+    parent.fill(NONE);
+    seen.fill(false);
+    let goal = source ^ 1;
+    seen[source as usize] = true;
+    // Queues of "off" (0) and "on" (1) nodes; phases alternate, "on" first.
+    let mut pending: [VecDeque<u16>; 2] = [VecDeque::new(), VecDeque::new()];
+    pending[(source & 1) as usize].push_back(source);
+    let path = |parent: &[u16], from: u16, last: u16| {
+        let mut chain = vec![last];
+        let mut p = from;
+        while p != NONE {
+            chain.push(p);
+            p = parent[p as usize];
+        }
+        chain.reverse();
+        chain
+    };
+    // Nodes generated in the current phase end chains of `nodes` nodes.
+    let mut nodes = 1;
+    let mut phase = 1;
+    while !pending[0].is_empty() || !pending[1].is_empty() {
+        if !pending[phase].is_empty() {
+            nodes += 1;
+            if nodes > max_nodes {
+                return None;
+            }
+        }
+        while let Some(p) = pending[phase].pop_front() {
+            for &q in graph.next(p) {
+                if q == goal {
+                    return Some(path(parent, p, q));
+                }
+                if !seen[q as usize] {
+                    seen[q as usize] = true;
+                    parent[q as usize] = p;
+                    pending[1 - phase].push_back(q);
+                }
+            }
+        }
+        phase = 1 - phase;
+    }
+    None
+}
+
+fn describe(chain: &[u16]) -> String {
+    chain
+        .iter()
+        .map(|&n| {
+            let (cell, d, on) = parts(n);
+            format!("{}{}{d}", cell_name(cell), if on { "=" } else { "<>" })
+        })
+        .collect::<Vec<_>>()
+        .join(" -> ")
+}
+
+/// The easiest, then shortest, forcing chain (X-chains first, then chains through cells).
+pub fn forcing_chain(board: &Board) -> Option<Step> {
+    let mut parent = vec![NONE; NODES];
+    let mut seen = vec![false; NODES];
+    let graphs = [Graph::new(board, false), Graph::new(board, true)];
+    let mut best: Option<(u16, usize, Step)> = None;
+    let passes = [(usize::MAX, false, 66, Technique::ForcingXChain), (usize::MAX, true, 70, Technique::ForcingChain)];
+    for (limit, cells_too, base, technique) in passes {
+        let graph = &graphs[cells_too as usize];
+        for cell in 0..81 {
+            if board.cands[cell].count_ones() < 2 {
+                continue;
+            }
+            for d in super::digits(board.cands[cell]) {
+                for on in [true, false] {
+                    // Only chains easier, or as easy and shorter, than the best so far.
+                    let max_nodes = match &best {
+                        None => limit,
+                        Some((r, n, _)) => (2..*n.max(&2) + 1000)
+                            .take_while(|&k| (base + length_bonus(k), k) < (*r, *n))
+                            .last()
+                            .unwrap_or(0)
+                            .min(limit),
+                    };
+                    if max_nodes < 2 {
+                        continue;
+                    }
+                    let start = node(cell, d, on);
+                    let Some(chain) = contradiction(graph, start, max_nodes, &mut parent, &mut seen) else {
+                        continue;
+                    };
+                    let rating = base + length_bonus(chain.len());
+                    if best.as_ref().is_some_and(|(r, n, _)| (*r, *n) <= (rating, chain.len())) {
+                        continue;
+                    }
+                    let (placements, eliminations, verdict) = if on {
+                        (vec![], vec![(cell, d)], format!("so {} is not {d}", cell_name(cell)))
+                    } else {
+                        let others: Vec<(usize, u8)> =
+                            super::digits(board.cands[cell] & !bit(d)).map(|e| (cell, e)).collect();
+                        (vec![(cell, d)], others, format!("so {}={d}", cell_name(cell)))
+                    };
+                    let text = format!(
+                        "{}: assuming {} {d} leads to a contradiction: {}; {verdict}",
+                        technique.name(),
+                        if on { format!("{} is", cell_name(cell)) } else { format!("{} is not", cell_name(cell)) },
+                        describe(&chain)
+                    );
+                    best = Some((rating, chain.len(), Step { technique, rating, placements, eliminations, text }));
+                }
+            }
+        }
+    }
+    best.map(|(_, _, step)| step)
+}
