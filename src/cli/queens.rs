@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use backtrack::queens::{self, Checkpoint, CheckpointError, Plan, Report, Shard, PLAN_VERSION};
+use backtrack::queens::{self, Checkpoint, CheckpointError, Plan, Report, Shard, WriteError, PLAN_VERSION};
 use backtrack::search::{effective_threads, Control};
 
 use super::{stdout, CliError, CliResult, EXIT_OK};
@@ -70,9 +70,10 @@ pub fn run(args: Args) -> CliResult {
     let threads = args.threads.map_or(0, |t| t as usize);
     if args.all {
         let mut out = stdout();
-        queens::par_write_solutions(n, threads, &mut out)
-            .map_err(|e| CliError::Input(e.to_string()))?
-            .map_err(CliError::from)?;
+        queens::par_write_solutions(n, threads, &mut out).map_err(|e| match e {
+            WriteError::Size(e) => CliError::Input(e.to_string()),
+            WriteError::Io(e) => CliError::from(e),
+        })?;
         out.flush()?;
         return Ok(EXIT_OK);
     }
