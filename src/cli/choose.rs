@@ -83,13 +83,19 @@ fn shape_of(kind: Kind, repeat: bool) -> (Shape, Repetition) {
     }
 }
 
-/// Writes the count, or explains why there is none.
-fn write_count(count: Result<u128, CountError>, out: &mut dyn Write) -> Result<(), CliError> {
+/// Writes the count, or explains why there is none; the exit status is 1
+/// for a count of 0, as for an empty enumeration.
+fn write_count(count: Result<u128, CountError>, out: &mut dyn Write) -> CliResult {
     match count {
-        Ok(n) => writeln!(out, "{n}")?,
-        Err(e) => return Err(CliError::Failure(format!("cannot count: {e}"))),
+        Ok(n) => {
+            writeln!(out, "{n}")?;
+            out.flush()?;
+            Ok(if n == 0 { EXIT_NO_SOLUTION } else { EXIT_OK })
+        }
+        // Too big to print is a request out of range, too costly a lack of memory.
+        Err(e @ CountError::Overflow) => Err(CliError::Input(format!("cannot count: {e}"))),
+        Err(e @ CountError::TooLarge) => Err(CliError::Failure(format!("cannot count: {e}"))),
     }
-    Ok(())
 }
 
 pub fn run(args: Args) -> CliResult {
@@ -120,9 +126,7 @@ pub fn run(args: Args) -> CliResult {
             }
             let space = Choose::range(n, len, shape, repetition);
             if args.count {
-                write_count(space.count(), &mut out)?;
-                out.flush()?;
-                return Ok(EXIT_OK);
+                return write_count(space.count(), &mut out);
             }
             space.write_all(&mut out, separator)?
         }
@@ -141,9 +145,7 @@ pub fn run(args: Args) -> CliResult {
             }
             let space = Choose::new(values, len, shape, repetition);
             if args.count {
-                write_count(space.count(), &mut out)?;
-                out.flush()?;
-                return Ok(EXIT_OK);
+                return write_count(space.count(), &mut out);
             }
             space.write_all(&mut out, separator)?
         }

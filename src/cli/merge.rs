@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use super::{read_input, stdout, CliError, CliResult, EXIT_OK};
+use super::{read_input, stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 use backtrack::queens::{Report, Shard};
 
 /// Add up the shard results of `backtrack queens N --shard I/M --json`.
@@ -15,11 +15,12 @@ use backtrack::queens::{Report, Shard};
 #[command(after_help = "Examples:\n  \
     for i in 0 1 2 3; do backtrack queens 16 --shard $i/4 --json > s$i.json; done\n  \
     backtrack merge s0.json s1.json s2.json s3.json          14772512\n  \
+    cat s*.json | backtrack merge                            the same, reports read from standard input\n  \
     backtrack merge --unique s*.json                         1846955\n  \
     backtrack merge --json s*.json                           one JSON object with both counts")]
 pub struct Args {
-    /// Shard result files (one JSON object each; `-` reads standard input).
-    #[arg(required = true, value_name = "FILE")]
+    /// Shard result files, each with one or more reports (standard input when none is given, or for `-`).
+    #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Print the number of solutions distinct up to rotation and reflection.
     #[arg(long)]
@@ -46,32 +47,40 @@ struct Merged {
 
 pub fn run(args: Args) -> CliResult {
     let mut reports: Vec<(String, Report, Shard)> = Vec::new();
-    for file in &args.files {
-        let input = read_input(Some(file))?;
-        let report: Report = serde_json::from_str(input.text.trim_end()).map_err(|e| {
-            CliError::Input(format!(
-                "{}: line {}, column {}: not a queens shard result: {e}",
-                input.name,
-                e.line(),
-                e.column()
-            ))
-        })?;
-        let Some(shard) = report.shard else {
-            return Err(CliError::Input(format!(
-                "{}: not a shard result (no \"shard\" field); produce one with --shard I/M --json",
-                input.name
-            )));
-        };
-        if shard.count == 0 || shard.index >= shard.count {
-            return Err(CliError::Input(format!(
-                "{}: corrupt: shard {}/{} does not exist",
-                input.name, shard.index, shard.count
-            )));
+    let files: Vec<Option<&PathBuf>> =
+        if args.files.is_empty() { vec![None] } else { args.files.iter().map(Some).collect() };
+    for file in files {
+        let input = read_input(file)?;
+        let mut stream = serde_json::Deserializer::from_str(&input.text).into_iter::<Report>();
+        let mut count = 0;
+        loop {
+            let report = match stream.next() {
+                None => break,
+                Some(Ok(report)) => report,
+                Some(Err(e)) => return Err(CliError::Input(format!("{}: {}", input.name, report_error(&e)))),
+            };
+            count += 1;
+            // Several reports in one input are named by their place in it.
+            let name = if count == 1 { input.name.clone() } else { format!("{} (report {count})", input.name) };
+            let Some(shard) = report.shard else {
+                return Err(CliError::Input(format!(
+                    "{name}: not a shard result (no \"shard\" field); produce one with --shard I/M --json"
+                )));
+            };
+            if shard.count == 0 || shard.index >= shard.count {
+                return Err(CliError::Input(format!(
+                    "{name}: corrupt: shard {}/{} does not exist",
+                    shard.index, shard.count
+                )));
+            }
+            if report.unique.is_none() {
+                return Err(CliError::Input(format!("{name}: corrupt: no \"unique\" count")));
+            }
+            reports.push((name, report, shard));
         }
-        if report.unique.is_none() {
-            return Err(CliError::Input(format!("{}: corrupt: no \"unique\" count", input.name)));
+        if count == 0 {
+            return Err(CliError::Input(format!("{}: not a queens shard result: no report in it", input.name)));
         }
-        reports.push((input.name, report, shard));
     }
     let (first_name, first, first_shard) = &reports[0];
     for (name, report, shard) in &reports[1..] {
@@ -123,12 +132,25 @@ pub fn run(args: Args) -> CliResult {
             missing.join(", ")
         )));
     }
+    let overflow = |what: &str| {
+        CliError::Input(format!(
+            "corrupt set: the {what} add up to more than the largest count (2^128 - 1); a report is damaged"
+        ))
+    };
+    let mut solutions = 0u128;
+    let mut unique = 0u128;
+    let mut subproblems = 0u64;
+    for (_, report, _) in &reports {
+        solutions = solutions.checked_add(report.solutions).ok_or_else(|| overflow("solution counts"))?;
+        unique = unique.checked_add(report.unique.unwrap_or(0)).ok_or_else(|| overflow("unique counts"))?;
+        subproblems = subproblems.checked_add(report.subproblems).ok_or_else(|| overflow("subproblem counts"))?;
+    }
     let merged = Merged {
         n: first.n,
-        solutions: reports.iter().map(|(_, r, _)| r.solutions).sum(),
-        unique: reports.iter().map(|(_, r, _)| r.unique.unwrap_or(0)).sum(),
+        solutions,
+        unique,
         seconds: reports.iter().map(|(_, r, _)| r.seconds).sum(),
-        subproblems: reports.iter().map(|(_, r, _)| r.subproblems).sum(),
+        subproblems,
         shards: count,
         plan_subproblems: first.plan_subproblems,
         plan_depth: first.plan_depth,
@@ -150,5 +172,30 @@ pub fn run(args: Args) -> CliResult {
         writeln!(out, "{}", merged.solutions)?;
     }
     out.flush()?;
-    Ok(EXIT_OK)
+    Ok(if merged.solutions == 0 { EXIT_NO_SOLUTION } else { EXIT_OK })
+}
+
+/// A report that cannot be read, in words about reports (not about the
+/// decoder's types), with the line and column where reading stopped.
+fn report_error(e: &serde_json::Error) -> String {
+    let place = format!("line {}, column {}", e.line(), e.column());
+    let what = match e.classify() {
+        serde_json::error::Category::Io => "cannot be read".to_string(),
+        serde_json::error::Category::Eof => "ends in the middle of a report".to_string(),
+        serde_json::error::Category::Syntax => "not JSON: a shard report is one JSON object per shard".to_string(),
+        serde_json::error::Category::Data => {
+            let message = e.to_string();
+            if let Some(field) = message.strip_prefix("missing field `").and_then(|m| m.split('`').next()) {
+                format!("not a queens shard report: the field \"{field}\" is missing")
+            } else if message.starts_with("unknown field") || message.contains("expected struct") {
+                "not a queens shard report: a report is a JSON object with the fields --shard I/M --json writes"
+                    .to_string()
+            } else {
+                "not a queens shard report: a field has a value of the wrong kind (counts are whole numbers \
+                 from 0 to 2^128 - 1)"
+                    .to_string()
+            }
+        }
+    };
+    format!("{place}: {what}")
 }

@@ -1,50 +1,92 @@
 //! Command-line parsing, dispatch, and the conventions every command shares:
-//! where input comes from, how errors are reported, and what exit codes mean.
+//! where input comes from, how errors are reported, what exit codes mean,
+//! how many threads a command may start, and how much input it may hold.
 
 use std::fmt;
 use std::io::{self, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 
 pub mod bench;
 pub mod boj;
 pub mod choose;
+pub mod judge;
+pub mod maker;
 pub mod merge;
 pub mod queens;
 pub mod sudoku;
 pub mod sudominoku;
+pub mod trace;
+pub mod web;
 pub mod xcover;
 
-/// Exit status: success.
+/// Exit status: found something (a solution, a non-zero count, a sequence).
 pub const EXIT_OK: i32 = 0;
-/// Exit status: the input was fine but has no solution.
+/// Exit status: the input was fine but nothing was found (no solution, a
+/// count of 0, an empty enumeration), as `grep` does.
 pub const EXIT_NO_SOLUTION: i32 = 1;
 /// Exit status: malformed input or bad usage.
 pub const EXIT_INPUT: i32 = 2;
-/// Exit status: an I/O or other operational failure.
+/// Exit status: an I/O or resource failure.
 pub const EXIT_FAILURE: i32 = 3;
-/// Exit status: interrupted (Ctrl-C); partial work was saved where the command checkpoints.
+/// Exit status: interrupted (Ctrl-C); what was found so far has been printed.
 pub const EXIT_INTERRUPTED: i32 = 130;
+
+/// The exit-status table, as `--help` and the README show it.
+macro_rules! exit_status_table {
+    () => {
+        "Exit status (every command):\n  \
+        0    found something: a solution, a non-zero count, a sequence\n  \
+        1    found nothing: no solution, a count of 0, an empty enumeration (as grep does)\n  \
+        2    bad input or usage\n  \
+        3    I/O or resource failure: a file that cannot be read or written, threads that cannot start\n  \
+        130  interrupted (Ctrl-C): what was found so far is printed first\n\
+        `backtrack boj` exits 0 whenever its input is valid, as a judged program must."
+    };
+}
+
+/// The limits every command keeps, as `--help` and the README show them.
+macro_rules! limits_text {
+    () => {
+        "Limits: input read as a whole (xcover problems, checkpoints, shard reports, judge input, \
+        --values-from, bench files) is at most 32 MiB; sudoku reads its input as a stream, with lines of at \
+        most 64 KiB; --threads takes 0 to 1024 (0 or absent: one thread per core). Messages quote at most \
+        40 characters of a bad token."
+    };
+}
+
+/// Most threads a command starts.
+pub const MAX_THREADS: usize = 1024;
+
+/// Most bytes of an input that is read whole.
+pub const MAX_WHOLE_INPUT: u64 = 32 << 20;
 
 #[derive(Parser)]
 #[command(
     name = "backtrack",
     version,
     about = "Exact backtracking search, fast: sudoku, N-queens, exact cover, enumeration",
-    long_about = "Exact backtracking search, fast: sudoku, N-queens, exact cover, enumeration.\n\n\
+    long_about = concat!(
+        "Exact backtracking search, fast: sudoku, N-queens, exact cover, enumeration.\n\n\
         Every command reads standard input when no FILE is given (or FILE is '-') and writes results \
-        to standard output; diagnostics go to standard error.\n\n\
-        Exit status: 0 success, 1 no solution, 2 malformed input or bad usage, 3 I/O failure, \
-        130 interrupted.",
+        to standard output; diagnostics go to standard error.\n\n",
+        exit_status_table!(),
+        "\n\n",
+        limits_text!()
+    ),
     after_help = "Examples:\n  \
         backtrack sudoku puzzles.txt            solve every puzzle, one per line\n  \
         backtrack sudoku --count --limit 2 p.txt  check uniqueness (0, 1 or 2+)\n  \
         backtrack queens 16 --threads 2         count 16-queens solutions\n  \
         backtrack choose perm 4 2               permutations of 2 out of 1..4\n  \
         backtrack xcover pentomino-6x10.dlx     count exact covers in Knuth's format\n  \
-        echo 8 | backtrack boj 9663             a judge problem, judge-exact I/O"
+        echo 8 | backtrack boj 9663             a judge problem, judge-exact I/O\n  \
+        backtrack trace queens 4 --order naive  the search tree, one line per event\n  \
+        backtrack web                           the workbench page on http://127.0.0.1:8080/"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -59,18 +101,19 @@ enum Command {
     Sudominoku(sudominoku::Args),
     Xcover(xcover::Args),
     Boj(boj::Args),
+    Judge(judge::Args),
     Bench(bench::Args),
     Merge(merge::Args),
+    Trace(trace::Args),
+    Web(web::Args),
 }
 
 /// Why a command failed; each kind maps to its own exit status.
 #[derive(Debug)]
 pub enum CliError {
-    /// Malformed input: the message names the source and the line/column.
+    /// Malformed input or bad usage: the message names the source and the line/column.
     Input(String),
-    /// The input is well-formed but has no solution.
-    NoSolution(String),
-    /// Reading, writing or another operational failure.
+    /// Reading, writing, or a resource (memory, threads) that ran out.
     Failure(String),
     /// Stopped by Ctrl-C.
     Interrupted(String),
@@ -83,7 +126,6 @@ impl CliError {
     pub fn exit_code(&self) -> i32 {
         match self {
             CliError::Input(_) => EXIT_INPUT,
-            CliError::NoSolution(_) => EXIT_NO_SOLUTION,
             CliError::Failure(_) => EXIT_FAILURE,
             CliError::Interrupted(_) => EXIT_INTERRUPTED,
             CliError::BrokenPipe => EXIT_OK,
@@ -99,18 +141,31 @@ impl CliError {
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CliError::Input(m) | CliError::NoSolution(m) | CliError::Failure(m) | CliError::Interrupted(m) => {
-                f.write_str(m)
-            }
+            CliError::Input(m) | CliError::Failure(m) | CliError::Interrupted(m) => f.write_str(m),
             CliError::BrokenPipe => f.write_str("broken pipe"),
         }
     }
 }
 
+/// The error [`Out`] returns once Ctrl-C has been pressed, so that a
+/// command writing solutions stops at its next write.
+#[derive(Debug)]
+struct InterruptedWrite;
+
+impl fmt::Display for InterruptedWrite {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("interrupted")
+    }
+}
+
+impl std::error::Error for InterruptedWrite {}
+
 impl From<io::Error> for CliError {
     fn from(err: io::Error) -> Self {
         if err.kind() == io::ErrorKind::BrokenPipe {
             CliError::BrokenPipe
+        } else if err.get_ref().is_some_and(|e| e.is::<InterruptedWrite>()) {
+            CliError::Interrupted("interrupted; the output above is what was found so far".into())
         } else {
             CliError::Failure(format!("I/O error: {err}"))
         }
@@ -121,6 +176,19 @@ impl From<io::Error> for CliError {
 /// errors itself (batch modes) still choose a non-zero status.
 pub type CliResult = Result<i32, CliError>;
 
+/// Parses a `--threads` value: 0 to [`MAX_THREADS`], 0 meaning one per core.
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    let shown = backtrack::error::Quoted(text);
+    let threads: usize = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{shown}' is not a thread count: give 1 to {MAX_THREADS}, or 0 for one per core"))?;
+    if threads > MAX_THREADS {
+        return Err(format!("{threads} threads is too many: give 1 to {MAX_THREADS}, or 0 for one per core"));
+    }
+    Ok(threads)
+}
+
 /// One input text and the name to report it by.
 pub struct Input {
     /// File name as given, or `<stdin>`.
@@ -129,47 +197,195 @@ pub struct Input {
     pub text: String,
 }
 
-/// Reads each of `files` (standard input for none, or for `-`).
+/// The name an input is reported by: the path, or `<stdin>` for `None` and `-`.
+pub fn input_name(file: Option<&PathBuf>) -> String {
+    match file {
+        Some(p) if p.as_os_str() != "-" => p.display().to_string(),
+        _ => "<stdin>".into(),
+    }
+}
+
+/// Opens a file, or standard input for `None` or `-`.
+pub fn open_input(file: Option<&PathBuf>) -> Result<Box<dyn Read + Send>, CliError> {
+    match file {
+        Some(p) if p.as_os_str() != "-" => {
+            let f =
+                std::fs::File::open(p).map_err(|e| CliError::Failure(format!("{}: cannot read: {e}", p.display())))?;
+            Ok(Box::new(f))
+        }
+        _ => Ok(Box::new(io::stdin())),
+    }
+}
+
+/// Reads each of `files` whole (standard input for none, or for `-`).
 pub fn read_inputs(files: &[PathBuf]) -> Result<Vec<Input>, CliError> {
     if files.is_empty() {
-        return Ok(vec![read_stdin()?]);
+        return Ok(vec![read_input(None)?]);
     }
     files.iter().map(|f| read_input(Some(f))).collect()
 }
 
-/// Reads one file, or standard input for `None` or `-`.
+/// Reads one file whole, or standard input for `None` or `-`, refusing more
+/// than [`MAX_WHOLE_INPUT`] bytes.
 pub fn read_input(file: Option<&PathBuf>) -> Result<Input, CliError> {
-    match file {
-        None => read_stdin(),
-        Some(p) if p.as_os_str() == "-" => read_stdin(),
-        Some(p) => {
-            let bytes =
-                std::fs::read(p).map_err(|e| CliError::Failure(format!("{}: cannot read: {e}", p.display())))?;
-            let name = p.display().to_string();
-            let text = String::from_utf8(bytes).map_err(|e| {
-                CliError::Input(format!(
-                    "{name}: not UTF-8 text (invalid byte at offset {})",
-                    e.utf8_error().valid_up_to()
-                ))
-            })?;
-            Ok(Input { name, text })
-        }
+    let name = input_name(file);
+    let reader = open_input(file)?;
+    let bytes = read_capped(reader, MAX_WHOLE_INPUT).map_err(|e| match e {
+        Capped::Io(e) => CliError::Failure(format!("{name}: cannot read: {e}")),
+        Capped::TooLong => CliError::Input(format!(
+            "{name}: input too large: more than {} MiB (the limit for an input read whole)",
+            MAX_WHOLE_INPUT >> 20
+        )),
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        CliError::Input(format!("{name}: not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to()))
+    })?;
+    Ok(Input { name, text })
+}
+
+/// Why [`read_capped`] failed.
+pub enum Capped {
+    /// Reading failed.
+    Io(io::Error),
+    /// There was more than the limit.
+    TooLong,
+}
+
+/// Reads `reader` to its end, failing as soon as it has given more than `limit` bytes.
+pub fn read_capped(reader: impl Read, limit: u64) -> Result<Vec<u8>, Capped> {
+    let mut bytes = Vec::new();
+    reader.take(limit + 1).read_to_end(&mut bytes).map_err(Capped::Io)?;
+    if bytes.len() as u64 > limit {
+        return Err(Capped::TooLong);
+    }
+    Ok(bytes)
+}
+
+/// Reads the file at `path` whole, up to `limit` bytes; `Ok(None)` if it does not exist.
+pub fn read_file_capped(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, Capped> {
+    match std::fs::File::open(path) {
+        Ok(f) => read_capped(f, limit).map(Some),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Capped::Io(e)),
     }
 }
 
-fn read_stdin() -> Result<Input, CliError> {
-    let mut bytes = Vec::new();
-    io::stdin().lock().read_to_end(&mut bytes).map_err(|e| CliError::Failure(format!("<stdin>: cannot read: {e}")))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        CliError::Input(format!("<stdin>: not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to()))
-    })?;
-    Ok(Input { name: "<stdin>".into(), text })
+/// Set by Ctrl-C.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+/// Set by the watch thread every [`FLUSH_EVERY`]: buffered output is due.
+static FLUSH_DUE: AtomicBool = AtomicBool::new(false);
+/// How long output may sit in a buffer, and how often the watch thread looks at standard output.
+const FLUSH_EVERY: Duration = Duration::from_millis(100);
+/// How long a command has, after Ctrl-C, to print what it has and stop by itself.
+const INTERRUPT_GRACE: Duration = Duration::from_secs(2);
+
+/// Whether Ctrl-C has been pressed.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
 }
 
-/// Buffered standard output; flush it before returning so errors surface.
-pub fn stdout() -> io::BufWriter<io::StdoutLock<'static>> {
-    io::BufWriter::with_capacity(1 << 16, io::stdout().lock())
+/// A [`backtrack::search::Control`] cancelled by Ctrl-C, for searches to poll.
+pub fn interrupt_control() -> backtrack::search::Control {
+    static CONTROL: std::sync::OnceLock<backtrack::search::Control> = std::sync::OnceLock::new();
+    CONTROL.get_or_init(backtrack::search::Control::new).clone()
 }
+
+/// Standard output, buffered, flushed at least every [`FLUSH_EVERY`] while
+/// something is written (so sparse solutions do not sit in the buffer), and
+/// failing at its next write once Ctrl-C has been pressed (after flushing
+/// what it holds). Flush it before returning so that errors surface.
+pub struct Out {
+    inner: io::BufWriter<io::StdoutLock<'static>>,
+}
+
+impl Out {
+    /// Flushes when the timer says so; stops the command after Ctrl-C.
+    #[inline]
+    fn tick(&mut self) -> io::Result<()> {
+        if FLUSH_DUE.load(Ordering::Relaxed) {
+            FLUSH_DUE.store(false, Ordering::Relaxed);
+            self.inner.flush()?;
+            if interrupted() {
+                return Err(io::Error::other(InterruptedWrite));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Write for Out {
+    #[inline]
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.tick()?;
+        Ok(n)
+    }
+
+    #[inline]
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.inner.write_all(buf)?;
+        self.tick()
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Buffered standard output (see [`Out`]).
+pub fn stdout() -> Out {
+    Out { inner: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()) }
+}
+
+/// Whether the reader of standard output has gone (a pipe whose other end
+/// is closed). Only pipes can tell; anything else answers `false`.
+#[cfg(unix)]
+fn stdout_closed() -> bool {
+    let mut fd = libc::pollfd { fd: 1, events: libc::POLLOUT, revents: 0 };
+    // SAFETY: `fd` is one valid pollfd that lives across the call, and a zero
+    // timeout makes poll return at once; it only reads the descriptor's state.
+    let ready = unsafe { libc::poll(&mut fd, 1, 0) };
+    ready == 1 && fd.revents & libc::POLLERR != 0
+}
+
+#[cfg(not(unix))]
+fn stdout_closed() -> bool {
+    false
+}
+
+/// Starts the thread that, every [`FLUSH_EVERY`], marks buffered output as
+/// due, ends the process quietly once the reader of standard output has
+/// gone (even when nothing is being written), and ends it with status 130
+/// when a command has not stopped within [`INTERRUPT_GRACE`] of Ctrl-C; and
+/// installs the Ctrl-C handler.
+fn start_watch() {
+    let _ = ctrlc::set_handler(|| {
+        INTERRUPTED.store(true, Ordering::SeqCst);
+        FLUSH_DUE.store(true, Ordering::SeqCst);
+        interrupt_control().cancel();
+    });
+    let _ = std::thread::Builder::new().name("watch".into()).stack_size(64 << 10).spawn(|| {
+        let mut interrupted_at: Option<Instant> = None;
+        loop {
+            std::thread::sleep(FLUSH_EVERY);
+            FLUSH_DUE.store(true, Ordering::Relaxed);
+            if stdout_closed() {
+                std::process::exit(EXIT_OK);
+            }
+            if interrupted() {
+                let at = *interrupted_at.get_or_insert_with(Instant::now);
+                if at.elapsed() >= INTERRUPT_GRACE {
+                    eprintln!("backtrack: interrupted");
+                    std::process::exit(EXIT_INTERRUPTED);
+                }
+            }
+        }
+    });
+}
+
+/// Most characters of a message printed on standard error (a last guard:
+/// parsers already quote bad tokens short).
+const MAX_MESSAGE: usize = 2000;
 
 /// Parses the command line, runs the command, reports any error on standard
 /// error, and returns the process exit status.
@@ -187,23 +403,51 @@ fn run() -> i32 {
             return if e.use_stderr() { EXIT_INPUT } else { EXIT_OK };
         }
     };
-    let result = match cli.command {
+    start_watch();
+    // Threads that cannot start are a resource failure to report, not a
+    // crash: the library panics with a `ThreadStartError`, caught here.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if info.payload().downcast_ref::<backtrack::search::ThreadStartError>().is_none() {
+            default_hook(info);
+        }
+    }));
+    let run = move || match cli.command {
         Command::Sudoku(a) => sudoku::run(a),
         Command::Queens(a) => queens::run(a),
         Command::Choose(a) => choose::run(a),
         Command::Sudominoku(a) => sudominoku::run(a),
         Command::Xcover(a) => xcover::run(a),
         Command::Boj(a) => boj::run(a),
+        Command::Judge(a) => judge::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Merge(a) => merge::run(a),
+        Command::Trace(a) => trace::run(a),
+        Command::Web(a) => web::run(a),
+    };
+    let result = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
+        Ok(result) => result,
+        Err(payload) => match payload.downcast::<backtrack::search::ThreadStartError>() {
+            Ok(e) => Err(CliError::Failure(format!("{e}; try fewer with --threads"))),
+            Err(payload) => std::panic::resume_unwind(payload),
+        },
     };
     match result {
         Ok(code) => code,
         Err(CliError::BrokenPipe) => EXIT_OK,
         Err(e) => {
             let _ = io::stdout().flush();
-            eprintln!("backtrack: {e}");
+            let message = e.to_string();
+            eprintln!("backtrack: {}", short_message(&message));
             e.exit_code()
         }
+    }
+}
+
+/// `message`, cut to [`MAX_MESSAGE`] characters.
+fn short_message(message: &str) -> std::borrow::Cow<'_, str> {
+    match message.char_indices().nth(MAX_MESSAGE) {
+        None => message.into(),
+        Some((end, _)) => format!("{}...", &message[..end]).into(),
     }
 }

@@ -4,14 +4,12 @@
 use std::fs;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use backtrack::queens::{self, Checkpoint, CheckpointError, Plan, Report, Shard, WriteError, PLAN_VERSION};
-use backtrack::search::{effective_threads, Control};
+use backtrack::search::effective_threads;
 
-use super::{stdout, CliError, CliResult, EXIT_OK};
+use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// Count the solutions of the N-queens puzzle (or list them with --all).
 ///
@@ -39,9 +37,9 @@ pub struct Args {
     /// Print every solution, one per line: the 1-based column of each row's queen, in lexicographic order.
     #[arg(long, conflicts_with_all = ["unique", "json", "checkpoint", "shard", "mpi"])]
     pub all: bool,
-    /// Worker threads [default: one per core].
-    #[arg(long, short = 't', value_name = "T", value_parser = clap::value_parser!(u32).range(1..=4096))]
-    pub threads: Option<u32>,
+    /// Worker threads, 1 to 1024 (0 or absent: one per core).
+    #[arg(long, short = 't', value_name = "T", value_parser = super::parse_threads)]
+    pub threads: Option<usize>,
     /// No progress bar.
     #[arg(long, short = 'q')]
     pub quiet: bool,
@@ -67,15 +65,15 @@ pub struct Args {
 
 pub fn run(args: Args) -> CliResult {
     let n = args.n as usize;
-    let threads = args.threads.map_or(0, |t| t as usize);
+    let threads = args.threads.unwrap_or(0);
     if args.all {
         let mut out = stdout();
-        queens::par_write_solutions(n, threads, &mut out).map_err(|e| match e {
+        let written = queens::par_write_solutions(n, threads, &mut out).map_err(|e| match e {
             WriteError::Size(e) => CliError::Input(e.to_string()),
             WriteError::Io(e) => CliError::from(e),
         })?;
         out.flush()?;
-        return Ok(EXIT_OK);
+        return Ok(if written == 0 { EXIT_NO_SOLUTION } else { EXIT_OK });
     }
     if args.mpi {
         return mpi_run(&args);
@@ -93,23 +91,11 @@ pub fn run(args: Args) -> CliResult {
         Some(path) => load_checkpoint(path, &plan, args.shard)?,
         None => Checkpoint::new(&plan, args.shard),
     };
-    let todo = (0..plan.len()).filter(|&i| in_shard(i) && !state.is_done(i)).count();
     let covered = (0..plan.len()).filter(|&i| in_shard(i)).count() as u64;
 
-    let control = Control::new();
-    let interrupted = Arc::new(AtomicBool::new(false));
-    {
-        let control = control.clone();
-        let interrupted = interrupted.clone();
-        // Only one handler per process; failing to install it only costs the
-        // graceful save on Ctrl-C, so it is not an error.
-        let _ = ctrlc::set_handler(move || {
-            interrupted.store(true, Ordering::SeqCst);
-            control.cancel();
-        });
-    }
+    let control = super::interrupt_control();
 
-    let progress = Progress::new(todo as u64, args.quiet);
+    let progress = Progress::new(&plan, |i| in_shard(i) && !state.is_done(i), args.quiet);
     let interval = Duration::from_secs_f64(args.checkpoint_interval);
     let mut last_save = Instant::now();
     let mut save_error: Option<CliError> = None;
@@ -128,7 +114,7 @@ pub fn run(args: Args) -> CliResult {
         Some(&control),
         |i, counts| {
             state.record(i, counts);
-            progress.advance();
+            progress.advance(i);
             if let Some(path) = &args.checkpoint {
                 if last_save.elapsed() >= interval {
                     if let Err(e) = save_checkpoint(&state, path) {
@@ -147,13 +133,17 @@ pub fn run(args: Args) -> CliResult {
     if let Some(e) = save_error {
         return Err(e);
     }
-    if interrupted.load(Ordering::SeqCst) || control.is_cancelled() {
+    if control.is_cancelled() {
+        let finished = (0..plan.len()).filter(|&i| in_shard(i) && state.is_done(i)).count();
+        let so_far = format!(
+            "interrupted after {finished} of {covered} subproblems: {} solutions so far (not a complete count)",
+            state.counts().total
+        );
         return Err(CliError::Interrupted(match &args.checkpoint {
-            Some(path) => format!(
-                "interrupted; finished subproblems are saved in {}: rerun the same command to resume",
-                path.display()
-            ),
-            None => "interrupted".into(),
+            Some(path) => {
+                format!("{so_far}; they are saved in {}: rerun the same command to resume", path.display())
+            }
+            None => so_far,
         }));
     }
     let report = Report {
@@ -171,6 +161,8 @@ pub fn run(args: Args) -> CliResult {
     print_result(&report, args.unique, args.json)
 }
 
+/// Prints the count; the exit status is 1 when the board has no solution
+/// (a shard's report is its result even when its share is 0).
 fn print_result(report: &Report, unique: bool, json: bool) -> CliResult {
     let mut out = stdout();
     if json {
@@ -182,39 +174,47 @@ fn print_result(report: &Report, unique: bool, json: bool) -> CliResult {
         writeln!(out, "{}", report.solutions)?;
     }
     out.flush()?;
-    Ok(EXIT_OK)
+    Ok(if report.solutions == 0 && report.shard.is_none() { EXIT_NO_SOLUTION } else { EXIT_OK })
 }
 
-/// A progress bar on standard error, shown only on a terminal and only once
-/// the run has lasted a second (short runs stay quiet).
+/// A progress bar on standard error, shown only on a terminal, from the
+/// first second of the run on, not only once a subproblem ends. Its length is the
+/// estimated work of the subproblems to count ([`queens::estimate`]), so
+/// that its position and ETA mean something even while the first, big
+/// subproblems are running.
 struct Progress {
     bar: Option<indicatif::ProgressBar>,
-    started: Instant,
-    shown: std::cell::Cell<bool>,
+    /// Each subproblem's estimated work, in the bar's units.
+    weights: Vec<u64>,
 }
 
+/// Units of the bar: its length, spread over the subproblems by weight.
+const PROGRESS_UNITS: f64 = 1e9;
+
 impl Progress {
-    fn new(len: u64, quiet: bool) -> Self {
-        let bar = (!quiet && io::stderr().is_terminal()).then(|| {
-            let bar = indicatif::ProgressBar::with_draw_target(Some(len), indicatif::ProgressDrawTarget::hidden());
-            if let Ok(style) = indicatif::ProgressStyle::with_template(
-                "{elapsed_precise} [{wide_bar}] {pos}/{len} subproblems, ETA {eta_precise}",
-            ) {
-                bar.set_style(style.progress_chars("=> "));
-            }
-            bar
-        });
-        Progress { bar, started: Instant::now(), shown: std::cell::Cell::new(false) }
+    fn new(plan: &Plan, todo: impl Fn(usize) -> bool, quiet: bool) -> Self {
+        if quiet || !io::stderr().is_terminal() {
+            return Progress { bar: None, weights: Vec::new() };
+        }
+        let estimates = queens::estimate::weights(plan);
+        let total: f64 = (0..plan.len()).filter(|&i| todo(i)).map(|i| estimates[i]).sum();
+        let weights: Vec<u64> =
+            estimates.iter().map(|&w| (w / total.max(1.0) * PROGRESS_UNITS).round() as u64).collect();
+        let len = (0..plan.len()).filter(|&i| todo(i)).map(|i| weights[i]).sum();
+        let bar = indicatif::ProgressBar::with_draw_target(Some(len), indicatif::ProgressDrawTarget::stderr());
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{elapsed_precise} [{wide_bar}] {percent}% of the estimated work, ETA {eta_precise}",
+        ) {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        // Drawn by a timer from the start, not only when a subproblem ends.
+        bar.enable_steady_tick(Duration::from_millis(500));
+        Progress { bar: Some(bar), weights }
     }
 
-    fn advance(&self) {
+    fn advance(&self, index: usize) {
         if let Some(bar) = &self.bar {
-            bar.inc(1);
-            if !self.shown.get() && self.started.elapsed() >= Duration::from_secs(1) {
-                self.shown.set(true);
-                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-                bar.enable_steady_tick(Duration::from_millis(250));
-            }
+            bar.inc(self.weights[index]);
         }
     }
 
@@ -225,14 +225,23 @@ impl Progress {
     }
 }
 
+/// Largest checkpoint file read back (a real one holds a few kilobytes).
+const MAX_CHECKPOINT: u64 = super::MAX_WHOLE_INPUT;
+
 /// Reads the checkpoint at `path` if it exists and belongs to this very run
 /// (same board, plan and shard); a missing file starts afresh.
 fn load_checkpoint(path: &Path, plan: &Plan, shard: Option<Shard>) -> Result<Checkpoint, CliError> {
     let name = path.display();
-    let bytes = match fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Checkpoint::new(plan, shard)),
-        Err(e) => return Err(CliError::Input(format!("checkpoint {name}: cannot read: {e}"))),
+    let bytes = match super::read_file_capped(path, MAX_CHECKPOINT) {
+        Ok(Some(bytes)) => bytes,
+        Ok(None) => return Ok(Checkpoint::new(plan, shard)),
+        Err(super::Capped::Io(e)) => return Err(CliError::Failure(format!("checkpoint {name}: cannot read: {e}"))),
+        Err(super::Capped::TooLong) => {
+            return Err(CliError::Input(format!(
+                "checkpoint {name}: more than {} MiB, the most a checkpoint may hold: not a checkpoint",
+                MAX_CHECKPOINT >> 20
+            )))
+        }
     };
     Checkpoint::from_json(&bytes, plan, shard).map_err(|e| match e {
         CheckpointError::Malformed { .. } => CliError::Input(format!("checkpoint {name}: {e}")),
@@ -317,7 +326,7 @@ mod mpi_master_worker {
         let rank = world.rank();
         let size = world.size();
         let plan = Plan::new(args.n as usize).map_err(|e| CliError::Input(e.to_string()))?;
-        let threads = args.threads.map_or(0, |t| t as usize);
+        let threads = args.threads.unwrap_or(0);
         let started = Instant::now();
         if size == 1 {
             // Alone: count here, on this process's threads.

@@ -1,23 +1,33 @@
 //! `backtrack sudoku`: solve, count or enumerate sudoku puzzles, one or a whole file.
 //!
-//! Puzzles are read in one pass into one buffer, answered in chunks (on
-//! several threads with `--threads`), and each chunk's output is built in its
-//! own byte buffer, then written in input order. Every input puzzle gives
-//! exactly one answer (a solution, a count, or a placeholder line), so output
-//! lines stay aligned with input puzzles.
+//! A reading thread turns the input into batches of puzzles (see
+//! [`stream::Reader`]: bounded memory whatever the input's length); the
+//! batches are answered in chunks (on several threads with `--threads`, a
+//! bounded window of chunks at a time), and each chunk's output is built in
+//! its own byte buffer, then written in input order. Output is flushed
+//! whenever no input is ready, so a program feeding puzzles one by one gets
+//! each answer at once. Every input puzzle gives exactly one answer (a
+//! solution, a count, `# no solution` or `# error: ...`), so output lines stay
+//! aligned with input puzzles.
 
+use std::collections::VecDeque;
 use std::io::Write;
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, Range};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
 
 use backtrack::search::{self, Mode, Order};
+use backtrack::sudoku::stream::{self, StreamError};
 use backtrack::sudoku::{self, Batch, Entry, Format, Layout, Solver};
 
-use super::{read_inputs, stdout, CliError, CliResult, Input, EXIT_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
+use super::{stdout, CliError, CliResult, Input, EXIT_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// Text written in place of the answer to a puzzle that has no solution.
 pub const NO_SOLUTION_LINE: &str = "# no solution";
+
+/// What the answer to a malformed puzzle starts with (the error follows).
+pub const ERROR_PREFIX: &str = "# error: ";
 
 /// Output format of solutions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -43,17 +53,21 @@ impl From<OutputFormat> for Format {
 /// Solve sudoku puzzles (4x4 to 25x25): any solution, the smallest, a count, or every solution.
 #[derive(clap::Args)]
 #[command(
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
     long_about = "Solve sudoku puzzles (4x4 to 25x25): any solution, the smallest, a count, or every solution.\n\n\
         Input formats are detected: one puzzle per line (81 symbols for 9x9, '.' or '0' for a blank, '#' \
         comment lines and blank lines skipped; 16x16 and 25x25 use 1-9 then A, B, ...), or grids of n lines \
         with or without spaces between digits. Output uses the input's format unless --format says otherwise.\n\n\
-        Answers come in input order, one per well-formed puzzle: a puzzle with no solution prints the line \
-        '# no solution' so that answers stay aligned with puzzles. A malformed puzzle prints nothing on standard \
-        output; its error, with line and column, goes to standard error and the other puzzles are still solved \
-        (with --json it also gets an object with status \"invalid\"). Grids in grid formats are separated by a \
-        blank line.\n\n\
-        Exit status: 0 all solved; 1 some puzzle has no solution; 2 some puzzle was malformed (with --strict: \
-        nothing is solved when any puzzle is malformed).",
+        Input is read as a stream and answers are written as puzzles are solved, in input order, so a \
+        program can write one puzzle and read its answer before writing the next; memory stays bounded \
+        however long the input (lines of at most 64 KiB).\n\n\
+        Every puzzle gets exactly one answer, so that answers stay aligned with puzzles: a solution (or a \
+        count), '# no solution' for a puzzle without one, and '# error: line L, column C: ...' for a \
+        malformed puzzle, whose error also goes to standard error (with --json: an object with status \
+        \"invalid\" and the error). Grids in grid formats are separated by a blank line.\n\n\
+        Exit status: 0 every puzzle answered; 1 some puzzle has no solution; 2 some puzzle was malformed \
+        (with --strict: the run stops at the first one); 3 I/O or resource failure; 130 interrupted.",
     after_help = "Examples:\n  \
         backtrack sudoku examples/sudoku.txt               solve every puzzle, one per line\n  \
         backtrack sudoku --threads 2 puzzles.txt > out.txt  a big batch on two threads\n  \
@@ -61,9 +75,13 @@ impl From<OutputFormat> for Format {
         backtrack sudoku --lexmin board.txt                 the lexicographically smallest solution\n  \
         backtrack sudoku --all board.txt | head             every solution, streamed\n  \
         backtrack sudoku --json puzzles.txt                 one JSON object per puzzle\n  \
-        echo 1..4..1.2....3.. | backtrack sudoku --format grid   a 4x4 puzzle, printed as a grid"
+        echo 1..4..1.2....3.. | backtrack sudoku --format grid   a 4x4 puzzle, printed as a grid\n  \
+        backtrack sudoku generate --count 5 --seed 1       the puzzle maker: generate, rate, explain, hint"
 )]
 pub struct Args {
+    /// The puzzle maker's commands (without one, the FILE arguments are solved).
+    #[command(subcommand)]
+    pub command: Option<super::maker::Command>,
     /// Puzzle files (standard input when none is given, or for `-`).
     pub files: Vec<PathBuf>,
     /// Print the lexicographically smallest solution (the 81 digits read row by row as one number).
@@ -78,17 +96,18 @@ pub struct Args {
     /// Print every solution as it is found (nothing is collected in memory).
     #[arg(long)]
     pub all: bool,
-    /// Threads (0: one per core): a batch is shared out by puzzles, answers staying in input order; a
-    /// single puzzle with --count has its search split instead. --all runs on one thread.
-    #[arg(long, short = 't', value_name = "T", default_value_t = 1)]
-    pub threads: usize,
+    /// Threads, 1 to 1024 (0 or absent: one per core): a batch is shared out by puzzles, answers
+    /// staying in input order; a lone puzzle with --count has its search split instead. --all runs
+    /// on one thread.
+    #[arg(long, short = 't', value_name = "T", value_parser = super::parse_threads)]
+    pub threads: Option<usize>,
     /// Output format (default: the format the puzzles were read in).
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub format: Option<OutputFormat>,
     /// Print one JSON object per puzzle (per solution, then a summary, with --all).
     #[arg(long)]
     pub json: bool,
-    /// Stop at the first malformed puzzle, before solving anything.
+    /// Stop at the first malformed puzzle (the puzzles before it are answered).
     #[arg(long)]
     pub strict: bool,
 }
@@ -97,19 +116,26 @@ pub struct Args {
 /// small enough that two threads share a file's tail evenly.
 const CHUNK: usize = 256;
 
+/// Jobs in flight per thread: enough to keep every thread busy while the
+/// calling thread writes, few enough to bound the answers held in memory.
+const JOBS_PER_THREAD: usize = 4;
+
 /// What to answer and how to write it, shared by every chunk.
+#[derive(Clone, Copy)]
 struct Plan {
     mode: Mode,
     json: bool,
     format: Option<Format>,
 }
 
-/// One input file, parsed (or why it could not be).
-struct Parsed {
+/// One input file: its name, and a batch of its puzzles.
+struct Part {
     name: String,
     /// The file name as a JSON string, escaped once.
     name_json: String,
-    batch: Result<Batch, backtrack::ParseError>,
+    batch: Batch,
+    /// Index in the file of the batch's first puzzle.
+    first_index: usize,
 }
 
 /// Tallies of a run, for the exit status.
@@ -117,12 +143,27 @@ struct Parsed {
 struct Tally {
     invalid: usize,
     no_solution: usize,
+    /// Files that could not be read.
+    failed: usize,
     /// Whether any answer was written yet (the first grid gets no separator).
     wrote_any: bool,
+    /// Puzzles answered.
+    answered: usize,
+}
+
+/// What the reading thread hands over.
+enum Message {
+    /// Puzzles read.
+    Batch(Part),
+    /// A file that cannot be read on, and why.
+    Failed(CliError),
 }
 
 /// Runs `backtrack sudoku`: exit status 2 if any puzzle was malformed, else 1 if any had no solution.
 pub fn run(args: Args) -> CliResult {
+    if let Some(command) = args.command {
+        return super::maker::run(command);
+    }
     let mode = if args.lexmin {
         Mode::LexFirst
     } else if args.count {
@@ -133,42 +174,33 @@ pub fn run(args: Args) -> CliResult {
         Mode::First
     };
     let plan = Plan { mode, json: args.json, format: args.format.map(Format::from) };
-    let inputs = read_inputs(&args.files)?;
-    let parsed: Vec<Parsed> = inputs.iter().map(read_batch).collect();
-    if args.strict {
-        for p in &parsed {
-            match &p.batch {
-                Err(e) => return Err(CliError::bad_input(&p.name, e)),
-                Ok(batch) => {
-                    if let Some(e) = batch.first_error() {
-                        return Err(CliError::bad_input(&p.name, e));
-                    }
-                }
-            }
-        }
-    }
+    let files: Vec<Option<PathBuf>> =
+        if args.files.is_empty() { vec![None] } else { args.files.iter().cloned().map(Some).collect() };
+    // Reading and parsing run on their own thread, a few batches ahead.
+    let (tx, rx) = mpsc::sync_channel::<Message>(2);
+    std::thread::Builder::new()
+        .name("read".into())
+        .spawn(move || read_files(&files, &tx))
+        .map_err(|e| CliError::Failure(format!("cannot start the reading thread: {e}")))?;
     let mut out = stdout();
     let mut tally = Tally::default();
-    let total_entries: usize = parsed.iter().map(|p| p.batch.as_ref().map_or(0, |b| b.entries().len())).sum();
-    let threads = (args.threads != 1).then_some(args.threads);
-    for p in &parsed {
-        let batch = match &p.batch {
-            Ok(batch) => batch,
-            Err(e) => {
-                // An empty or unreadable file is one bad "puzzle" of the run.
-                eprintln!("backtrack: {}: {e}", p.name);
-                tally.invalid += 1;
-                continue;
-            }
-        };
-        if mode == Mode::All {
-            answer_all(&mut out, p, batch, &plan, total_entries > 1, &mut tally)?;
-        } else {
-            answer_batch(&mut out, p, batch, &plan, threads, &mut tally)?;
-        }
-    }
+    let threads = search::effective_threads(args.threads.unwrap_or(0));
+    let result = if mode == Mode::All || threads == 1 {
+        answer_in_turn(&rx, &mut out, &plan, args.strict, &mut tally)
+    } else {
+        answer_on_threads(&rx, &mut out, &plan, args.strict, threads, &mut tally)
+    };
     out.flush()?;
-    Ok(if tally.invalid > 0 {
+    result?;
+    if super::interrupted() {
+        return Err(CliError::Interrupted(format!(
+            "interrupted after {} puzzles; their answers are above",
+            tally.answered
+        )));
+    }
+    Ok(if tally.failed > 0 {
+        super::EXIT_FAILURE
+    } else if tally.invalid > 0 {
         EXIT_INPUT
     } else if tally.no_solution > 0 {
         EXIT_NO_SOLUTION
@@ -177,12 +209,249 @@ pub fn run(args: Args) -> CliResult {
     })
 }
 
-fn read_batch(input: &Input) -> Parsed {
-    Parsed {
-        name: input.name.clone(),
-        name_json: serde_json::to_string(&input.name).expect("a string serializes"),
-        batch: Batch::parse(&input.text),
+/// The reading thread: every file in turn, batch by batch, until the
+/// receiver hangs up.
+fn read_files(files: &[Option<PathBuf>], tx: &mpsc::SyncSender<Message>) {
+    for file in files {
+        let name = super::input_name(file.as_ref());
+        let name_json = serde_json::to_string(&name).expect("a string serializes");
+        let source = match super::open_input(file.as_ref()) {
+            Ok(source) => source,
+            Err(e) => {
+                if tx.send(Message::Failed(e)).is_err() {
+                    return;
+                }
+                continue;
+            }
+        };
+        let mut reader = stream::Reader::new(source);
+        let mut first_index = 0;
+        while let Some(next) = reader.next_batch() {
+            let message = match next {
+                Ok(batch) => {
+                    let part = Part { name: name.clone(), name_json: name_json.clone(), batch, first_index };
+                    first_index += part.batch.entries().len();
+                    Message::Batch(part)
+                }
+                Err(StreamError::Io(e)) => Message::Failed(CliError::Failure(format!("{name}: cannot read: {e}"))),
+                Err(e) => Message::Failed(CliError::Input(format!("{name}: {e}"))),
+            };
+            if tx.send(message).is_err() {
+                return;
+            }
+        }
     }
+}
+
+/// Waits for the next message, flushing `out` first when none is ready (so
+/// that a program feeding puzzles one at a time gets each answer at once).
+/// `None` at the end of the input, or after Ctrl-C.
+fn next_message(rx: &mpsc::Receiver<Message>, out: &mut impl Write) -> Result<Option<Message>, CliError> {
+    match rx.try_recv() {
+        Ok(message) => return Ok(Some(message)),
+        Err(mpsc::TryRecvError::Disconnected) => return Ok(None),
+        Err(mpsc::TryRecvError::Empty) => out.flush()?,
+    }
+    loop {
+        if super::interrupted() {
+            return Ok(None);
+        }
+        match rx.recv_timeout(Duration::from_millis(100)) {
+            Ok(message) => return Ok(Some(message)),
+            Err(mpsc::RecvTimeoutError::Timeout) => continue,
+            Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(None),
+        }
+    }
+}
+
+/// Records a file that cannot be read on.
+fn failed(error: CliError, tally: &mut Tally) {
+    eprintln!("backtrack: {error}");
+    match error.exit_code() {
+        EXIT_INPUT => tally.invalid += 1,
+        _ => tally.failed += 1,
+    }
+}
+
+/// The end of a batch's entries to answer: all of them, or with `strict`
+/// those before the first malformed one.
+fn strict_end(batch: &Batch, strict: bool) -> usize {
+    let entries = batch.entries();
+    if strict {
+        entries.iter().position(|e| e.result.is_err()).unwrap_or(entries.len())
+    } else {
+        entries.len()
+    }
+}
+
+/// Answers every batch on this thread, in turn.
+fn answer_in_turn(
+    rx: &mpsc::Receiver<Message>,
+    out: &mut impl Write,
+    plan: &Plan,
+    strict: bool,
+    tally: &mut Tally,
+) -> Result<(), CliError> {
+    let mut solver: Option<Solver> = None;
+    while let Some(message) = next_message(rx, out)? {
+        let part = match message {
+            Message::Batch(part) => part,
+            Message::Failed(e) => {
+                failed(e, tally);
+                continue;
+            }
+        };
+        let box_size = part.batch.layout().box_size;
+        let solver = match &mut solver {
+            Some(s) if s.box_size() == box_size => s,
+            _ => solver.insert(Solver::new(box_size)),
+        };
+        let end = strict_end(&part.batch, strict);
+        if plan.mode == Mode::All {
+            answer_all(out, &part, end, plan, tally)?;
+        } else {
+            let mut start = 0;
+            while start < end {
+                let stop = (start + CHUNK).min(end);
+                let output = answer_chunk(solver, &part, start..stop, plan, None);
+                emit(out, &part, start..stop, output, tally)?;
+                start = stop;
+                if super::interrupted() {
+                    return Ok(());
+                }
+            }
+        }
+        if end < part.batch.entries().len() {
+            return stop_strict(&part, end);
+        }
+    }
+    Ok(())
+}
+
+/// The error that ends a `--strict` run at entry `at` of `part`.
+fn stop_strict(part: &Part, at: usize) -> Result<(), CliError> {
+    let e = part.batch.entries()[at].result.as_ref().expect_err("a malformed entry");
+    Err(CliError::bad_input(&part.name, e))
+}
+
+/// One job for the threads: a range of one batch's puzzles.
+struct Job {
+    part: Arc<Part>,
+    range: Range<usize>,
+    /// Split the lone puzzle's search over the threads instead.
+    split: bool,
+}
+
+/// Answers the batches on `threads` threads, a bounded window of jobs at a
+/// time, writing the answers in input order as they come back.
+fn answer_on_threads(
+    rx: &mpsc::Receiver<Message>,
+    out: &mut impl Write,
+    plan: &Plan,
+    strict: bool,
+    threads: usize,
+    tally: &mut Tally,
+) -> Result<(), CliError> {
+    let pool = search::thread_pool(threads);
+    let window = threads * JOBS_PER_THREAD;
+    let (done_tx, done_rx) = mpsc::channel::<(u64, ChunkOutput)>();
+    // Jobs waiting to start; then everything to write, in input order: the
+    // jobs started (with their answers once back) and the files that failed.
+    let mut queued: VecDeque<Job> = VecDeque::new();
+    let mut to_write: VecDeque<(Pending, Option<ChunkOutput>)> = VecDeque::new();
+    let mut first_id = 0u64;
+    let mut in_flight = 0usize;
+    let mut input_done = false;
+    // A malformed puzzle that ends a --strict run, once the answers before it are written.
+    let mut strict_stop: Option<(Arc<Part>, usize)> = None;
+    loop {
+        while to_write.len() < window {
+            let Some(job) = queued.pop_front() else { break };
+            let id = first_id + to_write.len() as u64;
+            to_write.push_back((Pending::Job(job.part.clone(), job.range.clone()), None));
+            in_flight += 1;
+            let (done_tx, plan) = (done_tx.clone(), *plan);
+            pool.spawn(move || {
+                let box_size = job.part.batch.layout().box_size;
+                let split = job.split.then_some(threads);
+                let output = answer_chunk(&mut Solver::new(box_size), &job.part, job.range, &plan, split);
+                // The receiver is gone only when the run has stopped.
+                let _ = done_tx.send((id, output));
+            });
+        }
+        if queued.is_empty() && !input_done && strict_stop.is_none() {
+            let message = if in_flight == 0 {
+                let message = next_message(rx, out)?;
+                input_done = message.is_none();
+                message
+            } else {
+                match rx.try_recv() {
+                    Ok(message) => Some(message),
+                    Err(mpsc::TryRecvError::Empty) => None,
+                    Err(mpsc::TryRecvError::Disconnected) => {
+                        input_done = true;
+                        None
+                    }
+                }
+            };
+            match message {
+                Some(Message::Batch(part)) => {
+                    let end = strict_end(&part.batch, strict);
+                    let part = Arc::new(part);
+                    // A lone puzzle with nothing else to do: split its count over the threads.
+                    let split = matches!(plan.mode, Mode::Count { .. }) && end == 1 && in_flight == 0;
+                    for start in (0..end).step_by(CHUNK) {
+                        queued.push_back(Job { part: part.clone(), range: start..(start + CHUNK).min(end), split });
+                    }
+                    if end < part.batch.entries().len() {
+                        strict_stop = Some((part, end));
+                    }
+                    continue;
+                }
+                Some(Message::Failed(e)) if to_write.is_empty() => failed(e, tally),
+                Some(Message::Failed(e)) => to_write.push_back((Pending::Failed(e), None)),
+                None => {}
+            }
+        }
+        if in_flight > 0 {
+            let (id, output) = done_rx.recv().expect("a job in flight sends its answers");
+            in_flight -= 1;
+            to_write[(id - first_id) as usize].1 = Some(output);
+        }
+        // Write what is ready, in order.
+        while let Some((pending, output)) = to_write.front_mut() {
+            match pending {
+                Pending::Job(..) if output.is_none() => break,
+                _ => {}
+            }
+            let (pending, output) = to_write.pop_front().expect("checked");
+            first_id += 1;
+            match (pending, output) {
+                (Pending::Job(part, range), Some(output)) => emit(out, &part, range, output, tally)?,
+                (Pending::Failed(e), _) => failed(e, tally),
+                (Pending::Job(..), None) => unreachable!("checked above"),
+            }
+        }
+        if super::interrupted() {
+            queued.clear();
+            input_done = true;
+        }
+        if in_flight == 0 && queued.is_empty() && to_write.is_empty() && (input_done || strict_stop.is_some()) {
+            break;
+        }
+    }
+    if let Some((part, at)) = strict_stop {
+        return stop_strict(&part, at);
+    }
+    Ok(())
+}
+
+/// Something to write in its turn.
+enum Pending {
+    /// The answers to a range of a batch's puzzles.
+    Job(Arc<Part>, Range<usize>),
+    /// A file that could not be read on.
+    Failed(CliError),
 }
 
 /// What one chunk produced.
@@ -193,92 +462,41 @@ struct ChunkOutput {
     separated: bool,
 }
 
-/// Answers every puzzle of `batch` (any mode but `All`), chunk by chunk, in
-/// parallel when `threads` is given (0: one per core), writing the chunks in input order.
-fn answer_batch(
+/// Writes one chunk's answers, and reports its malformed puzzles on standard error.
+fn emit(
     out: &mut impl Write,
-    parsed: &Parsed,
-    batch: &Batch,
-    plan: &Plan,
-    threads: Option<usize>,
+    part: &Part,
+    range: Range<usize>,
+    output: ChunkOutput,
     tally: &mut Tally,
 ) -> Result<(), CliError> {
-    let entries = batch.entries();
-    let box_size = batch.layout().box_size;
-    let mut emit = |out: &mut dyn Write, chunk_index: usize, output: ChunkOutput| -> Result<(), CliError> {
-        let start = chunk_index * CHUNK;
-        for entry in &entries[start..(start + CHUNK).min(entries.len())] {
-            if let Err(e) = &entry.result {
-                eprintln!("backtrack: {}: {e}", parsed.name);
-                tally.invalid += 1;
-            }
-        }
-        tally.no_solution += output.no_solution;
-        let skip = (output.separated && !tally.wrote_any && !output.text.is_empty()) as usize;
-        out.write_all(&output.text[skip..])?;
-        tally.wrote_any |= !output.text.is_empty();
-        Ok(())
-    };
-    let chunks: Vec<&[Entry]> = entries.chunks(CHUNK).collect();
-    if let (Some(threads), Mode::Count { .. }, 1) = (threads, plan.mode, entries.len()) {
-        // One puzzle to count: split its search tree across the threads instead.
-        let output = answer_chunk(&mut Solver::new(box_size), parsed, batch, plan, 0, Some(threads));
-        return emit(out, 0, output);
-    }
-    match threads {
-        None => {
-            let mut solver = Solver::new(box_size);
-            for i in 0..chunks.len() {
-                let output = answer_chunk(&mut solver, parsed, batch, plan, i * CHUNK, None);
-                emit(out, i, output)?;
-            }
-        }
-        Some(threads) => {
-            // Jobs are handed out one chunk at a time and their outputs come
-            // back to this thread as they finish, so writing overlaps solving;
-            // finished chunks wait here until every earlier one is written.
-            let failed = AtomicBool::new(false);
-            let mut error: Option<CliError> = None;
-            let mut pending: Vec<Option<ChunkOutput>> = (0..chunks.len()).map(|_| None).collect();
-            let mut next = 0;
-            let starts: Vec<usize> = (0..chunks.len()).map(|i| i * CHUNK).collect();
-            search::run_jobs(
-                threads,
-                &starts,
-                |_| failed.load(Ordering::Relaxed),
-                |_, &start| answer_chunk(&mut Solver::new(box_size), parsed, batch, plan, start, None),
-                |i, output| {
-                    pending[i] = Some(output);
-                    while next < pending.len() && error.is_none() {
-                        let Some(output) = pending[next].take() else { break };
-                        if let Err(e) = emit(out, next, output) {
-                            failed.store(true, Ordering::Relaxed);
-                            error = Some(e);
-                        }
-                        next += 1;
-                    }
-                },
-            );
-            if let Some(e) = error {
-                return Err(e);
-            }
+    for entry in &part.batch.entries()[range.clone()] {
+        if let Err(e) = &entry.result {
+            eprintln!("backtrack: {}: {e}", part.name);
+            tally.invalid += 1;
         }
     }
+    tally.no_solution += output.no_solution;
+    tally.answered += range.len();
+    let skip = (output.separated && !tally.wrote_any && !output.text.is_empty()) as usize;
+    out.write_all(&output.text[skip..])?;
+    tally.wrote_any |= !output.text.is_empty();
     Ok(())
 }
 
-/// Answers one chunk of puzzles into a byte buffer. `start` is the index of
-/// the chunk's first puzzle in `batch`. With `split_threads`, counts are
-/// computed by splitting each puzzle's search across that many threads.
+/// Answers puzzles `range` of `part` into a byte buffer. With
+/// `split_threads`, counts are computed by splitting each puzzle's search
+/// across that many threads.
 fn answer_chunk(
     solver: &mut Solver,
-    parsed: &Parsed,
-    batch: &Batch,
+    part: &Part,
+    range: Range<usize>,
     plan: &Plan,
-    start: usize,
     split_threads: Option<usize>,
 ) -> ChunkOutput {
-    let chunk = &batch.entries()[start..(start + CHUNK).min(batch.entries().len())];
+    let batch = &part.batch;
+    let start = range.start;
+    let chunk = &batch.entries()[range];
     let layout = batch.layout();
     let format = plan.format.unwrap_or(layout.format);
     let area = layout.box_size.pow(4);
@@ -289,15 +507,11 @@ fn answer_chunk(
     // writer drops the run's very first one.
     let separated = !plan.json && format != Format::Line && !matches!(plan.mode, Mode::Count { .. });
     for (k, entry) in chunk.iter().enumerate() {
-        let index = start + k;
+        let index = part.first_index + start + k;
         let slot = match &entry.result {
             Ok(slot) => *slot,
             Err(e) => {
-                if plan.json {
-                    json_head(&mut text, parsed, entry, index);
-                    let error = serde_json::to_string(&e.to_string()).expect("a string serializes");
-                    let _ = writeln!(text, ",\"status\":\"invalid\",\"error\":{error}}}");
-                }
+                write_invalid(&mut text, part, entry, index, e, plan.json, separated);
                 continue;
             }
         };
@@ -318,7 +532,7 @@ fn answer_chunk(
             no_solution += 1;
         }
         if plan.json {
-            json_head(&mut text, parsed, entry, index);
+            json_head(&mut text, part, entry, index);
             write_json_answer(&mut text, plan.mode, solved, &solution);
         } else if let Mode::Count { limit } = plan.mode {
             let _ = write!(text, "{}", solved.count);
@@ -336,8 +550,31 @@ fn answer_chunk(
     ChunkOutput { text, no_solution, separated }
 }
 
-fn json_head(text: &mut Vec<u8>, parsed: &Parsed, entry: &Entry, index: usize) {
-    let _ = write!(text, "{{\"file\":{},\"line\":{},\"index\":{}", parsed.name_json, entry.line, index);
+/// The answer to a malformed puzzle: `# error: ...` (after the blank line
+/// that separates grids), or a JSON object with status "invalid".
+fn write_invalid(
+    text: &mut Vec<u8>,
+    part: &Part,
+    entry: &Entry,
+    index: usize,
+    error: &backtrack::ParseError,
+    json: bool,
+    separated: bool,
+) {
+    if json {
+        json_head(text, part, entry, index);
+        let error = serde_json::to_string(&error.to_string()).expect("a string serializes");
+        let _ = writeln!(text, ",\"status\":\"invalid\",\"error\":{error}}}");
+    } else {
+        if separated {
+            text.push(b'\n');
+        }
+        let _ = writeln!(text, "{ERROR_PREFIX}{error}");
+    }
+}
+
+fn json_head(text: &mut Vec<u8>, part: &Part, entry: &Entry, index: usize) {
+    let _ = write!(text, "{{\"file\":{},\"line\":{},\"index\":{}", part.name_json, entry.line, index);
 }
 
 fn write_json_answer(text: &mut Vec<u8>, mode: Mode, solved: sudoku::Solved, solution: &[u8]) {
@@ -365,30 +602,24 @@ fn write_json_answer(text: &mut Vec<u8>, mode: Mode, solved: sudoku::Solved, sol
     let _ = writeln!(text, ",\"guesses\":{}}}", solved.guesses);
 }
 
-/// `--all`: streams every solution of every puzzle of `batch`, one puzzle at a time.
-fn answer_all(
-    out: &mut impl Write,
-    parsed: &Parsed,
-    batch: &Batch,
-    plan: &Plan,
-    several_puzzles: bool,
-    tally: &mut Tally,
-) -> Result<(), CliError> {
+/// `--all`: streams every solution of the first `end` puzzles of `part`, one puzzle at a time.
+fn answer_all(out: &mut impl Write, part: &Part, end: usize, plan: &Plan, tally: &mut Tally) -> Result<(), CliError> {
+    let batch = &part.batch;
     let layout = batch.layout();
     let format = plan.format.unwrap_or(layout.format);
     let mut solver = Solver::new(layout.box_size);
     let mut text = Vec::new();
-    for (index, entry) in batch.entries().iter().enumerate() {
+    for (k, entry) in batch.entries()[..end].iter().enumerate() {
+        let index = part.first_index + k;
+        tally.answered += 1;
         let slot = match &entry.result {
             Ok(slot) => *slot,
             Err(e) => {
-                eprintln!("backtrack: {}: {e}", parsed.name);
+                eprintln!("backtrack: {}: {e}", part.name);
                 tally.invalid += 1;
-                if plan.json {
-                    json_head(&mut text, parsed, entry, index);
-                    let error = serde_json::to_string(&e.to_string()).expect("a string serializes");
-                    let _ = writeln!(text, ",\"status\":\"invalid\",\"error\":{error}}}");
-                }
+                let separated = !plan.json && tally.wrote_any && format != Format::Line;
+                write_invalid(&mut text, part, entry, index, e, plan.json, separated);
+                tally.wrote_any = true;
                 out.write_all(&text)?;
                 text.clear();
                 continue;
@@ -398,7 +629,7 @@ fn answer_all(
         let solved = solver.for_each(batch.cells(slot), Order::Heuristic, |solution| {
             text.clear();
             if plan.json {
-                json_head(&mut text, parsed, entry, index);
+                json_head(&mut text, part, entry, index);
                 text.extend_from_slice(b",\"solution\":\"");
                 text.extend(solution.iter().map(|&v| sudoku::symbol(v)));
                 text.extend_from_slice(b"\"}\n");
@@ -425,15 +656,20 @@ fn answer_all(
             tally.no_solution += 1;
         }
         if plan.json {
-            json_head(&mut text, parsed, entry, index);
+            json_head(&mut text, part, entry, index);
             let status = if solved.count == 0 { "no_solution" } else { "solved" };
             let _ =
                 writeln!(text, ",\"status\":\"{status}\",\"count\":{},\"guesses\":{}}}", solved.count, solved.guesses);
         } else if solved.count == 0 {
+            if tally.wrote_any && format != Format::Line {
+                text.push(b'\n');
+            }
             text.extend_from_slice(NO_SOLUTION_LINE.as_bytes());
             text.push(b'\n');
-        } else if several_puzzles {
-            let _ = writeln!(text, "# {} line {}: {} solutions", parsed.name, entry.line, solved.count);
+            tally.wrote_any = true;
+        } else if index > 0 || batch.entries().len() > 1 {
+            // Several puzzles: say where one's solutions end.
+            let _ = writeln!(text, "# {} line {}: {} solutions", part.name, entry.line, solved.count);
         }
         out.write_all(&text)?;
         text.clear();
@@ -453,7 +689,8 @@ pub fn boj(id: u32, input: &Input, out: &mut dyn Write) -> Result<(), CliError> 
         .map_err(|e| CliError::bad_input(&input.name, &e))?;
     let outcome = sudoku::solve(&puzzle, mode);
     let Some(solution) = outcome.solution else {
-        return Err(CliError::NoSolution(format!("{}: the puzzle has no solution", input.name)));
+        // The problem promises a solvable puzzle: one without is input out of its range.
+        return Err(CliError::Input(format!("{}: the puzzle has no solution (the problem promises one)", input.name)));
     };
     let mut text = Vec::with_capacity(200);
     sudoku::write_cells(&mut text, 3, &solution, format);

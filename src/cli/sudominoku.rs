@@ -101,7 +101,12 @@ pub fn boj(input: &Input, out: &mut dyn Write) -> Result<(), CliError> {
     let mut text = String::with_capacity(puzzles.len() * 100);
     for (i, puzzle) in puzzles.into_iter().enumerate() {
         let Some(solution) = sudominoku::solve(puzzle) else {
-            return Err(CliError::NoSolution(format!("{}: puzzle {} has no solution", input.name, i + 1)));
+            // The problem promises solvable puzzles: one without is input out of its range.
+            return Err(CliError::Input(format!(
+                "{}: puzzle {} has no solution (the problem promises one)",
+                input.name,
+                i + 1
+            )));
         };
         text.push_str(&format!("Puzzle {}\n", i + 1));
         text.push_str(&format_grid(&solution.grid));

@@ -8,7 +8,7 @@ use std::time::Instant;
 use backtrack::search::{self, Control, Stats};
 use backtrack::xcover::{self, Engine, Parsed};
 
-use super::{read_input, stdout, CliError, CliResult};
+use super::{read_input, stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// Count (or list) the exact covers of a problem in Knuth's DLX format
 #[derive(clap::Args)]
@@ -20,7 +20,8 @@ use super::{read_input, stdout, CliError, CliResult};
     backtrack xcover pentomino-6x10.dlx            count solutions\n  \
     backtrack xcover --threads 0 queens-13.dlx     count on every core\n  \
     backtrack xcover --all --limit 3 toy.dlx       print up to 3 solutions\n  \
-    backtrack xcover --json puzzle.dlx             {\"solutions\": N, ...}")]
+    backtrack xcover --json puzzle.dlx             {\"solutions\": N, ...}\n\n\
+    Exit status: 0 some cover found, 1 none, 2 bad input, 3 I/O or resource failure, 130 interrupted.")]
 pub struct Args {
     /// Problem file (standard input when absent or '-')
     file: Option<PathBuf>,
@@ -30,9 +31,9 @@ pub struct Args {
     /// Stop after this many solutions
     #[arg(long, value_name = "K")]
     limit: Option<u64>,
-    /// Worker threads (0: one per core)
-    #[arg(long, value_name = "T", default_value_t = 1)]
-    threads: usize,
+    /// Worker threads, 1 to 1024 (0 or absent: one per core)
+    #[arg(long, short = 't', value_name = "T", value_parser = super::parse_threads)]
+    threads: Option<usize>,
     /// Print one JSON object (with "solutions", the count) instead of plain text
     #[arg(long)]
     json: bool,
@@ -59,13 +60,8 @@ pub fn run(args: Args) -> CliResult {
         EngineArg::Links => Engine::Links,
     };
     let root = parsed.problem.space_on(engine);
-    let control = Control::new();
-    {
-        let control = control.clone();
-        // Only one handler per process; if one is already set, Ctrl-C just ends the process.
-        let _ = ctrlc::set_handler(move || control.cancel());
-    }
-    let threads = search::effective_threads(args.threads);
+    let control = super::interrupt_control();
+    let threads = search::effective_threads(args.threads.unwrap_or(0));
     let started = Instant::now();
     let mut out = stdout();
     let mut listed: Vec<Vec<String>> = Vec::new();
@@ -77,7 +73,10 @@ pub fn run(args: Args) -> CliResult {
     let seconds = started.elapsed().as_secs_f64();
     if control.is_cancelled() {
         out.flush()?;
-        return Err(CliError::Interrupted(format!("interrupted after {count} solutions and {} nodes", stats.nodes)));
+        return Err(CliError::Interrupted(format!(
+            "interrupted: {count} solutions so far ({} nodes searched), not a complete count",
+            stats.nodes
+        )));
     }
     let engine_name = parsed.problem.space_on(engine).engine().name();
     if args.json {
@@ -105,7 +104,7 @@ pub fn run(args: Args) -> CliResult {
         stats.dead_ends,
         if threads == 1 { "" } else { "s" }
     );
-    Ok(super::EXIT_OK)
+    Ok(if count == 0 { EXIT_NO_SOLUTION } else { EXIT_OK })
 }
 
 /// Streams every solution (up to the limit) to `out`, or into `listed` for `--json`.

@@ -3,8 +3,13 @@
 mod bench;
 mod boj_nm;
 mod choose;
+mod contract;
+mod maker;
 mod merge;
 mod queens;
+mod readme;
+mod streaming;
 mod sudoku;
 mod sudominoku;
+mod web;
 mod xcover;

@@ -113,3 +113,59 @@ fn unreadable_or_malformed_files_are_refused() {
     let out = backtrack().arg("merge").output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn reports_concatenated_on_standard_input_merge_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = shard_files(dir.path(), 10, 3);
+    let all: Vec<u8> = files.iter().flat_map(|f| std::fs::read(f).unwrap()).collect();
+    let output = backtrack().arg("merge").write_stdin(all.clone()).output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), "724\n");
+    // Two reports in one file and one in another; and `-` among files.
+    let two = dir.path().join("two.json");
+    std::fs::write(&two, [std::fs::read(&files[0]).unwrap(), std::fs::read(&files[1]).unwrap()].concat()).unwrap();
+    let output =
+        backtrack().arg("merge").arg(&two).arg("-").write_stdin(std::fs::read(&files[2]).unwrap()).output().unwrap();
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), "724\n");
+    // A repeated report among concatenated ones is refused.
+    let repeated = [all.clone(), std::fs::read(&files[0]).unwrap()].concat();
+    let output = backtrack().arg("merge").write_stdin(repeated).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("appears twice"));
+}
+
+#[test]
+fn overflowing_sums_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = shard_files(dir.path(), 10, 3);
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    let start = text.find("\"solutions\":").unwrap() + "\"solutions\":".len();
+    let end = start + text[start..].find(',').unwrap();
+    let corrupt = format!("{}{}{}", &text[..start], u128::MAX, &text[end..]);
+    std::fs::write(&files[0], corrupt).unwrap();
+    let output = merge(&files.iter().collect::<Vec<_>>(), &[]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("2^128"), "{}", String::from_utf8_lossy(&output.stderr));
+}
+
+#[test]
+fn messages_speak_of_reports_not_of_the_decoder() {
+    for (input, needle) in [
+        ("[1, 2, 3]", "a report is a JSON object"),
+        ("{\"n\": 8}", "the field \"solutions\" is missing"),
+        ("{\"n\": \"eight\"}", "wrong kind"),
+        ("not json", "not JSON"),
+        ("{\"n\": 8, ", "ends in the middle"),
+        ("", "no report in it"),
+    ] {
+        let output = backtrack().arg("merge").write_stdin(input).output().unwrap();
+        let err = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert_eq!(output.status.code(), Some(2), "{input:?}: {err}");
+        assert!(err.contains(needle), "{input:?}: {err}");
+        for internal in ["struct", "Report", "elements", "u128", "invalid type"] {
+            assert!(!err.contains(internal), "{input:?}: {err}");
+        }
+    }
+}

@@ -23,7 +23,7 @@ fn backtrack() -> Command {
 }
 
 /// Runs the binary with `args` and `stdin`; returns (exit code, stdout, stderr).
-fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+pub(crate) fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
     let out = backtrack().args(args).write_stdin(stdin).output().unwrap();
     (
         out.status.code().expect("exited normally"),
@@ -111,32 +111,38 @@ fn boj_anti_brute_force_board() {
 }
 
 #[test]
-fn boj_no_solution_exits_1() {
+fn boj_no_solution_is_out_of_range() {
     // No repeated given, yet the top-right cell can only be 9 and column 9 already has one.
     let mut rows: Vec<String> = vec!["123456780".into()];
     rows.extend((1..9).map(|r| if r == 4 { "000000009".into() } else { "000000000".into() }));
     let grid = rows.join("\n") + "\n";
+    // The problem promises a solvable puzzle: one without is input out of range.
     let (code, out, err) = run(&["boj", "2239"], &grid);
-    assert_eq!((code, out.as_str()), (1, ""));
+    assert_eq!((code, out.as_str()), (2, ""));
     assert!(err.contains("no solution"), "{err}");
     let spaced: String =
         grid.lines().map(|l| as_grid(l, true).replace('\n', " ").trim_end().to_string() + "\n").collect();
     let (code, out, _) = run(&["boj", "2580"], &spaced);
-    assert_eq!((code, out.as_str()), (1, ""));
+    assert_eq!((code, out.as_str()), (2, ""));
 }
 
-/// Asserts a malformed-input failure: exit 2, nothing on stdout, one stderr
-/// line that names `line` (and `column` when given).
+/// Asserts a malformed-input failure: exit 2, one stderr line that names
+/// `line` (and `column` when given), and on stdout nothing or (a batch keeps
+/// one answer per puzzle) the same error as the puzzle's answer.
 fn assert_bad_input(args: &[&str], stdin: &str, line: usize, column: Option<usize>) {
     let (code, out, err) = run(args, stdin);
     assert_eq!(code, 2, "{args:?} {stdin:?}: {err}");
-    assert_eq!(out, "", "{args:?} {stdin:?}");
     assert_eq!(err.lines().count(), 1, "{err}");
     let place = match column {
         Some(c) => format!("line {line}, column {c}:"),
         None => format!("line {line}:"),
     };
     assert!(err.contains(&place), "{args:?} {stdin:?}: expected {place:?} in {err:?}");
+    if !out.is_empty() {
+        assert_eq!(out.lines().count(), 1, "{args:?} {stdin:?}: {out}");
+        assert!(out.starts_with("# error: ") || out.contains("\"status\":\"invalid\""), "{args:?}: {out}");
+        assert!(out.contains(&place), "{args:?} {stdin:?}: expected {place:?} in {out:?}");
+    }
 }
 
 #[test]
@@ -325,14 +331,18 @@ fn batch_reports_bad_puzzles_and_goes_on() {
     let (code, out, err) = run(&["sudoku"], &input);
     assert_eq!(code, 2);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(lines.len(), 4, "{out}");
     assert!(lines[0].starts_with("987654321"));
-    assert_eq!(lines[1], "# no solution");
-    assert!(solves(&digits(TWO_SOLUTIONS), &digits(lines[2])));
+    assert_eq!(lines[1], "# error: line 2, column 80: expected 81 cells, found 79");
+    assert_eq!(lines[2], "# no solution");
+    assert!(solves(&digits(TWO_SOLUTIONS), &digits(lines[3])));
     assert_eq!(err.lines().count(), 1);
     assert!(err.contains("line 2, column 80: expected 81 cells, found 79"), "{err}");
-    // --strict: nothing is solved.
-    assert_bad_input(&["sudoku", "--strict"], &input, 2, Some(80));
+    // --strict: the run stops at the malformed puzzle, after answering those before it.
+    let (code, out, err) = run(&["sudoku", "--strict"], &input);
+    assert_eq!(code, 2);
+    assert!(out.starts_with("987654321") && out.lines().count() == 1, "{out}");
+    assert!(err.contains("line 2, column 80"), "{err}");
     // Only an unsolvable puzzle: exit 1.
     let (code, out, _) = run(&["sudoku"], no_solution);
     assert_eq!((code, out.as_str()), (1, "# no solution\n"));
@@ -343,7 +353,13 @@ fn sudoku_bad_input() {
     let args = ["sudoku"];
     assert_bad_input(&args, "", 1, None);
     assert_bad_input(&args, "# only comments\n\n", 1, None);
-    assert_bad_input(&args, &format!("# c\n{}\n", &ANTI_BRUTE[..70]), 2, Some(71));
+    // A lone line of no puzzle size: the error says which sizes were tried.
+    assert_bad_input(&args, &format!("# c\n{}\n", &ANTI_BRUTE[..70]), 2, None);
+    // A mistyped first puzzle before good ones is that puzzle's error.
+    let (code, out, err) = run(&args, &format!("# c\n{}\n{ANTI_BRUTE}\n", &ANTI_BRUTE[..70]));
+    assert_eq!(code, 2);
+    assert!(out.starts_with("# error: line 2, column 71: expected 81 cells, found 70\n987654321"), "{out}");
+    assert!(err.contains("line 2, column 71"), "{err}");
     assert_bad_input(&args, &format!("{ANTI_BRUTE}1\n"), 1, Some(82));
     assert_bad_input(&args, &format!("{}?{}\n", &ANTI_BRUTE[..40], &ANTI_BRUTE[41..]), 1, Some(41));
     let dup = format!("5{}", &ANTI_BRUTE[1..]); // 5 again in column 1 at row 7
@@ -351,7 +367,7 @@ fn sudoku_bad_input() {
     assert_bad_input(&args, &"0 0 0 0 0 0 0 0 0\n".repeat(4), 5, None);
     assert_bad_input(&args, &"0 0 0 0 0 0 0 0 12\n".repeat(9), 1, Some(17));
     for args in [&["sudoku", "--strict"][..], &["sudoku", "--count"], &["sudoku", "--all"], &["sudoku", "--lexmin"]] {
-        assert_bad_input(args, "12x\n", 1, Some(3));
+        assert_bad_input(args, "12x\n", 1, None);
     }
     // Bad usage is exit 2 too, with nothing on stdout.
     for args in [
@@ -402,4 +418,74 @@ fn one_puzzle_counted_on_two_threads() {
     assert_eq!(limited, "3+\n");
     let (_, empty_4x4, _) = run(&["sudoku", "--count", "-t", "2"], &".".repeat(16));
     assert_eq!(empty_4x4, "288\n");
+}
+
+#[test]
+fn sizes_tried_are_named_when_no_line_fits() {
+    for input in ["y\n".repeat(100), "12x\n".to_string(), format!("{}\n", &ANTI_BRUTE[..80])] {
+        let (code, out, err) = run(&["sudoku"], &input);
+        assert_eq!((code, out.as_str()), (2, ""), "{input:?}");
+        assert!(err.contains("tried 4x4, 9x9, 16x16 and 25x25"), "{err}");
+        assert!(!err.contains("uses 1-4"), "{err}");
+    }
+    // `yes | backtrack sudoku` ends at once with that error.
+    let bin = assert_cmd::cargo::cargo_bin("backtrack");
+    let output = std::process::Command::new("sh").arg("-c").arg("yes | \"$B\" sudoku").env("B", bin).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot tell the puzzle size"));
+}
+
+/// Two puzzles as QQWing prints them (`qqwing --generate 2`).
+const QQWING: &str = " . . . | . 5 . | 8 4 .
+ . . 5 | 1 6 . | . 9 .
+ 8 6 . | . 3 . | . 7 .
+-------|-------|-------
+ 4 . . | . 1 9 | 3 8 .
+ . 3 . | . . . | . . .
+ . . . | . . . | . 1 .
+-------|-------|-------
+ 1 . 9 | . . . | . 6 .
+ . 5 . | . . . | 1 . .
+ . . . | . . . | . . 7
+
+ . . . | . . 1 | . . .
+ . . . | . 2 8 | . . 5
+ . 4 . | . . . | . . .
+-------|-------|-------
+ 1 . 4 | . . 6 | . . .
+ . . 7 | 2 . 9 | . . .
+ 5 . . | . . 7 | . . 4
+-------|-------|-------
+ . . 2 | . 1 . | . 7 9
+ 6 7 . | 9 . 5 | 8 . .
+ . . . | . . . | 5 6 .
+";
+
+#[test]
+fn formats_people_have() {
+    // QQWing's printed grids: answered as spaced grids, one per puzzle.
+    let (code, out, err) = run(&["sudoku", "--format", "line"], QQWING);
+    assert_eq!(code, 0, "{err}");
+    let answers: Vec<&str> = out.lines().collect();
+    assert_eq!(answers.len(), 2, "{out}");
+    let puzzles: Vec<String> = QQWING.split("\n\n").map(|p| p.replace(['|', '-'], "")).collect();
+    for (puzzle, answer) in puzzles.iter().zip(&answers) {
+        assert!(solves(&digits(puzzle), &digits(answer)), "{puzzle}\n{answer}");
+    }
+    // A CSV with a header: the first column is the puzzle.
+    let csv = format!("quizzes,solutions\n{ANTI_BRUTE},whatever\n{TWO_SOLUTIONS},\n");
+    let (code, out, err) = run(&["sudoku"], &csv);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].starts_with("987654321"));
+    assert!(solves(&digits(TWO_SOLUTIONS), &digits(lines[1])));
+    // A trailing comment after a puzzle line, on lines and on grid rows.
+    let commented = format!("{ANTI_BRUTE} # from the anti-brute-force set\n{TWO_SOLUTIONS}\t# two solutions\n");
+    let (code, out, _) = run(&["sudoku", "--count"], &commented);
+    assert_eq!((code, out.as_str()), (0, "1\n2\n"));
+    let grid = as_grid(ANTI_BRUTE, false).lines().map(|l| format!("{l}  # a row\n")).collect::<String>();
+    let (code, out, _) = run(&["sudoku", "--format", "line"], &grid);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("987654321"), "{out}");
 }

@@ -62,8 +62,9 @@ fn count_lexmin_and_json() {
 
 #[test]
 fn no_solution() {
+    // The problem promises solvable puzzles: an unsolvable one is input out of range.
     let out = run(&["boj", "4574"], &format!("{UNSOLVABLE}0\n"));
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     assert!(text(&out.stderr).contains("puzzle 1 has no solution"));
     // The command still solves the others.

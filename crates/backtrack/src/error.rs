@@ -49,3 +49,29 @@ pub fn end_position(text: &str) -> (usize, usize) {
     }
     (line, column)
 }
+
+/// Most characters of a piece of input that a message quotes.
+pub const QUOTE_LIMIT: usize = 40;
+
+/// A piece of input as messages quote it: whole when it has at most
+/// [`QUOTE_LIMIT`] characters, else its first characters and `...`, so a
+/// 10 MB token does not come back as a 10 MB message.
+///
+/// ```
+/// use backtrack::error::Quoted;
+///
+/// assert_eq!(Quoted("abc").to_string(), "abc");
+/// let long = "9".repeat(1000);
+/// assert_eq!(Quoted(&long).to_string(), format!("{}...", "9".repeat(40)));
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Quoted<'a>(pub &'a str);
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.char_indices().nth(QUOTE_LIMIT) {
+            None => f.write_str(self.0),
+            Some((end, _)) => write!(f, "{}...", &self.0[..end]),
+        }
+    }
+}

@@ -19,6 +19,10 @@
 //! | [`sudominoku`] | sudoku whose cells are covered by the 36 dominoes |
 //! | [`xcover`] | exact cover with colors (Knuth's Algorithm C), read from Knuth's format |
 //!
+//! [`judge`] makes test cases (samples, edge cases, random and adversarial
+//! ones) for the judge problems these kernels solve, checks other programs'
+//! answers as the judge would, and shrinks a failing case.
+//!
 //! # Who walks the tree
 //!
 //! Most kernels are [`search::Space`]s and let the core walk them: the
@@ -58,11 +62,13 @@
 pub mod choose;
 pub mod cpu;
 pub mod error;
+pub mod judge;
 pub mod queens;
 pub mod search;
 pub mod sudoku;
 pub mod sudominoku;
 mod tokens;
+pub mod trace;
 pub mod xcover;
 
 pub use error::ParseError;

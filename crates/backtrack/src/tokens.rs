@@ -6,6 +6,7 @@
 use std::fmt::Display;
 use std::str::FromStr;
 
+use crate::error::Quoted;
 use crate::ParseError;
 
 /// Whitespace-separated words of a text, in order, with their positions.
@@ -105,7 +106,7 @@ impl<'a> Tokens<'a> {
     {
         let token = self.expect(what)?;
         let value: N =
-            token.text.parse().map_err(|_| token.error(format!("expected {what}, found `{}`", token.text)))?;
+            token.text.parse().map_err(|_| token.error(format!("expected {what}, found `{}`", Quoted(token.text))))?;
         if value < min || value > max {
             return Err(token.error(format!("{what} must be between {min} and {max}, found {value}")));
         }
@@ -116,7 +117,7 @@ impl<'a> Tokens<'a> {
     pub fn expect_end(&mut self, after: &str) -> Result<(), ParseError> {
         match self.next_token() {
             None => Ok(()),
-            Some(token) => Err(token.error(format!("unexpected `{}` after {after}", token.text))),
+            Some(token) => Err(token.error(format!("unexpected `{}` after {after}", Quoted(token.text)))),
         }
     }
 }

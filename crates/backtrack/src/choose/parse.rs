@@ -4,6 +4,7 @@
 
 use std::collections::HashSet;
 
+use crate::error::Quoted;
 use crate::tokens::Tokens;
 use crate::ParseError;
 
@@ -20,8 +21,10 @@ pub fn parse_values(text: &str) -> Result<Vec<i64>, ParseError> {
     let mut tokens = Tokens::new(text);
     let mut values = Vec::new();
     while let Some(token) = tokens.next_token() {
-        let value =
-            token.text.parse().map_err(|_| token.error(format!("expected an integer, found `{}`", token.text)))?;
+        let value = token
+            .text
+            .parse()
+            .map_err(|_| token.error(format!("expected an integer, found `{}`", Quoted(token.text))))?;
         values.push(value);
     }
     Ok(values)
@@ -67,7 +70,8 @@ pub fn parse_lotto(text: &str) -> Result<Vec<Vec<u64>>, ParseError> {
             }
             break;
         };
-        let k: u64 = token.text.parse().map_err(|_| token.error(format!("expected k, found `{}`", token.text)))?;
+        let k: u64 =
+            token.text.parse().map_err(|_| token.error(format!("expected k, found `{}`", Quoted(token.text))))?;
         if k == 0 {
             tokens.expect_end("the terminating 0")?;
             break;

@@ -15,6 +15,12 @@ use super::{QueensSpace, SizeError};
 /// Bytes gathered before a buffer is handed on.
 const CHUNK: usize = 1 << 20;
 
+/// Longest time solutions wait in a buffer before it is handed on anyway,
+/// so that sparse solutions (tens per second on big boards) reach the
+/// reader at once. The clock is read once every [`CLOCK_EVERY`] solutions.
+const LONGEST_WAIT: std::time::Duration = std::time::Duration::from_millis(100);
+const CLOCK_EVERY: u64 = 16;
+
 /// Buffers a piece may have in flight before its worker waits for the writer.
 const CHUNKS_IN_FLIGHT: usize = 4;
 
@@ -30,7 +36,8 @@ pub fn lex_prefixes(n: usize, depth: usize) -> Result<Vec<Vec<u8>>, SizeError> {
 /// Appends to `buf`, in lexicographic order, every solution of the `n`-queens
 /// board whose first rows hold `prefix` (0-based columns): one line each,
 /// 1-based columns separated by single spaces. Whenever `buf` holds about a
-/// megabyte, and once at the end, `emit` is called to take the buffered
+/// megabyte or has waited a tenth of a second (checked every few
+/// solutions), and once at the end, `emit` is called to take the buffered
 /// lines (it should drain `buf`; an error stops the walk and is returned).
 /// Returns the number of solutions written. An invalid prefix has none.
 pub fn write_solutions(
@@ -86,6 +93,21 @@ impl From<io::Error> for WriteError {
     }
 }
 
+/// Hands `buf` to `emit` when it is full or has waited [`LONGEST_WAIT`].
+#[cold]
+#[inline(never)]
+fn hand_on(
+    buf: &mut Vec<u8>,
+    last_emit: &mut std::time::Instant,
+    emit: &mut dyn FnMut(&mut Vec<u8>) -> io::Result<()>,
+) -> io::Result<()> {
+    if buf.len() >= CHUNK || last_emit.elapsed() >= LONGEST_WAIT {
+        emit(buf)?;
+        *last_emit = std::time::Instant::now();
+    }
+    Ok(())
+}
+
 /// Text of each column (0-based index) as written after a row separator: a
 /// space and the 1-based number, padded to 3 bytes, with its true length.
 const TOKENS: [([u8; 3], usize); MAX_N] = {
@@ -127,6 +149,7 @@ fn walk(
     }
     let start = prefix.len();
     let mut found = 0u64;
+    let mut last_emit = std::time::Instant::now();
     let mut finish_line = |cols: &[u8], buf: &mut Vec<u8>| -> io::Result<()> {
         let mut line = [0u8; 3 * MAX_N + 1];
         let mut len = 0;
@@ -139,8 +162,8 @@ fn walk(
         line[len] = b'\n';
         buf.extend_from_slice(&line[1..=len]);
         found += 1;
-        if buf.len() >= CHUNK {
-            emit(buf)?;
+        if buf.len() >= CHUNK || found & (CLOCK_EVERY - 1) == 1 {
+            hand_on(buf, &mut last_emit, emit)?;
         }
         Ok(())
     };
@@ -211,8 +234,8 @@ pub fn par_write_solutions(n: usize, threads: usize, out: &mut dyn Write) -> Res
         (0..pieces.len()).map(|_| mpsc::sync_channel::<Vec<u8>>(CHUNKS_IN_FLIGHT)).unzip();
     let senders: Vec<_> = senders.into_iter().map(|s| std::sync::Mutex::new(Some(s))).collect();
     let result = std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| loop {
+        crate::search::spawn_all(scope, threads, threads, |_| {
+            || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 if i >= pieces.len() || stop.load(Ordering::Relaxed) {
                     break;
@@ -231,8 +254,8 @@ pub fn par_write_solutions(n: usize, threads: usize, out: &mut dyn Write) -> Res
                     stop.store(true, Ordering::Relaxed);
                     break;
                 }
-            });
-        }
+            }
+        });
         // The receivers live in this closure: returning early drops them,
         // which makes every blocked worker's send fail, so the scope can end.
         let receivers = receivers;

@@ -755,10 +755,11 @@ pub(crate) fn count_plan(
     let cursor = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel();
     std::thread::scope(|scope| {
-        for _ in 0..effective_threads(threads) {
+        let (cursor, skip) = (&cursor, &skip);
+        let threads = effective_threads(threads);
+        crate::search::spawn_all(scope, threads, threads, |_| {
             let results = tx.clone();
-            let (cursor, skip) = (&cursor, &skip);
-            scope.spawn(move || {
+            move || {
                 let mut feed = PlanFeed {
                     plan,
                     depth,
@@ -770,8 +771,8 @@ pub(crate) fn count_plan(
                     results,
                 };
                 run(cpu, n, &mut feed, control);
-            });
-        }
+            }
+        });
         drop(tx);
         for (index, counts) in rx {
             done(index, counts);

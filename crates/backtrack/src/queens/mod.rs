@@ -25,6 +25,7 @@
 //! ```
 
 mod all;
+pub mod estimate;
 mod kernel;
 mod lanes;
 mod parse;

@@ -1,5 +1,6 @@
 //! Reading a board size.
 
+use crate::error::Quoted;
 use crate::tokens::Tokens;
 use crate::ParseError;
 
@@ -13,7 +14,7 @@ pub fn parse_board_size(text: &str) -> Result<usize, ParseError> {
         return Err(ParseError::new(text.lines().count().max(1), 0, "expected the board size N, found no input"));
     };
     if let Some(extra) = tokens.next_token() {
-        return Err(extra.error(format!("unexpected '{}' after N", extra.text)));
+        return Err(extra.error(format!("unexpected '{}' after N", Quoted(extra.text))));
     }
     let word = token.text;
     if let Some((at, c)) = word.char_indices().find(|&(i, c)| !(c.is_ascii_digit() || (i == 0 && c == '-'))) {
@@ -25,7 +26,7 @@ pub fn parse_board_size(text: &str) -> Result<usize, ParseError> {
     }
     let out_of_range =
         |shown: &str| token.error(format!("board size {shown} is out of range: N must be between 1 and {MAX_N}"));
-    let n: i64 = word.parse().map_err(|_| out_of_range(&format!("'{word}'")))?;
+    let n: i64 = word.parse().map_err(|_| out_of_range(&format!("'{}'", Quoted(word))))?;
     if !(1..=MAX_N as i64).contains(&n) {
         return Err(out_of_range(&n.to_string()));
     }

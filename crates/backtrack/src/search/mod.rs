@@ -14,7 +14,9 @@
 //! * [`Mode::All`]: hand every solution to a callback as it is found; nothing
 //!   is collected in memory.
 //!
-//! The walk keeps [`Stats`] and polls a [`Control`] for cancellation. A search
+//! The walk keeps [`Stats`], polls a [`Control`] for cancellation, and tells
+//! an [`Observer`] about every step when one is attached (the default,
+//! [`Quiet`], does nothing and compiles away). A search
 //! can also be cut into independent subproblems ([`split`](mod@split)) that run on
 //! several threads ([`parallel`]), with counts summed and solutions
 //! concatenated in the order a sequential search would give.
@@ -69,8 +71,10 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-pub use parallel::{effective_threads, par_count, par_for_each, run_jobs, thread_pool};
-pub use split::{replay, split, split_into, Piece};
+pub use parallel::{
+    effective_threads, par_count, par_for_each, run_jobs, spawn_all, spawn_scoped, thread_pool, ThreadStartError,
+};
+pub use split::{replay, split, split_counting, split_into, split_into_counting, Piece};
 
 /// How a space should order its alternatives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -214,22 +218,72 @@ pub enum End {
     Cancelled,
 }
 
+/// Watches a walk step by step: every choice pushed, every undo, dead end
+/// and solution, with the depth where it happens (the number of choices on
+/// the path above it). [`trace`](crate::trace) builds its lines from these
+/// calls. Every method does nothing by default.
+///
+/// Under [`Search::walk_counting`], solutions taken in bulk through
+/// [`Space::take_completing`] are reported only to the counting callback.
+pub trait Observer<S: Space> {
+    /// `choice` was pushed below a node at `depth`; `accepted` is what
+    /// [`Space::push`] returned. `space` is in the pushed state.
+    #[inline(always)]
+    fn pushed(&mut self, _space: &S, _choice: S::Choice, _depth: usize, _accepted: bool) {}
+    /// The accepted choice below the node at `depth` was popped; `space` is back at that node.
+    #[inline(always)]
+    fn undone(&mut self, _space: &S, _depth: usize) {}
+    /// [`Space::expand`] called the node at `depth` a dead end.
+    #[inline(always)]
+    fn dead(&mut self, _space: &S, _depth: usize) {}
+    /// The node at `depth` has no alternative left to try.
+    #[inline(always)]
+    fn exhausted(&mut self, _space: &S, _depth: usize) {}
+    /// The node at `depth` is a solution.
+    #[inline(always)]
+    fn solution(&mut self, _space: &S, _depth: usize) {}
+}
+
+/// The observer that watches nothing: the default of [`Search`], free at run time.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Quiet;
+
+impl<S: Space> Observer<S> for Quiet {}
+
 /// How often (in nodes) the walk polls its [`Control`]. A power of two.
 const POLL_INTERVAL: u64 = 1 << 12;
 
-/// Drives one [`Space`]: the depth-first walk with modes, statistics and cancellation.
+/// Drives one [`Space`]: the depth-first walk with modes, statistics and
+/// cancellation, watched by an [`Observer`] (none by default).
 #[derive(Debug)]
-pub struct Search<S: Space> {
+pub struct Search<S: Space, O: Observer<S> = Quiet> {
     space: S,
     order: Order,
     control: Option<Control>,
     stats: Stats,
+    observer: O,
 }
 
 impl<S: Space> Search<S> {
-    /// A search over `space`, heuristic order, no cancellation.
+    /// A search over `space`, heuristic order, no cancellation, no observer.
     pub fn new(space: S) -> Self {
-        Search { space, order: Order::Heuristic, control: None, stats: Stats::default() }
+        Search { space, order: Order::Heuristic, control: None, stats: Stats::default(), observer: Quiet }
+    }
+}
+
+impl<S: Space, O: Observer<S>> Search<S, O> {
+    /// The same search, watched by `observer`.
+    pub fn observe<P: Observer<S>>(self, observer: P) -> Search<S, P> {
+        let Search { space, order, control, stats, .. } = self;
+        Search { space, order, control, stats, observer }
+    }
+    /// The observer.
+    pub fn observer(&self) -> &O {
+        &self.observer
+    }
+    /// Takes the observer back.
+    pub fn into_observer(self) -> O {
+        self.observer
     }
     /// Sets the branching order.
     pub fn order(mut self, order: Order) -> Self {
@@ -338,15 +392,20 @@ impl<S: Space> Search<S> {
         let order = self.order;
         let space = &mut self.space;
         let stats = &mut self.stats;
+        let observer = &mut self.observer;
         let mut stack: Vec<(S::Branch, u32)> = Vec::new();
         let mut end = End::Exhausted;
         match space.expand(order) {
             Node::Solution => {
                 stats.solutions += 1;
+                observer.solution(space, 0);
                 let _ = at_solution(space, 1);
                 return End::Exhausted;
             }
-            Node::Dead => return End::Exhausted,
+            Node::Dead => {
+                observer.dead(space, 0);
+                return End::Exhausted;
+            }
             Node::Branch(mut b) => {
                 let found = if COUNTING { space.take_completing(&mut b) } else { 0 };
                 stack.push((b, found as u32));
@@ -358,8 +417,10 @@ impl<S: Space> Search<S> {
         'walk: while let Some((branch, tried)) = stack.last_mut() {
             let Some(choice) = space.next_choice(branch) else {
                 stack.pop();
+                observer.exhausted(space, stack.len());
                 if !stack.is_empty() {
                     space.pop();
+                    observer.undone(space, stack.len() - 1);
                 }
                 continue;
             };
@@ -377,7 +438,10 @@ impl<S: Space> Search<S> {
                     }
                 }
             }
-            if space.push(choice) {
+            let depth = stack.len() - 1;
+            let accepted = space.push(choice);
+            observer.pushed(space, choice, depth, accepted);
+            if accepted {
                 match space.expand(order) {
                     Node::Branch(mut b) => {
                         let found = if COUNTING { space.take_completing(&mut b) } else { 0 };
@@ -390,18 +454,24 @@ impl<S: Space> Search<S> {
                     }
                     Node::Solution => {
                         stats.solutions += 1;
+                        observer.solution(space, depth + 1);
                         if at_solution(space, 1).is_break() {
                             space.pop();
                             end = End::Stopped;
                             break 'walk;
                         }
                     }
-                    Node::Dead => stats.dead_ends += 1,
+                    Node::Dead => {
+                        stats.dead_ends += 1;
+                        observer.dead(space, depth + 1);
+                    }
                 }
+                space.pop();
+                observer.undone(space, depth);
             } else {
                 stats.dead_ends += 1;
+                space.pop();
             }
-            space.pop();
         }
         // Unwind whatever is still pushed so the space is back at its root.
         if end != End::Exhausted {

@@ -13,15 +13,104 @@ use std::sync::mpsc;
 
 use rayon::prelude::*;
 
-use super::split::{replay, split_into};
+use super::split::{replay, split_into_counting};
 use super::{Control, Order, Search, Space, Stats};
 
+/// Why threads could not be started (the system refused one: a process or
+/// memory limit). The parallel functions of this crate panic with this value
+/// as the payload when that happens, so that a program can catch the panic
+/// (`std::panic::catch_unwind`) and report the failure instead of a crash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ThreadStartError {
+    /// Threads that were asked for.
+    pub threads: usize,
+    /// What the system said.
+    pub reason: String,
+}
+
+impl std::fmt::Display for ThreadStartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot start {} threads: {}", self.threads, self.reason)
+    }
+}
+
+impl std::error::Error for ThreadStartError {}
+
+/// Panics with a [`ThreadStartError`] payload.
+fn start_failed(threads: usize, reason: impl std::fmt::Display) -> ! {
+    std::panic::panic_any(ThreadStartError { threads, reason: reason.to_string() })
+}
+
+/// Starts one scoped thread, one of `threads`, or panics with a
+/// [`ThreadStartError`] payload if the system refuses it.
+pub fn spawn_scoped<'scope, 'env, T: Send + 'scope>(
+    scope: &'scope std::thread::Scope<'scope, 'env>,
+    threads: usize,
+    work: impl FnOnce() -> T + Send + 'scope,
+) -> std::thread::ScopedJoinHandle<'scope, T> {
+    std::thread::Builder::new().spawn_scoped(scope, work).unwrap_or_else(|e| start_failed(threads, e))
+}
+
+/// Starts `count` scoped threads, the `i`-th running the closure that
+/// `make(i)` returns (made on the calling thread), but only once every one of
+/// them has started: if the system refuses one, the threads already started
+/// return `None` at once, without running their closure (so none of them
+/// takes memory for work that cannot be done), and this panics with a
+/// [`ThreadStartError`] payload naming `threads`, the threads the work was
+/// to run on (the calling thread may be one of them). A thread that ran its
+/// closure returns `Some`.
+pub fn spawn_all<'scope, 'env, T, F>(
+    scope: &'scope std::thread::Scope<'scope, 'env>,
+    count: usize,
+    threads: usize,
+    mut make: impl FnMut(usize) -> F,
+) -> Vec<std::thread::ScopedJoinHandle<'scope, Option<T>>>
+where
+    T: Send + 'scope,
+    F: FnOnce() -> T + Send + 'scope,
+{
+    // The gate: `None` while threads are starting, then whether to work.
+    let gate = std::sync::Arc::new((std::sync::Mutex::new(None::<bool>), std::sync::Condvar::new()));
+    let open = |work: bool| {
+        let (state, changed) = &*gate;
+        *state.lock().unwrap_or_else(|e| e.into_inner()) = Some(work);
+        changed.notify_all();
+    };
+    let mut handles = Vec::with_capacity(count);
+    for i in 0..count {
+        let work = make(i);
+        let gate = gate.clone();
+        let started = std::thread::Builder::new().spawn_scoped(scope, move || {
+            let (state, changed) = &*gate;
+            let mut state = state.lock().unwrap_or_else(|e| e.into_inner());
+            while state.is_none() {
+                state = changed.wait(state).unwrap_or_else(|e| e.into_inner());
+            }
+            let go = state.unwrap_or(false);
+            drop(state);
+            go.then(work)
+        });
+        match started {
+            Ok(handle) => handles.push(handle),
+            Err(e) => {
+                open(false);
+                start_failed(threads, e);
+            }
+        }
+    }
+    open(true);
+    handles
+}
+
 /// A rayon pool of `threads` threads (0: one per available core).
+///
+/// # Panics
+/// With a [`ThreadStartError`] payload if the threads cannot be started.
 pub fn thread_pool(threads: usize) -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .unwrap_or_else(|_| rayon::ThreadPoolBuilder::new().build().expect("rayon pool"))
+        .unwrap_or_else(|e| start_failed(effective_threads(threads), e))
 }
 
 /// Runs `work` on every job on `threads` threads (0: all cores) and calls
@@ -46,7 +135,7 @@ pub fn run_jobs<J, R>(
         let pool = &pool;
         // The pool works on a helper thread so that the calling thread is free
         // to receive results (and draw progress) without taking a worker's place.
-        scope.spawn(move || {
+        spawn_scoped(scope, effective_threads(threads), move || {
             pool.install(|| {
                 jobs.par_iter().enumerate().with_max_len(1).for_each_with(tx, |tx, (i, job)| {
                     if !skip(i) {
@@ -76,10 +165,9 @@ where
 {
     let limit = limit.unwrap_or(u64::MAX);
     let target = effective_threads(threads) * PIECES_PER_THREAD;
-    let pieces = split_into(&mut root.clone(), order, target);
+    let (pieces, mut stats) = split_into_counting(&mut root.clone(), order, target);
     let found = AtomicU64::new(0);
     let stop = Control::new();
-    let mut stats = Stats::default();
     run_jobs(
         threads,
         &pieces,
@@ -125,8 +213,7 @@ where
 {
     let pool = thread_pool(threads);
     let threads = pool.current_num_threads();
-    let pieces = split_into(&mut root.clone(), order, threads * PIECES_PER_THREAD);
-    let mut stats = Stats::default();
+    let (pieces, mut stats) = split_into_counting(&mut root.clone(), order, threads * PIECES_PER_THREAD);
     for window in pieces.chunks(threads * 4) {
         let results: Vec<(Vec<S::Solution>, Stats)> = pool.install(|| {
             window

@@ -8,7 +8,7 @@
 //! add up to the total and per-prefix solution lists concatenate to the
 //! sequential output.
 
-use super::{Node, Order, Space};
+use super::{Node, Order, Space, Stats};
 
 /// One independent subproblem: the choices leading from the root to it.
 pub type Piece<C> = Vec<C>;
@@ -16,28 +16,44 @@ pub type Piece<C> = Vec<C>;
 /// Prefixes of every live node at `depth` (and of solutions found above it),
 /// in walk order. Dead ends above `depth` are dropped: they hold nothing.
 pub fn split<S: Space>(space: &mut S, order: Order, depth: usize) -> Vec<Piece<S::Choice>> {
+    split_counting(space, order, depth).0
+}
+
+/// [`split`], also returning the statistics of the part of the tree above
+/// the pieces: the nodes entered on the way down to them, the dead ends met
+/// there, and the guesses made at the nodes passed through. Added to the
+/// statistics of a walk below each piece, they give exactly the figures of
+/// one walk of the whole tree.
+pub fn split_counting<S: Space>(space: &mut S, order: Order, depth: usize) -> (Vec<Piece<S::Choice>>, Stats) {
     let mut pieces = Vec::new();
     let mut prefix = Vec::with_capacity(depth);
-    descend(space, order, depth, &mut prefix, &mut pieces);
-    pieces
+    let mut stats = Stats::default();
+    descend(space, order, depth, &mut prefix, &mut pieces, &mut stats);
+    (pieces, stats)
 }
 
 /// Splits at increasing depths until there are at least `target` pieces (or
 /// the tree has no deeper levels), so callers can ask for "enough work for T
 /// threads" without knowing the tree's shape.
 pub fn split_into<S: Space>(space: &mut S, order: Order, target: usize) -> Vec<Piece<S::Choice>> {
+    split_into_counting(space, order, target).0
+}
+
+/// [`split_into`] with the statistics of the tree above the pieces (see
+/// [`split_counting`]).
+pub fn split_into_counting<S: Space>(space: &mut S, order: Order, target: usize) -> (Vec<Piece<S::Choice>>, Stats) {
     let mut depth = 0;
-    let mut pieces = split(space, order, depth);
+    let (mut pieces, mut stats) = split_counting(space, order, depth);
     while pieces.len() < target {
         depth += 1;
-        let deeper = split(space, order, depth);
-        if deeper.len() <= pieces.len() && deeper.iter().all(|p| p.len() < depth) {
+        let deeper = split_counting(space, order, depth);
+        if deeper.0.len() <= pieces.len() && deeper.0.iter().all(|p| p.len() < depth) {
             // No node reaches this depth: every piece is already a leaf.
             return deeper;
         }
-        pieces = deeper;
+        (pieces, stats) = deeper;
     }
-    pieces
+    (pieces, stats)
 }
 
 fn descend<S: Space>(
@@ -46,19 +62,33 @@ fn descend<S: Space>(
     depth: usize,
     prefix: &mut Vec<S::Choice>,
     pieces: &mut Vec<Piece<S::Choice>>,
+    stats: &mut Stats,
 ) {
     match space.expand(order) {
-        Node::Dead => {}
+        Node::Dead => {
+            // The walk counts a dead end at every node but the root.
+            if !prefix.is_empty() {
+                stats.dead_ends += 1;
+            }
+        }
         Node::Solution => pieces.push(prefix.clone()),
         Node::Branch(_) if prefix.len() == depth => pieces.push(prefix.clone()),
         Node::Branch(mut branch) => {
+            let mut tried = 0;
             while let Some(choice) = space.next_choice(&mut branch) {
+                tried += 1;
+                stats.nodes += 1;
                 prefix.push(choice);
                 if space.push(choice) {
-                    descend(space, order, depth, prefix, pieces);
+                    descend(space, order, depth, prefix, pieces, stats);
+                } else {
+                    stats.dead_ends += 1;
                 }
                 space.pop();
                 prefix.pop();
+            }
+            if tried >= 2 {
+                stats.guesses += 1;
             }
         }
     }

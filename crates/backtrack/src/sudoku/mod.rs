@@ -5,7 +5,8 @@
 //! read puzzles in the line, grid or spaced format (detected), and
 //! [`write_cells`] writes solutions back. [`solve`] and [`for_each`] answer one puzzle in any
 //! [`Mode`]; a [`Solver`] does the same for many puzzles of one size without
-//! allocating per puzzle.
+//! allocating per puzzle. A [`stream::Reader`] reads a batch at a time from a
+//! stream of any length, in bounded memory.
 //!
 //! ```
 //! use backtrack::search::Mode;
@@ -23,10 +24,15 @@
 mod conflicts;
 mod format;
 pub mod general;
+pub mod generate;
 pub mod kernel9;
 mod parse;
 mod puzzle;
+pub mod rate;
 mod read;
+pub mod rng;
+pub mod stream;
+pub mod techniques;
 #[cfg(test)]
 mod tests;
 mod write;

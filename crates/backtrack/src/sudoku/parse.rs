@@ -5,52 +5,77 @@ use crate::ParseError;
 use super::read::{column, is_skippable, is_space, read_spaced_row, read_symbols, symbol_value, trim_end, Lines};
 use super::{find_conflict, symbol, Conflict, Format, Layout, Puzzle};
 
-/// Decides which format `text` is in, and the grid size, from its first
-/// puzzle line. Fails only on empty input (no puzzle line at all).
+/// Puzzle lines [`detect`] looks at to find one whose size it can tell.
+const DETECT_LINES: usize = 16;
+
+/// Decides which format `text` is in, and the grid size, from the first of
+/// its first `DETECT_LINES` puzzle lines whose length fits a size exactly
+/// (so that one mistyped first puzzle is reported as such, not misread):
 ///
-/// * a line with spaces between symbols: [`Format::Spaced`], side = number of tokens;
+/// * a line with spaces (or `|`) between symbols: [`Format::Spaced`], with
+///   4, 9, 16 or 25 numbers;
 /// * 81, 256 or 625 symbols: [`Format::Line`] (9x9, 16x16, 25x25);
 /// * 4, 9 or 25 symbols: [`Format::Grid`];
 /// * 16 symbols: a 16x16 grid row if any of the first 16 lines uses a digit
-///   above 4, otherwise a 4x4 puzzle in line format;
-/// * other lengths: the nearest of these, so that parsing reports the wrong count.
+///   above 4, otherwise a 4x4 puzzle in line format.
+///
+/// Fails on input with no puzzle line, or when no line fits any size; the
+/// error says which sizes were tried.
 pub fn detect(text: &str) -> Result<Layout, ParseError> {
-    let mut lines = Lines::new(text).filter(|(_, l)| !is_skippable(l));
-    let Some((_, first)) = lines.next() else {
+    let lines: Vec<(usize, &[u8])> =
+        Lines::new(text).filter(|(_, l)| !is_skippable(l)).take(DETECT_LINES).map(|(n, l)| (n, content(l))).collect();
+    let Some(&(first_no, first)) = lines.first() else {
         return Err(empty_input());
     };
-    let first = trim_end(first);
-    let start = first.iter().position(|&b| !is_space(b)).unwrap_or(0);
-    let first = &first[start..];
-    if first.iter().any(|&b| is_space(b)) {
-        let tokens = first.split(|&b| is_space(b)).filter(|t| !t.is_empty()).count();
-        let box_size = match tokens {
-            0..=6 => 2,
-            7..=12 => 3,
-            13..=20 => 4,
-            _ => 5,
-        };
-        return Ok(Layout { format: Format::Spaced, box_size });
-    }
-    let len = String::from_utf8_lossy(first).chars().count();
-    let (format, box_size) = match len {
-        0..=6 => (Format::Grid, 2),
-        7..=12 => (Format::Grid, 3),
-        16 => {
-            let big = |l: &[u8]| l.iter().any(|&b| symbol_value(b).is_some_and(|v| v > 4));
-            if big(first) || lines.take(15).any(|(_, l)| big(l)) {
-                (Format::Grid, 4)
-            } else {
-                (Format::Line, 2)
+    for &(_, line) in &lines {
+        if line.iter().any(|&b| is_space(b)) {
+            let tokens = line.split(|&b| is_space(b)).filter(|t| !t.is_empty()).count();
+            if let Some(box_size) = [2, 3, 4, 5].into_iter().find(|b| b * b == tokens) {
+                return Ok(Layout { format: Format::Spaced, box_size });
             }
+            continue;
         }
-        13..=20 => (Format::Line, 2),
-        21..=30 => (Format::Grid, 5),
-        31..=168 => (Format::Line, 3),
-        169..=440 => (Format::Line, 4),
-        _ => (Format::Line, 5),
+        let found = match String::from_utf8_lossy(line).chars().count() {
+            4 => (Format::Grid, 2),
+            9 => (Format::Grid, 3),
+            25 => (Format::Grid, 5),
+            16 => {
+                let big = |l: &[u8]| l.iter().any(|&b| symbol_value(b).is_some_and(|v| v > 4));
+                if lines.iter().any(|&(_, l)| big(l)) {
+                    (Format::Grid, 4)
+                } else {
+                    (Format::Line, 2)
+                }
+            }
+            81 => (Format::Line, 3),
+            256 => (Format::Line, 4),
+            625 => (Format::Line, 5),
+            _ => continue,
+        };
+        return Ok(Layout { format: found.0, box_size: found.1 });
+    }
+    let what = if first.iter().any(|&b| is_space(b)) {
+        format!("{} numbers", first.split(|&b| is_space(b)).filter(|t| !t.is_empty()).count())
+    } else {
+        format!("{} symbols", String::from_utf8_lossy(first).chars().count())
     };
-    Ok(Layout { format, box_size })
+    Err(ParseError::new(
+        first_no,
+        0,
+        format!(
+            "cannot tell the puzzle size: this line has {what}, and no puzzle line among the first {} fits a size; \
+             tried 4x4, 9x9, 16x16 and 25x25: a puzzle on one line has 16, 81, 256 or 625 symbols, a row of a \
+             grid 4, 9, 16 or 25 symbols or numbers",
+            lines.len()
+        ),
+    ))
+}
+
+/// A puzzle line's data, without leading and trailing blanks and comments.
+fn content(line: &[u8]) -> &[u8] {
+    let line = trim_end(line);
+    let start = line.iter().position(|&b| !is_space(b)).unwrap_or(line.len());
+    &line[start..]
 }
 
 fn empty_input() -> ParseError {
@@ -108,13 +133,20 @@ impl Batch {
     /// Reads every puzzle of `text` in `layout`. An input with no puzzle
     /// gives an empty batch.
     pub fn parse_as(text: &str, layout: Layout) -> Batch {
+        Batch::parse_part(text, layout, 1)
+    }
+
+    /// [`Batch::parse_as`] on a part of a longer text that starts on line
+    /// `first_line` of it (1-based), so that lines are numbered as in the
+    /// whole text. The part must start and end between puzzles.
+    pub fn parse_part(text: &str, layout: Layout, first_line: usize) -> Batch {
         let side = layout.box_size * layout.box_size;
         let area = side * side;
         let mut batch = Batch { layout, cells: Vec::new(), entries: Vec::new() };
         match layout.format {
             Format::Line => {
                 batch.cells.reserve(text.len() / (area + 1) * area + area);
-                for (line_no, line) in Lines::new(text) {
+                for (line_no, line) in Lines::starting_at(text, first_line) {
                     if is_skippable(line) {
                         continue;
                     }
@@ -134,7 +166,7 @@ impl Batch {
                 }
             }
             Format::Grid | Format::Spaced => {
-                let mut lines = Lines::new(text);
+                let mut lines = Lines::starting_at(text, first_line);
                 let mut spots = vec![Spot::default(); area];
                 while let Some((start, first_row)) = lines.by_ref().find(|(_, l)| !is_skippable(l)) {
                     let slot = batch.cells.len() / area;

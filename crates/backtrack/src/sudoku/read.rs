@@ -44,7 +44,12 @@ pub(super) struct Lines<'a> {
 
 impl<'a> Lines<'a> {
     pub(super) fn new(text: &'a str) -> Self {
-        Lines { rest: text.as_bytes(), number: 0 }
+        Lines::starting_at(text, 1)
+    }
+
+    /// Lines numbered from `first` on.
+    pub(super) fn starting_at(text: &'a str, first: usize) -> Self {
+        Lines { rest: text.as_bytes(), number: first - 1 }
     }
 }
 
@@ -65,20 +70,52 @@ impl<'a> Iterator for Lines<'a> {
     }
 }
 
+/// Separators between symbols: spaces, tabs, and the `|` between boxes in
+/// printed grids (such as QQWing's).
 pub(super) fn is_space(b: u8) -> bool {
-    b == b' ' || b == b'\t'
+    b == b' ' || b == b'\t' || b == b'|'
 }
 
-/// Blank lines and `#` comments carry no puzzle data.
+/// Lines that carry no puzzle data: blank lines, `#` comments, the rules
+/// between bands of printed grids (`-------+-------`, `---|---`), and the
+/// header of a CSV file (`quizzes,solutions`).
 pub(super) fn is_skippable(line: &[u8]) -> bool {
     match line.iter().position(|&b| !is_space(b)) {
         None => true,
-        Some(i) => line[i] == b'#',
+        Some(i) => match line[i] {
+            b'#' => true,
+            b'-' | b'+' | b'=' => line.iter().all(|&b| is_space(b) || matches!(b, b'-' | b'+' | b'=')),
+            b if b.is_ascii_alphabetic() => is_csv_header(line),
+            _ => false,
+        },
     }
 }
 
-/// `line` without trailing spaces and tabs.
+/// A first CSV line that names its columns: its first field has letters
+/// but not the length of a 16x16 or 25x25 puzzle (the only ones with letters).
+fn is_csv_header(line: &[u8]) -> bool {
+    match memchr::memchr(b',', line) {
+        Some(comma) => {
+            let field = trim_end(&line[..comma]);
+            field.iter().any(u8::is_ascii_alphabetic) && field.len() != 256 && field.len() != 625
+        }
+        None => false,
+    }
+}
+
+/// The puzzle data of `line`: without a trailing `# comment` (a `#` after
+/// a space), without the fields after the first of a CSV line, and without
+/// trailing spaces and tabs.
 pub(super) fn trim_end(line: &[u8]) -> &[u8] {
+    let mut line = line;
+    let mut from = 0;
+    while let Some(at) = memchr::memchr2(b'#', b',', &line[from..]).map(|i| from + i) {
+        if line[at] == b',' || (at > 0 && is_space(line[at - 1])) {
+            line = &line[..at];
+            break;
+        }
+        from = at + 1;
+    }
     let end = line.iter().rposition(|&b| !is_space(b)).map_or(0, |i| i + 1);
     &line[..end]
 }
@@ -215,7 +252,7 @@ pub(super) fn read_spaced_row(line_no: usize, line: &[u8], side: usize, row: &mu
             // Saturate instead of overflowing on absurdly long numbers.
             let v = token.iter().fold(0u32, |acc, &d| acc.saturating_mul(10).saturating_add((d - b'0') as u32));
             if v as usize > side {
-                let shown = String::from_utf8_lossy(token).into_owned();
+                let shown = crate::error::Quoted(&String::from_utf8_lossy(token)).to_string();
                 return Err(out_of_range(line_no, line, start, &shown, side));
             }
             v as u8

@@ -1,5 +1,6 @@
 //! Reading the judge's text format.
 
+use crate::error::Quoted;
 use crate::tokens::{Token, Tokens};
 use crate::ParseError;
 
@@ -37,7 +38,7 @@ pub fn parse(text: &str) -> Result<Vec<Result<Puzzle, ParseError>>, ParseError> 
                     return Err(ParseError::new(
                         extra.line,
                         extra.column,
-                        format!("unexpected `{}` after the terminating 0", extra.text),
+                        format!("unexpected `{}` after the terminating 0", Quoted(extra.text)),
                     ));
                 }
                 break;
@@ -47,7 +48,7 @@ pub fn parse(text: &str) -> Result<Vec<Result<Puzzle, ParseError>>, ParseError> 
                 return Err(ParseError::new(
                     count.line,
                     count.column,
-                    format!("expected the number of dominoes (1 to 36, or 0 to end), found `{}`", count.text),
+                    format!("expected the number of dominoes (1 to 36, or 0 to end), found `{}`", Quoted(count.text)),
                 ))
             }
         };
@@ -92,7 +93,7 @@ fn first_misplaced(seen: &[(Token, bool)]) -> Option<ParseError> {
         let fits = if digit { matches!(word.text.as_bytes(), [b'1'..=b'9']) } else { parse_cell(word.text).is_some() };
         (!fits).then(|| {
             let what = if digit { "a digit 1-9" } else { "a location A1-I9" };
-            ParseError::new(word.line, word.column, format!("expected {what}, found `{}`", word.text))
+            ParseError::new(word.line, word.column, format!("expected {what}, found `{}`", Quoted(word.text)))
         })
     })
 }
@@ -103,13 +104,13 @@ fn read_puzzle(domino_words: &[[Token; 4]], single_words: &[Token; 9]) -> Result
     let digit = |w: &Token| -> Result<u8, ParseError> {
         match w.text.as_bytes() {
             &[d @ b'1'..=b'9'] => Ok(d - b'0'),
-            _ => Err(at(w, format!("expected a digit 1-9, found `{}`", w.text))),
+            _ => Err(at(w, format!("expected a digit 1-9, found `{}`", Quoted(w.text)))),
         }
     };
     let location = |w: &Token| -> Result<u8, ParseError> {
         parse_cell(w.text)
             .map(|c| c as u8)
-            .ok_or_else(|| at(w, format!("expected a location A1-I9, found `{}`", w.text)))
+            .ok_or_else(|| at(w, format!("expected a location A1-I9, found `{}`", Quoted(w.text))))
     };
     let mut dominoes = Vec::with_capacity(domino_words.len());
     for [u, lu, v, lv] in domino_words {

@@ -4,7 +4,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use super::{DenseSpace, LinksSpace, SmallSpace};
-use crate::search::{effective_threads, replay, split_into, Control, End, Order, Search, Space, Stats};
+use crate::search::{effective_threads, replay, split_into_counting, Control, End, Order, Search, Space, Stats};
 
 /// An engine's space, able to count the solutions below its current node.
 pub(crate) trait CountHere: Space<Choice = usize, Solution = Vec<usize>> + Clone + Send + Sync {
@@ -85,7 +85,7 @@ pub(crate) fn count<S: CountHere>(root: &S, limit: Option<u64>, threads: usize, 
         });
         return (n, stats);
     }
-    let pieces = split_into(&mut root.clone(), Order::Heuristic, threads * PIECES_PER_THREAD);
+    let (pieces, above) = split_into_counting(&mut root.clone(), Order::Heuristic, threads * PIECES_PER_THREAD);
     let limited = limit != u64::MAX;
     let total = AtomicU64::new(0);
     let next_piece = AtomicUsize::new(0);
@@ -114,12 +114,13 @@ pub(crate) fn count<S: CountHere>(root: &S, limit: Option<u64>, threads: usize, 
             stats.add(&piece_stats);
         }
     };
-    let (mut count, mut stats) = (0u64, Stats::default());
+    // The walks below the pieces and the split above them add up to one walk's figures.
+    let (mut count, mut stats) = (0u64, above);
     std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(worker)).collect();
+        let helpers = crate::search::spawn_all(scope, threads - 1, threads, |_| worker);
         // The calling thread is one of the workers.
         let mut results = vec![worker()];
-        results.extend(helpers.into_iter().map(|h| h.join().expect("counting thread")));
+        results.extend(helpers.into_iter().filter_map(|h| h.join().expect("counting thread")));
         for (n, piece_stats) in results {
             count += n;
             stats.add(&piece_stats);

@@ -8,6 +8,7 @@
 //!   (Knuth's examples use one character).
 
 use super::problem::{Problem, XcoverError};
+use crate::error::Quoted;
 use crate::ParseError;
 
 /// The longest item (or color) name Knuth's programs accept.
@@ -54,11 +55,11 @@ fn check_name(name: &str, what: &str, line: usize, column: usize) -> Result<(), 
         return Err(ParseError::new(
             line,
             column,
-            format!("{what} name '{name}' is too long (more than {MAX_NAME_LEN} characters)"),
+            format!("{what} name '{}' is too long (more than {MAX_NAME_LEN} characters)", Quoted(name)),
         ));
     }
     if let Some(bad) = name.chars().find(|&c| c == ':' || c == '|') {
-        return Err(ParseError::new(line, column, format!("'{bad}' in {what} name '{name}'")));
+        return Err(ParseError::new(line, column, format!("'{bad}' in {what} name '{}'", Quoted(name))));
     }
     Ok(())
 }

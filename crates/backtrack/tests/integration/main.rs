@@ -1,11 +1,14 @@
 //! Integration tests of the library, one module per kernel or concern.
 
 mod choose_props;
+mod fuzz_regressions;
 mod kernel9;
+mod maker;
 mod queens;
 mod search_core;
 mod sudoku_general;
 mod sudominoku_props;
+mod trace;
 mod xcover_crosscheck;
 mod xcover_engine;
 mod xcover_sudoku;

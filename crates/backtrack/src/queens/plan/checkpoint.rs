@@ -6,8 +6,10 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
+use serde_json::error::Category;
 
 use super::{Plan, Shard, PLAN_VERSION};
+use crate::error::Quoted;
 use crate::queens::Counts;
 
 /// What a checkpoint file holds, as JSON.
@@ -67,6 +69,23 @@ impl fmt::Display for CheckpointError {
 
 impl std::error::Error for CheckpointError {}
 
+/// What is wrong with a text that is not a checkpoint, in words about
+/// checkpoints: the decoder's own message names its types and quotes whole
+/// strings of the input.
+fn json_problem(e: &serde_json::Error) -> String {
+    match e.classify() {
+        Category::Io => "it cannot be read".into(),
+        Category::Eof => "it ends in the middle".into(),
+        Category::Syntax => "it is not JSON".into(),
+        Category::Data => match e.to_string().strip_prefix("missing field `").and_then(|m| m.split('`').next()) {
+            Some(field) => format!("the field \"{}\" is missing", Quoted(field)),
+            None => "it is not one JSON object with the fields a checkpoint has, or a field has a value of the \
+                     wrong kind"
+                .into(),
+        },
+    }
+}
+
 impl Checkpoint {
     /// A run of `plan` (or of one shard of it) with nothing done yet.
     pub fn new(plan: &Plan, shard: Option<Shard>) -> Self {
@@ -86,11 +105,11 @@ impl Checkpoint {
         let file: CheckpointFile = serde_json::from_slice(bytes).map_err(|e| CheckpointError::Malformed {
             line: e.line(),
             column: e.column(),
-            message: e.to_string(),
+            message: json_problem(&e),
         })?;
         let refuse = |what: String| CheckpointError::Refused(what);
         if file.format != CHECKPOINT_FORMAT {
-            return Err(refuse(format!("not a queens checkpoint (format '{}')", file.format)));
+            return Err(refuse(format!("not a queens checkpoint (format '{}')", Quoted(&file.format))));
         }
         if file.plan_version != PLAN_VERSION {
             return Err(refuse(format!(

@@ -5,6 +5,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::error::Quoted;
+
 /// One shard of a plan: the subproblems whose index is `index` modulo `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shard {
@@ -41,9 +43,10 @@ impl FromStr for Shard {
 
     fn from_str(text: &str) -> Result<Shard, ShardError> {
         let fail = |message: String| ShardError { message };
-        let (i, m) = text.split_once('/').ok_or_else(|| fail(format!("expected I/M such as 0/4, found '{text}'")))?;
-        let index: u64 = i.trim().parse().map_err(|_| fail(format!("shard index '{i}' is not a number")))?;
-        let count: u64 = m.trim().parse().map_err(|_| fail(format!("shard count '{m}' is not a number")))?;
+        let (i, m) =
+            text.split_once('/').ok_or_else(|| fail(format!("expected I/M such as 0/4, found '{}'", Quoted(text))))?;
+        let index: u64 = i.trim().parse().map_err(|_| fail(format!("shard index '{}' is not a number", Quoted(i))))?;
+        let count: u64 = m.trim().parse().map_err(|_| fail(format!("shard count '{}' is not a number", Quoted(m))))?;
         if count == 0 {
             return Err(fail("the shard count must be at least 1".into()));
         }

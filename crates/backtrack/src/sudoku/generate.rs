@@ -1,0 +1,418 @@
+//! Puzzle generation: random solved grids, then clues taken away while the
+//! puzzle keeps exactly one solution.
+//!
+//! Attempt `i` of a run draws everything from its own random stream
+//! ([`Rng::stream`]`(seed, i)`), so the same seed gives the same puzzles in
+//! the same order whatever the number of threads: attempts run in parallel
+//! in batches and are kept in attempt order.
+//!
+//! One attempt:
+//! 1. a solved grid: the boxes on the main diagonal (which share no row,
+//!    column or box) get random permutations, the solver completes the rest,
+//!    and the digits are relabelled at random;
+//! 2. the cells are grouped into orbits of the chosen [`Symmetry`] and the
+//!    orbits visited in random order; an orbit's clues are removed and put
+//!    back if the puzzle then has a second solution (the solver counts to 2).
+//!    Removing clues only adds solutions, so after one pass no orbit can be
+//!    removed any more; without symmetry this means the puzzle is minimal;
+//! 3. the attempt is kept if it meets the options: at most `max_clues` clues,
+//!    minimal clue by clue (for a symmetry, checked cell by cell), and a
+//!    [`Target`] rating or technique.
+
+use std::fmt;
+use std::str::FromStr;
+
+use rayon::prelude::*;
+
+use super::rate::rate_cells;
+use super::rng::Rng;
+use super::techniques::Technique;
+use super::{Puzzle, Solver, MAX_BOX, MIN_BOX};
+use crate::error::Quoted;
+use crate::search::{thread_pool, Mode};
+
+/// Which symmetry the clue pattern has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Symmetry {
+    /// No symmetry.
+    #[default]
+    None,
+    /// Unchanged by a half turn.
+    Rot180,
+    /// Unchanged by a quarter turn.
+    Rot90,
+    /// Unchanged by a left–right mirror.
+    Mirror,
+    /// Unchanged by reflection in the main diagonal.
+    Diagonal,
+    /// Unchanged by reflection in the anti-diagonal.
+    AntiDiagonal,
+    /// Unchanged by all eight rotations and reflections of the square.
+    Full,
+}
+
+impl Symmetry {
+    /// Every symmetry, in the order of [`Symmetry::name`]s in help texts.
+    pub const ALL: [Symmetry; 7] = [
+        Symmetry::None,
+        Symmetry::Rot180,
+        Symmetry::Rot90,
+        Symmetry::Mirror,
+        Symmetry::Diagonal,
+        Symmetry::AntiDiagonal,
+        Symmetry::Full,
+    ];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rot180 => "rot180",
+            Symmetry::Rot90 => "rot90",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Diagonal => "diagonal",
+            Symmetry::AntiDiagonal => "antidiagonal",
+            Symmetry::Full => "full",
+        }
+    }
+
+    /// The images of cell (`r`, `c`) of a `side`×`side` grid under every map
+    /// of this symmetry's group (the identity included).
+    pub fn images(self, side: usize, r: usize, c: usize) -> Vec<(usize, usize)> {
+        let m = side - 1;
+        let rot90 = |(r, c): (usize, usize)| (c, m - r);
+        let mut out = vec![(r, c)];
+        match self {
+            Symmetry::None => {}
+            Symmetry::Rot180 => out.push((m - r, m - c)),
+            Symmetry::Rot90 => {
+                let mut p = (r, c);
+                for _ in 0..3 {
+                    p = rot90(p);
+                    out.push(p);
+                }
+            }
+            Symmetry::Mirror => out.push((r, m - c)),
+            Symmetry::Diagonal => out.push((c, r)),
+            Symmetry::AntiDiagonal => out.push((m - c, m - r)),
+            Symmetry::Full => {
+                let mut p = (r, c);
+                for _ in 0..3 {
+                    p = rot90(p);
+                    out.push(p);
+                }
+                for i in 0..4 {
+                    let (a, b) = out[i];
+                    out.push((b, a));
+                }
+            }
+        }
+        out
+    }
+
+    /// The cells of a `side`×`side` grid grouped into orbits (each orbit's
+    /// cells sorted, orbits in order of their first cell).
+    pub fn orbits(self, side: usize) -> Vec<Vec<usize>> {
+        let mut seen = vec![false; side * side];
+        let mut orbits = Vec::new();
+        for r in 0..side {
+            for c in 0..side {
+                if seen[r * side + c] {
+                    continue;
+                }
+                let mut orbit: Vec<usize> = self.images(side, r, c).into_iter().map(|(a, b)| a * side + b).collect();
+                orbit.sort_unstable();
+                orbit.dedup();
+                for &i in &orbit {
+                    seen[i] = true;
+                }
+                orbits.push(orbit);
+            }
+        }
+        orbits
+    }
+
+    /// Whether the clue pattern of `cells` (`side`×`side`) has this symmetry.
+    pub fn holds(self, side: usize, cells: &[u8]) -> bool {
+        self.orbits(side).iter().all(|orbit| orbit.iter().all(|&i| (cells[i] == 0) == (cells[orbit[0]] == 0)))
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Symmetry {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Symmetry, String> {
+        Symmetry::ALL.into_iter().find(|sym| sym.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
+            format!("unknown symmetry '{}' (use one of: {})", Quoted(s), names.join(", "))
+        })
+    }
+}
+
+/// What the generated puzzles' difficulty must be (9x9 only).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Target {
+    /// The ER rating (in tenths, e.g. 72 for 7.2) must lie in this range, both ends included.
+    pub rating: Option<(u16, u16)>,
+    /// The hardest step must use this technique.
+    pub technique: Option<Technique>,
+}
+
+/// How to generate puzzles.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Box size (2 for 4x4, 3 for 9x9, 4 for 16x16, 5 for 25x25).
+    pub box_size: usize,
+    /// The seed: the same seed and options give the same puzzles.
+    pub seed: u64,
+    /// Symmetry of the clue pattern.
+    pub symmetry: Symmetry,
+    /// Keep only puzzles from which no single clue can be removed (already
+    /// true of every puzzle without symmetry).
+    pub minimal: bool,
+    /// Keep only puzzles with at most this many clues.
+    pub max_clues: Option<usize>,
+    /// Keep only puzzles with this difficulty.
+    pub target: Option<Target>,
+    /// Give up after this many attempts (per puzzle asked for).
+    pub max_attempts: u64,
+}
+
+impl Options {
+    /// Defaults for box size `box_size`: seed 0, no symmetry, no limits.
+    pub fn new(box_size: usize) -> Options {
+        Options {
+            box_size,
+            seed: 0,
+            symmetry: Symmetry::None,
+            minimal: false,
+            max_clues: None,
+            target: None,
+            max_attempts: 100_000,
+        }
+    }
+}
+
+/// Why generation stopped short.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GenerateError {
+    /// The options ask for something impossible or unsupported.
+    Options(String),
+    /// The attempts ran out before enough puzzles met the options.
+    Exhausted {
+        /// Puzzles found.
+        found: usize,
+        /// Puzzles asked for.
+        wanted: usize,
+        /// Attempts made.
+        attempts: u64,
+    },
+}
+
+impl std::fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GenerateError::Options(message) => f.write_str(message),
+            GenerateError::Exhausted { found, wanted, attempts } => {
+                write!(f, "found {found} of {wanted} puzzles in {attempts} attempts; the options may be too strict")
+            }
+        }
+    }
+}
+
+impl std::error::Error for GenerateError {}
+
+/// A random solved grid of box size `box_size`, drawn from `rng`.
+///
+/// The boxes on the main diagonal share no row, column or box, so any
+/// permutations there agree; the solver completes the rest. (On 4x4 such
+/// a start can have no completion; then only the first box is kept, which
+/// always completes.)
+pub fn solved_grid(box_size: usize, rng: &mut Rng, solver: &mut Solver) -> Vec<u8> {
+    let side = box_size * box_size;
+    let mut cells = vec![0u8; side * side];
+    let mut digits: Vec<u8> = (1..=side as u8).collect();
+    for b in 0..box_size {
+        rng.shuffle(&mut digits);
+        for (k, &d) in digits.iter().enumerate() {
+            let r = b * box_size + k / box_size;
+            let c = b * box_size + k % box_size;
+            cells[r * side + c] = d;
+        }
+    }
+    let mut solution = vec![0u8; side * side];
+    if solver.solve(&cells, Mode::First, &mut solution).count == 0 {
+        for (i, v) in cells.iter_mut().enumerate() {
+            if i / side >= box_size || i % side >= box_size {
+                *v = 0;
+            }
+        }
+        let solved = solver.solve(&cells, Mode::First, &mut solution);
+        assert_eq!(solved.count, 1, "one filled box always completes");
+    }
+    rng.shuffle(&mut digits);
+    for v in &mut solution {
+        *v = digits[*v as usize - 1];
+    }
+    solution
+}
+
+/// Whether `cells` has exactly one solution.
+fn unique(solver: &mut Solver, cells: &[u8], scratch: &mut [u8]) -> bool {
+    solver.solve(cells, Mode::Count { limit: Some(2) }, scratch).count == 1
+}
+
+/// Whether removing any single clue of `cells` (which has one solution) gives a second solution.
+pub fn is_minimal(solver: &mut Solver, cells: &[u8]) -> bool {
+    let mut work = cells.to_vec();
+    let mut scratch = vec![0u8; cells.len()];
+    for i in 0..cells.len() {
+        if cells[i] == 0 {
+            continue;
+        }
+        work[i] = 0;
+        let still = unique(solver, &work, &mut scratch);
+        work[i] = cells[i];
+        if still {
+            return false;
+        }
+    }
+    true
+}
+
+/// Attempt `index` of a run with `options`: the puzzle, or `None` when it
+/// does not meet the options.
+pub fn attempt(options: &Options, index: u64, solver: &mut Solver) -> Option<Puzzle> {
+    let box_size = options.box_size;
+    let side = box_size * box_size;
+    let mut rng = Rng::stream(options.seed, index);
+    let solution = solved_grid(box_size, &mut rng, solver);
+    let mut cells = solution.clone();
+    let mut scratch = vec![0u8; cells.len()];
+    let mut orbits = options.symmetry.orbits(side);
+    rng.shuffle(&mut orbits);
+    let mut clues = cells.len();
+    for orbit in &orbits {
+        for &i in orbit {
+            cells[i] = 0;
+        }
+        if unique(solver, &cells, &mut scratch) {
+            clues -= orbit.len();
+        } else {
+            for &i in orbit {
+                cells[i] = solution[i];
+            }
+        }
+    }
+    if options.max_clues.is_some_and(|n| clues > n) {
+        return None;
+    }
+    if options.minimal && options.symmetry != Symmetry::None && !is_minimal(solver, &cells) {
+        return None;
+    }
+    if let Some(target) = &options.target {
+        let rating = rate_cells(&cells).ok()?;
+        if rating.beyond {
+            return None;
+        }
+        if target.rating.is_some_and(|(lo, hi)| rating.er < lo || rating.er > hi) {
+            return None;
+        }
+        if target.technique.is_some_and(|t| rating.hardest != Some(t)) {
+            return None;
+        }
+    }
+    Some(Puzzle::new(box_size, cells).expect("cells of the right size"))
+}
+
+/// Generates `count` puzzles with `options` on `threads` threads (0: one per
+/// core), in the order the seed determines.
+pub fn generate(options: &Options, count: usize, threads: usize) -> Result<Vec<Puzzle>, GenerateError> {
+    generate_with(options, count, threads, |_| {})
+}
+
+/// [`generate`], calling `found` with each puzzle as soon as it is known to
+/// be among the first `count` (in order), so output can stream.
+pub fn generate_with(
+    options: &Options,
+    count: usize,
+    threads: usize,
+    mut found: impl FnMut(&Puzzle),
+) -> Result<Vec<Puzzle>, GenerateError> {
+    check_options(options)?;
+    let pool = thread_pool(threads);
+    let workers = pool.current_num_threads().max(1) as u64;
+    let budget = options.max_attempts.saturating_mul(count.max(1) as u64);
+    let mut puzzles = Vec::with_capacity(count);
+    let mut next = 0u64;
+    let mut batch = workers;
+    while puzzles.len() < count && next < budget {
+        let end = (next + batch).min(budget);
+        let results: Vec<Option<Puzzle>> = pool.install(|| {
+            (next..end)
+                .into_par_iter()
+                .map_init(|| Solver::new(options.box_size), |solver, i| attempt(options, i, solver))
+                .collect()
+        });
+        next = end;
+        for puzzle in results.into_iter().flatten() {
+            if puzzles.len() < count {
+                found(&puzzle);
+                puzzles.push(puzzle);
+            }
+        }
+        // Bigger batches once the first are done: scheduling costs less, and
+        // a strict filter needs many attempts per puzzle anyway.
+        batch = (batch * 2).min(workers * 64);
+    }
+    if puzzles.len() < count {
+        return Err(GenerateError::Exhausted { found: puzzles.len(), wanted: count, attempts: next });
+    }
+    Ok(puzzles)
+}
+
+fn check_options(options: &Options) -> Result<(), GenerateError> {
+    if !(MIN_BOX..=MAX_BOX).contains(&options.box_size) {
+        return Err(GenerateError::Options(format!(
+            "box size {} is not supported (sizes 4, 9, 16 and 25)",
+            options.box_size
+        )));
+    }
+    if options.target.is_some() && options.box_size != 3 {
+        return Err(GenerateError::Options("--rating and --technique are for 9x9 puzzles only".into()));
+    }
+    Ok(())
+}
+
+/// Reads a rating band `A..B` (e.g. `7.0..8.0`; `A..` or `..B` leave an end
+/// open; one number `A` means `A..A`) as tenths, both ends included.
+pub fn parse_band(text: &str) -> Result<(u16, u16), String> {
+    let one = |s: &str, open: u16| -> Result<u16, String> {
+        let s = s.trim();
+        if s.is_empty() {
+            return Ok(open);
+        }
+        let value: f64 = s.parse().map_err(|_| format!("'{}' is not a rating (e.g. 7.2)", Quoted(s)))?;
+        if !(0.0..=20.0).contains(&value) {
+            return Err(format!("rating {} is outside 0..20", Quoted(s)));
+        }
+        Ok((value * 10.0).round() as u16)
+    };
+    let (lo, hi) = match text.split_once("..") {
+        Some((a, b)) => (one(a, 0)?, one(b.trim_start_matches('='), 200)?),
+        None => {
+            let v = one(text, 0)?;
+            (v, v)
+        }
+    };
+    if lo > hi {
+        return Err(format!("empty rating band '{}' (the lower end is above the upper)", Quoted(text)));
+    }
+    Ok((lo, hi))
+}

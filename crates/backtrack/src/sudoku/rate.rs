@@ -1,0 +1,232 @@
+//! Rating on the Sudoku Explainer scale, and the solving path behind it.
+//!
+//! At each step the easiest technique that applies is used (the finders of
+//! [`techniques`](super::techniques) in Sudoku Explainer's order) and its
+//! step applied. ER is the hardest step of the path, EP the hardest up to
+//! and including the first step that places a digit, ED the rating of the
+//! first step. When no technique applies before the grid is full, the
+//! puzzle is beyond this rater: the rating says so ([`Rating::beyond`]) and
+//! gives the hardest step reached as a lower bound, never a guess.
+
+use super::techniques::{
+    bug, fish, intersections, singles, strong_links, subsets, unique, wings, Board, Step, Technique,
+};
+use super::Solver;
+use crate::search::Mode;
+
+/// The ratings of one puzzle, in tenths (72 is 7.2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rating {
+    /// The hardest step (a lower bound when `beyond`).
+    pub er: u16,
+    /// The hardest step up to the first placement (`None` if none was made).
+    pub ep: Option<u16>,
+    /// The first step's rating (`None` if no step was found).
+    pub ed: Option<u16>,
+    /// The technique of the hardest step.
+    pub hardest: Option<Technique>,
+    /// Whether the path stopped: the puzzle needs a technique this rater lacks.
+    pub beyond: bool,
+}
+
+/// Why a grid cannot be rated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RateError {
+    /// Only 9x9 grids are rated.
+    Size,
+    /// The givens clash or no solution exists.
+    NoSolution,
+    /// More than one solution: the techniques assume one.
+    NotUnique,
+}
+
+impl std::fmt::Display for RateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RateError::Size => f.write_str("only 9x9 puzzles can be rated"),
+            RateError::NoSolution => f.write_str("the puzzle has no solution"),
+            RateError::NotUnique => f.write_str("the puzzle has more than one solution"),
+        }
+    }
+}
+
+impl std::error::Error for RateError {}
+
+/// A rated path: the steps and the ratings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Explanation {
+    /// The ratings.
+    pub rating: Rating,
+    /// Every step, in order.
+    pub steps: Vec<Step>,
+    /// The solution (from the solver).
+    pub solution: Vec<u8>,
+}
+
+/// The easiest step available on `board`, trying techniques in Sudoku Explainer's order.
+pub fn next_step(board: &Board) -> Option<Step> {
+    singles::hidden_single(board)
+        .or_else(|| intersections::direct(board))
+        .or_else(|| subsets::direct_hidden(board, 2))
+        .or_else(|| singles::naked_single(board))
+        .or_else(|| subsets::direct_hidden(board, 3))
+        .or_else(|| intersections::locking(board))
+        .or_else(|| subsets::naked(board, 2))
+        .or_else(|| fish::fish(board, 2))
+        .or_else(|| subsets::hidden(board, 2))
+        .or_else(|| subsets::naked(board, 3))
+        .or_else(|| fish::fish(board, 3))
+        .or_else(|| subsets::hidden(board, 3))
+        .or_else(|| strong_links::chain(board, 2))
+        .or_else(|| strong_links::empty_rectangle(board))
+        .or_else(|| wings::wing(board, false))
+        .or_else(|| wings::wing(board, true))
+        .or_else(|| unique::rectangle(board))
+        .or_else(|| subsets::naked(board, 4))
+        .or_else(|| fish::fish(board, 4))
+        .or_else(|| subsets::hidden(board, 4))
+        .or_else(|| strong_links::chain(board, 3))
+        .or_else(|| bug::bug(board))
+}
+
+/// The solution of a 9x9 grid, checked unique.
+pub fn unique_solution(cells: &[u8]) -> Result<Vec<u8>, RateError> {
+    if cells.len() != 81 {
+        return Err(RateError::Size);
+    }
+    let mut solver = Solver::new(3);
+    let mut solution = vec![0u8; 81];
+    match solver.solve(cells, Mode::Count { limit: Some(2) }, &mut solution).count {
+        0 => Err(RateError::NoSolution),
+        1 => Ok(solution),
+        _ => Err(RateError::NotUnique),
+    }
+}
+
+/// The path and ratings of a 9x9 puzzle (0 for a blank), which must have one solution.
+pub fn explain_cells(cells: &[u8]) -> Result<Explanation, RateError> {
+    let solution = unique_solution(cells)?;
+    let mut board = Board::new(cells).ok_or(RateError::NoSolution)?;
+    let mut steps = Vec::new();
+    let mut rating = Rating { er: 0, ep: None, ed: None, hardest: None, beyond: false };
+    while !board.is_solved() {
+        let Some(step) = next_step(&board) else {
+            rating.beyond = true;
+            break;
+        };
+        if step.rating > rating.er || rating.hardest.is_none() {
+            rating.er = rating.er.max(step.rating);
+            rating.hardest = Some(step.technique);
+        }
+        rating.ed.get_or_insert(step.rating);
+        if rating.ep.is_none() && !step.placements.is_empty() {
+            rating.ep = Some(rating.er);
+        }
+        board.apply(&step);
+        steps.push(step);
+    }
+    Ok(Explanation { rating, steps, solution })
+}
+
+/// The ratings of a 9x9 puzzle (see [`explain_cells`]).
+pub fn rate_cells(cells: &[u8]) -> Result<Rating, RateError> {
+    explain_cells(cells).map(|e| e.rating)
+}
+
+/// The next step from a partly filled 9x9 grid, whose filled cells must
+/// agree with its one solution. `Ok(None)` when the grid is full or no
+/// technique applies.
+pub fn hint_cells(cells: &[u8]) -> Result<Option<Step>, RateError> {
+    unique_solution(cells)?;
+    let board = Board::new(cells).ok_or(RateError::NoSolution)?;
+    Ok(if board.is_solved() { None } else { next_step(&board) })
+}
+
+/// A rating in tenths as text: `7.2`.
+pub fn tenths(rating: u16) -> String {
+    format!("{}.{}", rating / 10, rating % 10)
+}
+
+/// `text` as a JSON string (quoted and escaped).
+fn json_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for ch in text.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn json_rating(rating: Option<u16>) -> String {
+    rating.map_or_else(|| "null".to_string(), tenths)
+}
+
+impl Rating {
+    /// `ER/EP/ED` (e.g. `4.2/1.2/1.2`). A puzzle beyond this rater reads
+    /// `beyond/EP/ED`; a rating never reached reads `-`.
+    pub fn text(&self) -> String {
+        let er = if self.beyond { "beyond".to_string() } else { tenths(self.er) };
+        let opt = |r: Option<u16>| r.map_or_else(|| "-".to_string(), tenths);
+        format!("{er}/{}/{}", opt(self.ep), opt(self.ed))
+    }
+
+    /// The JSON fields of the rating, without braces: `"er":7.2,"ep":1.2,"ed":1.2,"hardest":"..."`.
+    /// A puzzle beyond this rater has `"er":null`, `"beyond":true` and
+    /// `"reached"`, the hardest step before it stopped.
+    pub fn json_fields(&self) -> String {
+        let hardest = self.hardest.map_or("none", |t| t.name());
+        if self.beyond {
+            format!(
+                "\"er\":null,\"ep\":{},\"ed\":{},\"hardest\":{},\"beyond\":true,\"reached\":{}",
+                json_rating(self.ep),
+                json_rating(self.ed),
+                json_string(&format!("beyond {hardest}")),
+                tenths(self.er)
+            )
+        } else {
+            format!(
+                "\"er\":{},\"ep\":{},\"ed\":{},\"hardest\":{}",
+                tenths(self.er),
+                json_rating(self.ep),
+                json_rating(self.ed),
+                json_string(hardest)
+            )
+        }
+    }
+
+    /// One JSON object: `{"er":7.2,"ep":1.2,"ed":1.2,"hardest":"..."}`.
+    pub fn json(&self) -> String {
+        format!("{{{}}}", self.json_fields())
+    }
+}
+
+/// One step as a JSON object: technique, rating, placements and
+/// eliminations as `[row, column, digit]` (1-based), and the text.
+pub fn step_json(step: &Step) -> String {
+    let triples = |list: &[(usize, u8)]| {
+        let items: Vec<String> = list.iter().map(|&(c, d)| format!("[{},{},{d}]", c / 9 + 1, c % 9 + 1)).collect();
+        format!("[{}]", items.join(","))
+    };
+    format!(
+        "{{\"technique\":{},\"rating\":{},\"placements\":{},\"eliminations\":{},\"text\":{}}}",
+        json_string(step.technique.name()),
+        tenths(step.rating),
+        triples(&step.placements),
+        triples(&step.eliminations),
+        json_string(&step.text)
+    )
+}
+
+impl Explanation {
+    /// One JSON object: the rating's fields and `"steps"`, every step as in [`step_json`].
+    pub fn json(&self) -> String {
+        let steps: Vec<String> = self.steps.iter().map(step_json).collect();
+        format!("{{{},\"steps\":[{}]}}", self.rating.json_fields(), steps.join(","))
+    }
+}

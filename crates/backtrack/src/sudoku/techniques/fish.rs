@@ -1,0 +1,52 @@
+//! Basic fish: a digit whose places in `k` rows lie in `k` columns (or the
+//! other way round) leaves those columns' other cells. X-Wing (k = 2, 3.2),
+//! Swordfish (3, 3.8), Jellyfish (4, 5.2).
+
+use super::{eliminations_name, subsets, unit_name, Board, Step, Technique, UNITS};
+
+/// A fish of size `k` (2..=4): rows as base first, then columns.
+pub fn fish(board: &Board, k: usize) -> Option<Step> {
+    let (technique, rating) = match k {
+        2 => (Technique::XWing, 32),
+        3 => (Technique::Swordfish, 38),
+        _ => (Technique::Jellyfish, 52),
+    };
+    for (base, cover) in [(9usize, 18usize), (18, 9)] {
+        for d in 1..=9u8 {
+            let lines: Vec<(usize, u16)> = (0..9)
+                .map(|i| (base + i, board.positions(base + i, d)))
+                .filter(|&(_, p)| p.count_ones() >= 2 && p.count_ones() as usize <= k)
+                .collect();
+            let step = subsets(lines.len(), k, |idx| {
+                let union = idx.iter().fold(0u16, |m, &i| m | lines[i].1);
+                if union.count_ones() as usize != k {
+                    return None;
+                }
+                let bases: Vec<usize> = idx.iter().map(|&i| lines[i].0).collect();
+                let covers: Vec<usize> = (0..9).filter(|j| union & 1 << j != 0).map(|j| cover + j).collect();
+                let eliminations: Vec<(usize, u8)> = covers
+                    .iter()
+                    .flat_map(|&u| UNITS[u].iter().copied())
+                    .filter(|&c| board.has(c, d) && !bases.iter().any(|&b| UNITS[b].contains(&c)))
+                    .map(|c| (c, d))
+                    .collect();
+                if eliminations.is_empty() {
+                    return None;
+                }
+                let names = |us: &[usize]| us.iter().map(|&u| unit_name(u)).collect::<Vec<_>>().join(", ");
+                let text = format!(
+                    "{}: in {}, {d} lies only in {}, so it leaves the rest of those: {}",
+                    technique.name(),
+                    names(&bases),
+                    names(&covers),
+                    eliminations_name(&eliminations)
+                );
+                Some(Step { technique, rating, placements: vec![], eliminations, text })
+            });
+            if step.is_some() {
+                return step;
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,118 @@
+//! Intersections: a digit confined to where a box meets a line.
+//!
+//! Pointing: in a box, a digit's places all lie on one row or column, so it
+//! leaves the rest of that line (2.6). Claiming: in a row or column, a
+//! digit's places all lie in one box, so it leaves the rest of that box
+//! (2.8). The direct forms (pointing 1.7, claiming 1.9) are counted only
+//! when the removal leaves a hidden single in a unit of the first kind
+//! crossing the same line or box, and place that single.
+
+use super::{bit, cell_name, cells_name, eliminations_name, unit_name, units_of, Board, Step, Technique, UNITS};
+
+/// The (unit, crossing unit) kinds in Sudoku Explainer's order: box/column,
+/// box/row, column/box, row/box.
+const KINDS: [(std::ops::Range<usize>, std::ops::Range<usize>); 4] =
+    [(0..9, 18..27), (0..9, 9..18), (18..27, 0..9), (9..18, 0..9)];
+
+fn inside(unit: usize, cell: usize) -> bool {
+    units_of(cell).contains(&unit)
+}
+
+/// Whether units `a` and `b` (of different kinds) share cells.
+fn crosses(a: usize, b: usize) -> bool {
+    let (a, b) = (a.min(b), a.max(b));
+    match (a / 9, b / 9) {
+        (0, 1) => (b - 9) / 3 == a / 3,
+        (0, 2) => (b - 18) / 3 == a % 3,
+        (1, 2) => true,
+        _ => false,
+    }
+}
+
+/// Calls `found` with each locked candidate: digit `d` of `u1` confined to `u2`.
+fn each_lock(board: &Board, mut found: impl FnMut(usize, usize, u8) -> Option<Step>) -> Option<Step> {
+    for (kind1, kind2) in KINDS {
+        for d in 1..=9u8 {
+            for u1 in kind1.clone() {
+                let cells = board.cells_with(u1, d);
+                if cells.len() < 2 {
+                    continue;
+                }
+                for u2 in kind2.clone() {
+                    if crosses(u1, u2) && cells.iter().all(|&c| inside(u2, c)) {
+                        if let Some(step) = found(u1, u2, d) {
+                            return Some(step);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+fn removals(board: &Board, u1: usize, u2: usize, d: u8) -> Vec<(usize, u8)> {
+    UNITS[u2].iter().filter(|&&c| !inside(u1, c) && board.has(c, d)).map(|&c| (c, d)).collect()
+}
+
+fn reason(board: &Board, u1: usize, u2: usize, d: u8) -> String {
+    format!(
+        "in {}, {d} can only be in {} ({}), so not elsewhere in {}",
+        unit_name(u1),
+        unit_name(u2),
+        cells_name(&board.cells_with(u1, d)),
+        unit_name(u2)
+    )
+}
+
+/// Pointing or claiming (2.6 / 2.8).
+pub fn locking(board: &Board) -> Option<Step> {
+    each_lock(board, |u1, u2, d| {
+        let eliminations = removals(board, u1, u2, d);
+        if eliminations.is_empty() {
+            return None;
+        }
+        let (technique, rating) = if u1 < 9 { (Technique::Pointing, 26) } else { (Technique::Claiming, 28) };
+        let text = format!("{}: {}: {}", technique.name(), reason(board, u1, u2, d), eliminations_name(&eliminations));
+        Some(Step { technique, rating, placements: vec![], eliminations, text })
+    })
+}
+
+/// Direct pointing or claiming (1.7 / 1.9): a lock whose removals leave a hidden single.
+pub fn direct(board: &Board) -> Option<Step> {
+    each_lock(board, |u1, u2, d| {
+        let kind = if u1 < 9 {
+            0..9
+        } else if u1 < 18 {
+            9..18
+        } else {
+            18..27
+        };
+        for u3 in kind {
+            if u3 == u1 || !crosses(u3, u2) {
+                continue;
+            }
+            let cells = board.cells_with(u3, d);
+            if cells.len() < 2 {
+                continue;
+            }
+            let left: Vec<usize> = cells.into_iter().filter(|&c| !inside(u2, c)).collect();
+            if left.len() == 1 {
+                let cell = left[0];
+                let eliminations = removals(board, u1, u2, d);
+                let (technique, rating) =
+                    if u1 < 9 { (Technique::DirectPointing, 17) } else { (Technique::DirectClaiming, 19) };
+                debug_assert!(board.cands[cell] & bit(d) != 0);
+                let text = format!(
+                    "{}: {}, which leaves one place for {d} in {}: {}={d}",
+                    technique.name(),
+                    reason(board, u1, u2, d),
+                    unit_name(u3),
+                    cell_name(cell)
+                );
+                return Some(Step { technique, rating, placements: vec![(cell, d)], eliminations, text });
+            }
+        }
+        None
+    })
+}

@@ -1,0 +1,370 @@
+//! Human solving techniques for 9x9 sudoku, each in its own module, rated
+//! on the Sudoku Explainer scale (1.0 to 11+, in tenths here: 12 is 1.2).
+//!
+//! Every technique works on a [`Board`]: the placed digits and, for each
+//! empty cell, the candidates still possible. A finder returns the first
+//! [`Step`] it sees (the digits it places and the candidates it removes,
+//! with a sentence saying why), or `None`. [`crate::sudoku::rate`] calls
+//! the finders from the easiest to the hardest, as Sudoku Explainer does.
+//!
+//! Units are numbered 0..9 for the boxes, 9..18 for the rows and 18..27
+//! for the columns; cells 0..81 row by row; a candidate mask has bit `d - 1`
+//! for digit `d`.
+
+pub mod bug;
+pub mod fish;
+pub mod intersections;
+pub mod singles;
+pub mod strong_links;
+pub mod subsets;
+pub mod unique;
+pub mod wings;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::Quoted;
+
+/// Every candidate (digits 1 to 9).
+pub const ALL: u16 = 0x1FF;
+
+/// The cells of each unit: boxes 0..9, rows 9..18, columns 18..27.
+pub const UNITS: [[usize; 9]; 27] = build_units();
+
+const fn build_units() -> [[usize; 9]; 27] {
+    let mut units = [[0usize; 9]; 27];
+    let mut i = 0;
+    while i < 9 {
+        let mut k = 0;
+        while k < 9 {
+            units[i][k] = (i / 3 * 3 + k / 3) * 9 + i % 3 * 3 + k % 3;
+            units[9 + i][k] = i * 9 + k;
+            units[18 + i][k] = k * 9 + i;
+            k += 1;
+        }
+        i += 1;
+    }
+    units
+}
+
+/// Row of `cell` (0..9).
+pub const fn row(cell: usize) -> usize {
+    cell / 9
+}
+
+/// Column of `cell` (0..9).
+pub const fn col(cell: usize) -> usize {
+    cell % 9
+}
+
+/// Box of `cell` (0..9).
+pub const fn box_of(cell: usize) -> usize {
+    cell / 27 * 3 + cell % 9 / 3
+}
+
+/// The three units of `cell`: its box, row and column.
+pub const fn units_of(cell: usize) -> [usize; 3] {
+    [box_of(cell), 9 + row(cell), 18 + col(cell)]
+}
+
+/// Whether two different cells share a unit.
+pub const fn sees(a: usize, b: usize) -> bool {
+    a != b && (row(a) == row(b) || col(a) == col(b) || box_of(a) == box_of(b))
+}
+
+/// `cell` as `r3c5` (1-based).
+pub fn cell_name(cell: usize) -> String {
+    format!("r{}c{}", row(cell) + 1, col(cell) + 1)
+}
+
+/// Several cells as `r1c2, r3c4`.
+pub fn cells_name(cells: &[usize]) -> String {
+    cells.iter().map(|&c| cell_name(c)).collect::<Vec<_>>().join(", ")
+}
+
+/// `unit` as `box 3`, `row 3` or `column 3` (1-based).
+pub fn unit_name(unit: usize) -> String {
+    match unit {
+        0..=8 => format!("box {}", unit + 1),
+        9..=17 => format!("row {}", unit - 8),
+        _ => format!("column {}", unit - 17),
+    }
+}
+
+/// The digits of a mask, increasing.
+pub fn digits(mask: u16) -> impl Iterator<Item = u8> {
+    (1..=9u8).filter(move |d| mask & bit(*d) != 0)
+}
+
+/// The digits of a mask as `1/5/7`.
+pub fn digits_name(mask: u16) -> String {
+    digits(mask).map(|d| d.to_string()).collect::<Vec<_>>().join("/")
+}
+
+/// The mask of digit `d`.
+pub const fn bit(d: u8) -> u16 {
+    1 << (d - 1)
+}
+
+/// Placed digits and the candidates of empty cells.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Board {
+    /// Placed digit of each cell, 0 when empty.
+    pub values: [u8; 81],
+    /// Candidates of each empty cell (0 for placed cells).
+    pub cands: [u16; 81],
+}
+
+impl Board {
+    /// The board of a 9x9 grid (0 for a blank): candidates are the digits no
+    /// peer holds. `None` when two givens clash.
+    pub fn new(cells: &[u8]) -> Option<Board> {
+        assert_eq!(cells.len(), 81, "a 9x9 grid has 81 cells");
+        let mut board = Board { values: [0; 81], cands: [ALL; 81] };
+        for (cell, &d) in cells.iter().enumerate() {
+            if d != 0 {
+                if board.cands[cell] & bit(d) == 0 {
+                    return None;
+                }
+                board.place(cell, d);
+            }
+        }
+        Some(board)
+    }
+
+    /// Places `d` in `cell` and removes `d` from the candidates of its peers.
+    pub fn place(&mut self, cell: usize, d: u8) {
+        self.values[cell] = d;
+        self.cands[cell] = 0;
+        for unit in units_of(cell) {
+            for &peer in &UNITS[unit] {
+                self.cands[peer] &= !bit(d);
+            }
+        }
+    }
+
+    /// Applies a step: its eliminations, then its placements.
+    pub fn apply(&mut self, step: &Step) {
+        for &(cell, d) in &step.eliminations {
+            self.cands[cell] &= !bit(d);
+        }
+        for &(cell, d) in &step.placements {
+            if self.values[cell] == 0 {
+                self.place(cell, d);
+            }
+        }
+    }
+
+    /// Whether every cell holds a digit.
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// Where `d` can go in `unit`: bit `k` for the unit's `k`-th cell.
+    pub fn positions(&self, unit: usize, d: u8) -> u16 {
+        let mut mask = 0;
+        for (k, &cell) in UNITS[unit].iter().enumerate() {
+            if self.cands[cell] & bit(d) != 0 {
+                mask |= 1 << k;
+            }
+        }
+        mask
+    }
+
+    /// Empty cells of `unit`.
+    pub fn empty_count(&self, unit: usize) -> u32 {
+        UNITS[unit].iter().filter(|&&c| self.values[c] == 0).count() as u32
+    }
+
+    /// Whether `d` is a candidate of `cell`.
+    pub fn has(&self, cell: usize, d: u8) -> bool {
+        self.cands[cell] & bit(d) != 0
+    }
+
+    /// The cells of `d` in `unit`.
+    pub fn cells_with(&self, unit: usize, d: u8) -> Vec<usize> {
+        UNITS[unit].iter().copied().filter(|&c| self.has(c, d)).collect()
+    }
+
+    /// The eliminations of `d` from every cell that sees all of `cells`
+    /// (and is not one of them).
+    pub fn seen_by_all(&self, cells: &[usize], d: u8) -> Vec<(usize, u8)> {
+        (0..81).filter(|&x| self.has(x, d) && cells.iter().all(|&c| sees(c, x))).map(|x| (x, d)).collect()
+    }
+}
+
+/// A solving technique.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(missing_docs)]
+pub enum Technique {
+    HiddenSingle,
+    DirectPointing,
+    DirectClaiming,
+    DirectHiddenPair,
+    NakedSingle,
+    DirectHiddenTriplet,
+    Pointing,
+    Claiming,
+    NakedPair,
+    XWing,
+    HiddenPair,
+    NakedTriplet,
+    Swordfish,
+    HiddenTriplet,
+    Skyscraper,
+    TwoStringKite,
+    TurbotFish,
+    EmptyRectangle,
+    XYWing,
+    XYZWing,
+    UniqueRectangle,
+    NakedQuad,
+    Jellyfish,
+    HiddenQuad,
+    ThreeStrongLinks,
+    Bug,
+}
+
+impl Technique {
+    /// Every technique, from the easiest.
+    pub const ALL: [Technique; 26] = [
+        Technique::HiddenSingle,
+        Technique::DirectPointing,
+        Technique::DirectClaiming,
+        Technique::DirectHiddenPair,
+        Technique::NakedSingle,
+        Technique::DirectHiddenTriplet,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::XWing,
+        Technique::HiddenPair,
+        Technique::NakedTriplet,
+        Technique::Swordfish,
+        Technique::HiddenTriplet,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::TurbotFish,
+        Technique::EmptyRectangle,
+        Technique::XYWing,
+        Technique::XYZWing,
+        Technique::UniqueRectangle,
+        Technique::NakedQuad,
+        Technique::Jellyfish,
+        Technique::HiddenQuad,
+        Technique::ThreeStrongLinks,
+        Technique::Bug,
+    ];
+
+    /// The technique's name, as Sudoku Explainer writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::HiddenSingle => "Hidden Single",
+            Technique::DirectPointing => "Direct Pointing",
+            Technique::DirectClaiming => "Direct Claiming",
+            Technique::DirectHiddenPair => "Direct Hidden Pair",
+            Technique::NakedSingle => "Naked Single",
+            Technique::DirectHiddenTriplet => "Direct Hidden Triplet",
+            Technique::Pointing => "Pointing",
+            Technique::Claiming => "Claiming",
+            Technique::NakedPair => "Naked Pair",
+            Technique::XWing => "X-Wing",
+            Technique::HiddenPair => "Hidden Pair",
+            Technique::NakedTriplet => "Naked Triplet",
+            Technique::Swordfish => "Swordfish",
+            Technique::HiddenTriplet => "Hidden Triplet",
+            Technique::Skyscraper => "Skyscraper",
+            Technique::TwoStringKite => "2-String Kite",
+            Technique::TurbotFish => "Turbot Fish",
+            Technique::EmptyRectangle => "Empty Rectangle",
+            Technique::XYWing => "XY-Wing",
+            Technique::XYZWing => "XYZ-Wing",
+            Technique::UniqueRectangle => "Unique Rectangle",
+            Technique::NakedQuad => "Naked Quad",
+            Technique::Jellyfish => "Jellyfish",
+            Technique::HiddenQuad => "Hidden Quad",
+            Technique::ThreeStrongLinks => "Three Strong Links",
+            Technique::Bug => "Bivalue Universal Grave",
+        }
+    }
+
+    /// The name as a command-line word: lower case, words joined by `-`.
+    pub fn slug(self) -> String {
+        self.name().to_ascii_lowercase().replace(' ', "-")
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Technique {
+    type Err = String;
+
+    /// Reads a name in any case, with spaces, `-` or `_` between words or none.
+    fn from_str(s: &str) -> Result<Technique, String> {
+        let squash = |t: &str| t.chars().filter(|c| c.is_ascii_alphanumeric()).collect::<String>().to_ascii_lowercase();
+        let wanted = squash(s);
+        Technique::ALL
+            .into_iter()
+            .find(|t| squash(t.name()) == wanted || (wanted == "bug" && *t == Technique::Bug))
+            .ok_or_else(|| {
+                let names: Vec<String> = Technique::ALL.iter().map(|t| t.slug()).collect();
+                format!("unknown technique '{}' (use one of: {})", Quoted(s), names.join(", "))
+            })
+    }
+}
+
+/// One step of a solution path: what it places and removes, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The technique used.
+    pub technique: Technique,
+    /// Its rating in tenths (Sudoku Explainer's scale: 23 is 2.3).
+    pub rating: u16,
+    /// Digits placed: (cell, digit).
+    pub placements: Vec<(usize, u8)>,
+    /// Candidates removed: (cell, digit).
+    pub eliminations: Vec<(usize, u8)>,
+    /// The reasoning in words.
+    pub text: String,
+}
+
+/// Eliminations as text: `r1c2<>5, r3c4<>5`.
+pub fn eliminations_name(eliminations: &[(usize, u8)]) -> String {
+    eliminations.iter().map(|&(c, d)| format!("{}<>{d}", cell_name(c))).collect::<Vec<_>>().join(", ")
+}
+
+/// Calls `visit` with every `k`-subset of `items` (as indexes, increasing)
+/// until it returns `Some`.
+pub fn subsets<T>(n: usize, k: usize, mut visit: impl FnMut(&[usize]) -> Option<T>) -> Option<T> {
+    if k > n {
+        return None;
+    }
+    let mut idx: Vec<usize> = (0..k).collect();
+    loop {
+        if let Some(found) = visit(&idx) {
+            return Some(found);
+        }
+        // Advance to the next combination.
+        let mut i = k;
+        loop {
+            if i == 0 {
+                return None;
+            }
+            i -= 1;
+            if idx[i] < n - k + i {
+                break;
+            }
+            if i == 0 {
+                return None;
+            }
+        }
+        idx[i] += 1;
+        for j in i + 1..k {
+            idx[j] = idx[j - 1] + 1;
+        }
+    }
+}

@@ -1,0 +1,68 @@
+//! Singles: a digit with one place left in a unit (hidden single: 1.0 when
+//! it fills the unit's last empty cell, 1.2 in a box, 1.5 in a row or a
+//! column), and a cell with one candidate left (naked single, 2.3).
+
+use super::{bit, cell_name, unit_name, Board, Step, Technique, UNITS};
+
+/// Units in Sudoku Explainer's order: boxes, then columns, then rows.
+pub const SE_ORDER: [std::ops::Range<usize>; 3] = [0..9, 18..27, 9..18];
+
+/// A hidden single: first one filling a unit's last empty cell, then one
+/// in a box, then one in a column or row.
+pub fn hidden_single(board: &Board) -> Option<Step> {
+    for last_only in [true, false] {
+        for range in SE_ORDER {
+            for unit in range {
+                let empty = board.empty_count(unit);
+                if empty == 0 || (empty == 1) != last_only {
+                    continue;
+                }
+                for d in 1..=9u8 {
+                    let positions = board.positions(unit, d);
+                    if positions.count_ones() == 1 {
+                        let cell = UNITS[unit][positions.trailing_zeros() as usize];
+                        let rating = if last_only {
+                            10
+                        } else if unit < 9 {
+                            12
+                        } else {
+                            15
+                        };
+                        let why = if last_only {
+                            format!("{} is the last empty cell of {}", cell_name(cell), unit_name(unit))
+                        } else {
+                            format!("{d} is the only place for {d} in {}", unit_name(unit))
+                        };
+                        return Some(Step {
+                            technique: Technique::HiddenSingle,
+                            rating,
+                            placements: vec![(cell, d)],
+                            eliminations: vec![],
+                            text: format!("Hidden single: {why}: {}={d}", cell_name(cell)),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A naked single: an empty cell with one candidate.
+pub fn naked_single(board: &Board) -> Option<Step> {
+    (0..81).find(|&c| board.values[c] == 0 && board.cands[c].count_ones() == 1).map(|cell| {
+        let d = board.cands[cell].trailing_zeros() as u8 + 1;
+        debug_assert_eq!(board.cands[cell], bit(d));
+        Step {
+            technique: Technique::NakedSingle,
+            rating: 23,
+            placements: vec![(cell, d)],
+            eliminations: vec![],
+            text: format!(
+                "Naked single: {d} is the only candidate left in {}: {}={d}",
+                cell_name(cell),
+                cell_name(cell)
+            ),
+        }
+    })
+}

@@ -1,0 +1,149 @@
+//! Naked and hidden subsets in one unit.
+//!
+//! Naked: `k` cells of a unit whose candidates together are `k` digits;
+//! those digits leave the unit's other cells (pair 3.0, triplet 3.6, quad
+//! 5.0). Hidden: `k` digits whose places in a unit are `k` cells; those
+//! cells lose their other candidates (pair 3.4, triplet 4.0, quad 5.4).
+//! The direct hidden pair (2.0) and triplet (2.5) are counted only when the
+//! removals leave a hidden single in the same unit, and place it.
+
+use super::singles::SE_ORDER;
+use super::{bit, cells_name, digits_name, eliminations_name, subsets, unit_name, Board, Step, Technique, UNITS};
+
+/// A naked subset of `k` (2..=4) cells.
+pub fn naked(board: &Board, k: usize) -> Option<Step> {
+    let (technique, rating) = match k {
+        2 => (Technique::NakedPair, 30),
+        3 => (Technique::NakedTriplet, 36),
+        _ => (Technique::NakedQuad, 50),
+    };
+    for range in SE_ORDER {
+        for unit in range {
+            let open: Vec<usize> = UNITS[unit]
+                .iter()
+                .copied()
+                .filter(|&c| board.values[c] == 0 && board.cands[c].count_ones() as usize <= k)
+                .collect();
+            let found = subsets(open.len(), k, |idx| {
+                let union = idx.iter().fold(0u16, |m, &i| m | board.cands[open[i]]);
+                if union.count_ones() as usize != k {
+                    return None;
+                }
+                let cells: Vec<usize> = idx.iter().map(|&i| open[i]).collect();
+                let eliminations: Vec<(usize, u8)> = UNITS[unit]
+                    .iter()
+                    .filter(|c| !cells.contains(c))
+                    .flat_map(|&c| super::digits(board.cands[c] & union).map(move |d| (c, d)))
+                    .collect();
+                if eliminations.is_empty() {
+                    return None;
+                }
+                let text = format!(
+                    "{}: {} hold only {} in {}, so these digits leave the unit's other cells: {}",
+                    technique.name(),
+                    cells_name(&cells),
+                    digits_name(union),
+                    unit_name(unit),
+                    eliminations_name(&eliminations)
+                );
+                Some(Step { technique, rating, placements: vec![], eliminations, text })
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    None
+}
+
+/// Calls `found` with each hidden subset of `k` digits in units with more
+/// than `min_empty` empty cells: (unit, digit mask, cell positions in the unit).
+fn each_hidden(
+    board: &Board,
+    k: usize,
+    min_empty: u32,
+    mut found: impl FnMut(usize, u16, u16) -> Option<Step>,
+) -> Option<Step> {
+    for range in SE_ORDER {
+        for unit in range {
+            if board.empty_count(unit) <= min_empty {
+                continue;
+            }
+            let positions: Vec<u16> = (1..=9u8).map(|d| board.positions(unit, d)).collect();
+            let step = subsets(9, k, |idx| {
+                if idx.iter().any(|&i| positions[i] == 0) {
+                    return None;
+                }
+                let union = idx.iter().fold(0u16, |m, &i| m | positions[i]);
+                if union.count_ones() as usize != k {
+                    return None;
+                }
+                let digits = idx.iter().fold(0u16, |m, &i| m | 1 << i);
+                found(unit, digits, union)
+            });
+            if step.is_some() {
+                return step;
+            }
+        }
+    }
+    None
+}
+
+fn hidden_removals(board: &Board, unit: usize, digits: u16, places: u16) -> (Vec<usize>, Vec<(usize, u8)>) {
+    let cells: Vec<usize> = (0..9).filter(|k| places & 1 << k != 0).map(|k| UNITS[unit][k]).collect();
+    let eliminations =
+        cells.iter().flat_map(|&c| super::digits(board.cands[c] & !digits).map(move |d| (c, d))).collect();
+    (cells, eliminations)
+}
+
+/// A hidden subset of `k` (2..=4) digits.
+pub fn hidden(board: &Board, k: usize) -> Option<Step> {
+    let (technique, rating) = match k {
+        2 => (Technique::HiddenPair, 34),
+        3 => (Technique::HiddenTriplet, 40),
+        _ => (Technique::HiddenQuad, 54),
+    };
+    each_hidden(board, k, 2 * k as u32, |unit, digits, places| {
+        let (cells, eliminations) = hidden_removals(board, unit, digits, places);
+        if eliminations.is_empty() {
+            return None;
+        }
+        let text = format!(
+            "{}: in {}, {} can only go in {}, so those cells hold nothing else: {}",
+            technique.name(),
+            unit_name(unit),
+            digits_name(digits),
+            cells_name(&cells),
+            eliminations_name(&eliminations)
+        );
+        Some(Step { technique, rating, placements: vec![], eliminations, text })
+    })
+}
+
+/// A direct hidden pair (`k` = 2) or triplet (3): a hidden subset that leaves a hidden single in its unit.
+pub fn direct_hidden(board: &Board, k: usize) -> Option<Step> {
+    let (technique, rating) =
+        if k == 2 { (Technique::DirectHiddenPair, 20) } else { (Technique::DirectHiddenTriplet, 25) };
+    each_hidden(board, k, k as u32, |unit, digits, places| {
+        for d in 1..=9u8 {
+            if digits & bit(d) != 0 {
+                continue;
+            }
+            let p = board.positions(unit, d);
+            if p.count_ones() > 1 && (p & !places).count_ones() == 1 {
+                let cell = UNITS[unit][(p & !places).trailing_zeros() as usize];
+                let (cells, eliminations) = hidden_removals(board, unit, digits, places);
+                let text = format!(
+                    "{}: in {}, {} can only go in {}, which leaves one place for {d}: {}={d}",
+                    technique.name(),
+                    unit_name(unit),
+                    digits_name(digits),
+                    cells_name(&cells),
+                    super::cell_name(cell)
+                );
+                return Some(Step { technique, rating, placements: vec![(cell, d)], eliminations, text });
+            }
+        }
+        None
+    })
+}

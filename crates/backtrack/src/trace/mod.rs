@@ -1,0 +1,524 @@
+//! The search, event by event: what `backtrack trace` prints and what the
+//! workbench page shows.
+//!
+//! A trace attaches an [`Observer`] to the [search core](crate::search) and
+//! turns its calls into [`Event`]s: a choice tried, a choice rejected by a
+//! constraint, a choice undone, a dead end, a solution. Each event knows its
+//! depth (the number of choices above it) and prints as one line indented by
+//! that depth, so the whole trace reads like the search tree drawn on a
+//! lecture slide:
+//!
+//! ```
+//! use backtrack::trace::{self, Problem, Strategy};
+//!
+//! let mut lines = Vec::new();
+//! let problem = Problem::Queens { n: 4 };
+//! trace::run(&problem, Strategy::Naive, 0, 6, |event| lines.push(event.to_string()));
+//! assert_eq!(lines, [
+//!     "try row 1 col 1",
+//!     "  reject row 2 col 1: same column as row 1 col 1",
+//!     "  reject row 2 col 2: same diagonal as row 1 col 1",
+//!     "  try row 2 col 3",
+//!     "    reject row 3 col 1: same column as row 1 col 1",
+//!     "    reject row 3 col 2: same diagonal as row 2 col 3",
+//! ]);
+//! ```
+//!
+//! Two strategies search the same problem: [`Strategy::Naive`] is the
+//! textbook search (sudoku: the first empty cell in row-major order, digits
+//! from the smallest, each checked against its row, column and box; queens:
+//! every column of the next row), [`Strategy::Smart`] is the library's (sudoku:
+//! the cell with the fewest candidates, with naked and hidden singles placed
+//! by propagation; queens: only the columns no queen attacks). A
+//! [`Summary`] gives the nodes of both, so the difference is visible.
+//!
+//! Every event also carries the cells of the board it changed, so a viewer
+//! can play the search forward and backward without searching again.
+
+mod spaces;
+
+use std::fmt;
+use std::ops::ControlFlow;
+
+use crate::choose::{Choose, Repetition, Shape};
+use crate::queens::QueensSpace;
+use crate::search::{Control, Observer, Search, Space, Stats};
+use crate::sudoku::GeneralSpace;
+
+pub use spaces::{LectureQueens, NaiveSudoku};
+
+/// What happened at one step of the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// A choice was made and passed the constraints.
+    Try,
+    /// A choice was made and broke a constraint at once.
+    Reject,
+    /// A choice was taken back.
+    Undo,
+    /// A node with nothing left to try and nothing that passed.
+    Dead,
+    /// A complete solution.
+    Solution,
+}
+
+/// One cell of the board changed by an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Change {
+    /// Cell index on the board (row-major).
+    pub cell: usize,
+    /// Its value before the event (0: empty).
+    pub before: u8,
+    /// Its value after the event.
+    pub after: u8,
+}
+
+/// One step of the search. Its [`Display`](fmt::Display) is the trace line.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Event {
+    /// Position in the trace, from 0.
+    pub index: u64,
+    /// What happened.
+    pub kind: Kind,
+    /// Choices on the path above this event (the indentation).
+    pub depth: usize,
+    /// The choice tried, rejected or undone (e.g. `row 2 col 3`, `r1c4=7`); empty otherwise.
+    pub choice: String,
+    /// Why a choice was rejected, or a solution's text; empty otherwise.
+    pub detail: String,
+    /// The board cell of the choice, if it has one.
+    pub focus: Option<usize>,
+    /// The board cell that made a rejection, if one did.
+    pub conflict: Option<usize>,
+    /// Cells the event changed (a sudoku try also places the cells it forces).
+    pub changes: Vec<Change>,
+    /// Nodes (choices tried or rejected) so far, this one included.
+    pub nodes: u64,
+    /// Solutions so far, this one included.
+    pub solutions: u64,
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for _ in 0..self.depth {
+            f.write_str("  ")?;
+        }
+        match self.kind {
+            Kind::Try => {
+                write!(f, "try {}", self.choice)?;
+                // A try changes its own cell; anything more was forced by it.
+                if self.changes.len() > 1 {
+                    write!(f, " (+{} forced)", self.changes.len() - 1)?;
+                }
+                Ok(())
+            }
+            Kind::Reject => write!(f, "reject {}: {}", self.choice, self.detail),
+            Kind::Undo => write!(f, "undo {}", self.choice),
+            Kind::Dead => f.write_str("dead end"),
+            Kind::Solution => write!(f, "solution {}: {}", self.solutions, self.detail),
+        }
+    }
+}
+
+/// A search space that can describe itself to a trace.
+pub trait Traced: Space {
+    /// The board as one byte per cell, row-major (0: empty): the queens
+    /// board with 1 for a queen, the sudoku grid, or the sequence chosen so far.
+    fn board(&self, out: &mut Vec<u8>);
+    /// The text of `choice` made below a node at `depth`.
+    fn choice_text(&self, choice: Self::Choice, depth: usize) -> String;
+    /// The board cell of `choice` made below a node at `depth`.
+    fn focus(&self, choice: Self::Choice, depth: usize) -> Option<usize>;
+    /// Why pushing `choice` below a node at `depth` failed, and the cell that
+    /// made it fail if one did (called right after a push that returned `false`).
+    fn rejection(&self, choice: Self::Choice, depth: usize) -> (String, Option<usize>);
+    /// The text of the solution at the current node.
+    fn solution_text(&self) -> String;
+}
+
+/// Which search a trace follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Strategy {
+    /// The textbook search: every alternative in order, each checked against the constraints.
+    Naive,
+    /// The library's search: only alternatives that pass, the most constrained first, with propagation.
+    Smart,
+}
+
+/// A problem small enough to watch.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Problem {
+    /// `n` queens on an `n`×`n` board (1..=[`MAX_QUEENS`]).
+    Queens {
+        /// Board size.
+        n: usize,
+    },
+    /// A sudoku grid: box size (2..=5) and cells, row-major, 0 for blanks.
+    Sudoku {
+        /// Box size (3 for 9x9).
+        box_size: usize,
+        /// The givens, 0 for a blank.
+        cells: Vec<u8>,
+    },
+    /// Sequences of `m` numbers out of `1..=n`: permutations, or combinations (increasing).
+    Choose {
+        /// Combinations (increasing sequences) rather than permutations.
+        combinations: bool,
+        /// Numbers to choose from, `1..=n` (1..=[`MAX_CHOOSE`]).
+        n: u64,
+        /// Length of the sequences.
+        m: usize,
+    },
+}
+
+/// Largest board a queens trace takes.
+pub const MAX_QUEENS: usize = 20;
+/// Largest `n` a choose trace takes.
+pub const MAX_CHOOSE: u64 = 50;
+
+impl Problem {
+    /// Reads a problem from words: `queens N`, `sudoku PUZZLE` (81 cells in
+    /// one line, `.` or `0` for blanks) or `choose perm|comb N M`.
+    pub fn from_words(text: &str) -> Result<Problem, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let number = |word: &str| -> Result<u64, String> {
+            word.parse().map_err(|_| format!("'{}' is not a number", clip(word)))
+        };
+        let problem = match words.as_slice() {
+            ["queens", n] => Problem::Queens { n: number(n)? as usize },
+            ["sudoku", puzzle] => {
+                let puzzle = crate::sudoku::parse(puzzle).map_err(|err| err.to_string())?;
+                Problem::Sudoku { box_size: puzzle.box_size(), cells: puzzle.cells().to_vec() }
+            }
+            ["choose", shape @ ("perm" | "comb"), n, m] => {
+                Problem::Choose { combinations: *shape == "comb", n: number(n)?, m: number(m)? as usize }
+            }
+            _ => return Err("expected 'queens N', 'sudoku PUZZLE' or 'choose perm|comb N M'".into()),
+        };
+        problem.check()?;
+        Ok(problem)
+    }
+
+    /// Whether the problem is within the sizes a trace takes.
+    pub fn check(&self) -> Result<(), String> {
+        match *self {
+            Problem::Queens { n } if !(1..=MAX_QUEENS).contains(&n) => {
+                Err(format!("a queens trace takes N from 1 to {MAX_QUEENS}, not {n}"))
+            }
+            Problem::Sudoku { box_size, ref cells }
+                if !(crate::sudoku::MIN_BOX..=crate::sudoku::MAX_BOX).contains(&box_size)
+                    || cells.len() != box_size.pow(4) =>
+            {
+                Err("a sudoku trace takes a 4x4 to 25x25 grid".into())
+            }
+            Problem::Choose { n, m, .. } if !(1..=MAX_CHOOSE).contains(&n) || m as u64 > n => {
+                Err(format!("a choose trace takes N from 1 to {MAX_CHOOSE} and M from 0 to N"))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Cells of the board a trace of this problem works on (see [`Traced::board`]).
+    pub fn board_len(&self) -> usize {
+        match *self {
+            Problem::Queens { n } => n * n,
+            Problem::Sudoku { ref cells, .. } => cells.len(),
+            Problem::Choose { m, .. } => m,
+        }
+    }
+
+    /// Whether the problem has a naive and a smart search that differ.
+    pub fn has_strategies(&self) -> bool {
+        !matches!(self, Problem::Choose { .. })
+    }
+}
+
+/// The first characters of `word`, with an ellipsis when cut.
+fn clip(word: &str) -> String {
+    match word.char_indices().nth(40) {
+        Some((end, _)) => format!("{}...", &word[..end]),
+        None => word.to_string(),
+    }
+}
+
+/// How a [`run`] ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Outcome {
+    /// Events handed to the sink.
+    pub events: u64,
+    /// Whether the search ran to its end (rather than stopping at the limit).
+    pub complete: bool,
+    /// The search core's counters for the part of the search walked.
+    pub stats: Stats,
+}
+
+/// Runs the trace of `problem` with `strategy` and hands events
+/// `skip..skip + limit` to `sink`, in order. The events before `skip` are
+/// walked but not built, so a viewer can fetch a long trace in pieces.
+///
+/// # Panics
+/// If the problem fails [`Problem::check`].
+pub fn run(problem: &Problem, strategy: Strategy, skip: u64, limit: u64, sink: impl FnMut(&Event)) -> Outcome {
+    struct Walk<F> {
+        skip: u64,
+        end: u64,
+        sink: F,
+    }
+    impl<F: FnMut(&Event)> Visit for Walk<F> {
+        type Out = Outcome;
+        fn visit<S: Traced>(self, space: S) -> Outcome {
+            walk(space, self.skip, self.end, self.sink)
+        }
+    }
+    dispatch(problem, strategy, Walk { skip, end: skip.saturating_add(limit), sink })
+}
+
+/// The board before the first event of a trace of `problem` (the givens of a sudoku).
+///
+/// # Panics
+/// If the problem fails [`Problem::check`].
+pub fn start_board(problem: &Problem, strategy: Strategy) -> Vec<u8> {
+    struct Board;
+    impl Visit for Board {
+        type Out = Vec<u8>;
+        fn visit<S: Traced>(self, space: S) -> Vec<u8> {
+            let mut board = Vec::new();
+            space.board(&mut board);
+            board
+        }
+    }
+    dispatch(problem, strategy, Board)
+}
+
+/// Something to do with the space of a problem, whatever its type.
+trait Visit {
+    type Out;
+    fn visit<S: Traced>(self, space: S) -> Self::Out;
+}
+
+/// Builds the space `strategy` searches for `problem` and hands it to `visit`.
+fn dispatch<V: Visit>(problem: &Problem, strategy: Strategy, visit: V) -> V::Out {
+    problem.check().expect("a problem within the trace's sizes");
+    match (problem, strategy) {
+        (&Problem::Queens { n }, Strategy::Naive) => visit.visit(LectureQueens::new(n)),
+        (&Problem::Queens { n }, Strategy::Smart) => visit.visit(QueensSpace::new(n).expect("checked size")),
+        (Problem::Sudoku { box_size, cells }, Strategy::Naive) => visit.visit(NaiveSudoku::new(*box_size, cells)),
+        (Problem::Sudoku { box_size, cells }, Strategy::Smart) => visit.visit(GeneralSpace::new(*box_size, cells)),
+        (&Problem::Choose { combinations, n, m }, _) => visit.visit(choose_space(combinations, n, m)),
+    }
+}
+
+fn choose_space(combinations: bool, n: u64, m: usize) -> Choose<u64> {
+    let shape = if combinations { Shape::Increasing } else { Shape::Any };
+    Choose::range(n, m, shape, Repetition::Once)
+}
+
+/// Nodes a [`summary`] lets each search walk before it gives up counting.
+pub const SUMMARY_NODES: u64 = 20_000_000;
+
+/// The nodes each strategy needs for the whole search, and the solutions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Summary {
+    /// Solutions of the problem (found by the smart search).
+    pub solutions: u64,
+    /// Nodes of the naive search (`None` where there is one search only).
+    pub naive_nodes: Option<u64>,
+    /// Nodes of the smart search, or of the only one.
+    pub nodes: u64,
+    /// Whether a search passed [`SUMMARY_NODES`] and was stopped (its
+    /// nodes then read "more than" that).
+    pub stopped: bool,
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plural = if self.solutions == 1 { "" } else { "s" };
+        let nodes = |n: u64| if n >= SUMMARY_NODES { format!("more than {SUMMARY_NODES}") } else { n.to_string() };
+        match self.naive_nodes.map(nodes) {
+            Some(naive) => {
+                write!(
+                    f,
+                    "summary: {} solution{plural}; nodes: naive {naive}, smart {}",
+                    self.solutions,
+                    nodes(self.nodes)
+                )
+            }
+            None => write!(f, "summary: {} solution{plural}; nodes: {}", self.solutions, nodes(self.nodes)),
+        }
+    }
+}
+
+/// Searches `problem` with every strategy, quietly, and sums up.
+///
+/// # Panics
+/// If the problem fails [`Problem::check`].
+pub fn summary(problem: &Problem) -> Summary {
+    struct Quietly;
+    impl Visit for Quietly {
+        type Out = Stats;
+        fn visit<S: Traced>(self, space: S) -> Stats {
+            /// Stops the walk once it has pushed [`SUMMARY_NODES`] choices.
+            struct Budget(Control, u64);
+            impl<S: Space> Observer<S> for Budget {
+                fn pushed(&mut self, _: &S, _: S::Choice, _: usize, _: bool) {
+                    self.1 += 1;
+                    if self.1 == SUMMARY_NODES {
+                        self.0.cancel();
+                    }
+                }
+            }
+            let control = Control::new();
+            let mut search = Search::new(space).control(control.clone()).observe(Budget(control, 0));
+            search.walk(|_| ControlFlow::Continue(()));
+            let mut stats = search.stats();
+            stats.nodes = stats.nodes.min(SUMMARY_NODES);
+            stats
+        }
+    }
+    let quiet = |strategy| dispatch(problem, strategy, Quietly);
+    let smart = quiet(Strategy::Smart);
+    let naive = problem.has_strategies().then(|| quiet(Strategy::Naive).nodes);
+    let stopped = smart.nodes == SUMMARY_NODES || naive == Some(SUMMARY_NODES);
+    Summary { solutions: smart.solutions, naive_nodes: naive, nodes: smart.nodes, stopped }
+}
+
+/// Walks `space` with a [`Recorder`] that builds events `skip..end`.
+fn walk<S: Traced>(space: S, skip: u64, end: u64, sink: impl FnMut(&Event)) -> Outcome {
+    let control = Control::new();
+    let mut board = Vec::new();
+    space.board(&mut board);
+    let recorder = Recorder {
+        sink,
+        skip,
+        end,
+        control: control.clone(),
+        index: 0,
+        nodes: 0,
+        solutions: 0,
+        scratch: Vec::with_capacity(board.len()),
+        board,
+        path: Vec::new(),
+        passed: vec![false],
+    };
+    let mut search = Search::new(space).control(control).observe(recorder);
+    search.walk(|_| ControlFlow::Continue(()));
+    let stats = search.stats();
+    let recorder = search.into_observer();
+    let complete = !recorder.control.is_cancelled();
+    Outcome { events: recorder.index.min(end).saturating_sub(skip), complete, stats }
+}
+
+/// The observer behind a trace: numbers the events, keeps the board in step
+/// with the space, and builds the events in its window.
+struct Recorder<S: Space, F> {
+    sink: F,
+    /// Window of events to build: `skip..end`.
+    skip: u64,
+    end: u64,
+    /// Cancelled once the window is passed, to stop the walk.
+    control: Control,
+    /// Events met so far.
+    index: u64,
+    nodes: u64,
+    solutions: u64,
+    /// The board as of the last event, and a buffer for the next one.
+    board: Vec<u8>,
+    scratch: Vec<u8>,
+    /// The accepted choices on the current path.
+    path: Vec<S::Choice>,
+    /// Per depth: whether any choice below that node passed.
+    passed: Vec<bool>,
+}
+
+impl<S: Traced, F: FnMut(&Event)> Recorder<S, F> {
+    /// Brings the board up to date with `space` and returns what changed.
+    fn sync(&mut self, space: &S) -> Vec<Change> {
+        self.scratch.clear();
+        space.board(&mut self.scratch);
+        let mut changes = Vec::new();
+        for (cell, (before, &after)) in self.board.iter_mut().zip(&self.scratch).enumerate() {
+            if *before != after {
+                changes.push(Change { cell, before: *before, after });
+                *before = after;
+            }
+        }
+        changes
+    }
+
+    /// Counts one event, and builds it with `build` when it falls in the window.
+    fn emit(&mut self, space: &S, kind: Kind, depth: usize, build: impl FnOnce(&mut Event)) {
+        // A rejected push may leave its mark in the space until the pop
+        // that follows; the board keeps to the accepted choices.
+        let changes = if kind == Kind::Reject { Vec::new() } else { self.sync(space) };
+        let index = self.index;
+        self.index += 1;
+        if index < self.skip {
+            return;
+        }
+        if index >= self.end {
+            self.control.cancel();
+            return;
+        }
+        let mut event = Event {
+            index,
+            kind,
+            depth,
+            choice: String::new(),
+            detail: String::new(),
+            focus: None,
+            conflict: None,
+            changes,
+            nodes: self.nodes,
+            solutions: self.solutions,
+        };
+        build(&mut event);
+        (self.sink)(&event);
+    }
+}
+
+impl<S: Traced, F: FnMut(&Event)> Observer<S> for Recorder<S, F> {
+    fn pushed(&mut self, space: &S, choice: S::Choice, depth: usize, accepted: bool) {
+        self.nodes += 1;
+        if accepted {
+            self.path.push(choice);
+            self.passed[depth] = true;
+            self.passed.truncate(depth + 1);
+            self.passed.push(false);
+            self.emit(space, Kind::Try, depth, |event| {
+                event.choice = space.choice_text(choice, depth);
+                event.focus = space.focus(choice, depth);
+            });
+        } else {
+            self.emit(space, Kind::Reject, depth, |event| {
+                event.choice = space.choice_text(choice, depth);
+                event.focus = space.focus(choice, depth);
+                (event.detail, event.conflict) = space.rejection(choice, depth);
+            });
+        }
+    }
+
+    fn undone(&mut self, space: &S, depth: usize) {
+        let choice = self.path.pop().expect("an undo matches an accepted push");
+        self.emit(space, Kind::Undo, depth, |event| {
+            event.choice = space.choice_text(choice, depth);
+            event.focus = space.focus(choice, depth);
+        });
+    }
+
+    fn dead(&mut self, space: &S, depth: usize) {
+        self.emit(space, Kind::Dead, depth, |_| {});
+    }
+
+    fn exhausted(&mut self, space: &S, depth: usize) {
+        if !self.passed[depth] {
+            self.emit(space, Kind::Dead, depth, |_| {});
+        }
+    }
+
+    fn solution(&mut self, space: &S, depth: usize) {
+        self.solutions += 1;
+        self.emit(space, Kind::Solution, depth, |event| event.detail = space.solution_text());
+    }
+}

@@ -1,0 +1,157 @@
+//! Traces of the search: events against the search core's own counters,
+//! known solution counts, the naive order, and boards replayed from events.
+
+use std::ops::ControlFlow;
+
+use backtrack::queens::QueensSpace;
+use backtrack::search::Search;
+use backtrack::sudoku::GeneralSpace;
+use backtrack::trace::{self, Event, Kind, LectureQueens, NaiveSudoku, Problem, Strategy};
+
+/// OEIS A000170, N = 1..=8.
+const QUEENS: [u64; 8] = [1, 0, 0, 2, 10, 4, 40, 92];
+
+const NEWSPAPER: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const HARD: &str = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+
+fn events(problem: &Problem, strategy: Strategy) -> Vec<Event> {
+    let mut all = Vec::new();
+    let outcome = trace::run(problem, strategy, 0, u64::MAX, |e| all.push(e.clone()));
+    assert!(outcome.complete);
+    assert_eq!(outcome.events, all.len() as u64);
+    all
+}
+
+fn sudoku(text: &str) -> Problem {
+    Problem::from_words(&format!("sudoku {text}")).unwrap()
+}
+
+fn count(events: &[Event], kind: Kind) -> u64 {
+    events.iter().filter(|e| e.kind == kind).count() as u64
+}
+
+fn walk_stats<S: backtrack::search::Space>(space: S) -> backtrack::search::Stats {
+    let mut search = Search::new(space);
+    search.walk(|_| ControlFlow::Continue(()));
+    search.stats()
+}
+
+/// Tries and rejections are the core's nodes; solutions its solutions;
+/// every accepted try is undone once.
+fn check_counts(events: &[Event], stats: backtrack::search::Stats) {
+    assert_eq!(count(events, Kind::Try) + count(events, Kind::Reject), stats.nodes);
+    assert_eq!(count(events, Kind::Solution), stats.solutions);
+    assert_eq!(count(events, Kind::Try), count(events, Kind::Undo));
+    let last = events.last().unwrap();
+    assert_eq!((last.nodes, last.solutions), (stats.nodes, stats.solutions));
+}
+
+#[test]
+fn queens_events_match_the_core_and_known_counts() {
+    for n in 1..=8 {
+        let problem = Problem::Queens { n };
+        let naive = events(&problem, Strategy::Naive);
+        let smart = events(&problem, Strategy::Smart);
+        check_counts(&naive, walk_stats(LectureQueens::new(n)));
+        check_counts(&smart, walk_stats(QueensSpace::new(n).unwrap()));
+        assert_eq!(count(&naive, Kind::Solution), QUEENS[n - 1], "n = {n}");
+        assert_eq!(count(&smart, Kind::Solution), QUEENS[n - 1], "n = {n}");
+        // The textbook search tries all n columns of every row it reaches.
+        assert_eq!(count(&smart, Kind::Reject), 0);
+        let summary = trace::summary(&problem);
+        assert_eq!(summary.solutions, QUEENS[n - 1]);
+        assert_eq!(summary.naive_nodes, Some(count(&naive, Kind::Try) + count(&naive, Kind::Reject)));
+    }
+}
+
+#[test]
+fn sudoku_events_match_the_core() {
+    for text in [NEWSPAPER, HARD] {
+        let problem = sudoku(text);
+        let Problem::Sudoku { box_size, cells } = &problem else { unreachable!() };
+        let smart = events(&problem, Strategy::Smart);
+        check_counts(&smart, walk_stats(GeneralSpace::new(*box_size, cells)));
+        assert_eq!(count(&smart, Kind::Solution), 1);
+        if text == NEWSPAPER {
+            let naive = events(&problem, Strategy::Naive);
+            check_counts(&naive, walk_stats(NaiveSudoku::new(*box_size, cells)));
+            assert_eq!(
+                naive.iter().rev().find(|e| e.kind == Kind::Solution).unwrap().detail,
+                smart.iter().find(|e| e.kind == Kind::Solution).unwrap().detail
+            );
+        }
+    }
+}
+
+#[test]
+fn naive_sudoku_fills_row_major_smallest_digit_first() {
+    let problem = sudoku(HARD);
+    let Problem::Sudoku { cells, .. } = &problem else { unreachable!() };
+    let blanks: Vec<usize> = (0..81).filter(|&i| cells[i] == 0).collect();
+    let mut last_digit = vec![0u8; blanks.len() + 1];
+    let mut seen = 0;
+    trace::run(&problem, Strategy::Naive, 0, 200_000, |e| {
+        if matches!(e.kind, Kind::Try | Kind::Reject) {
+            // The choice below depth d fills the d-th blank, row-major.
+            assert_eq!(e.focus, Some(blanks[e.depth]), "{e}");
+            let digit = e.choice.rsplit('=').next().unwrap().parse::<u8>().unwrap();
+            // Digits come one by one from 1 at each node.
+            assert_eq!(digit, last_digit[e.depth] + 1, "{e}");
+            last_digit[e.depth] = digit;
+            last_digit[e.depth + 1] = 0;
+            seen += 1;
+        }
+    });
+    assert!(seen > 100_000);
+}
+
+#[test]
+fn boards_replay_from_the_changes() {
+    for (problem, strategy) in [
+        (Problem::Queens { n: 6 }, Strategy::Naive),
+        (sudoku(HARD), Strategy::Smart),
+        (Problem::Choose { combinations: false, n: 4, m: 3 }, Strategy::Smart),
+    ] {
+        let start = trace::start_board(&problem, strategy);
+        let mut board = start.clone();
+        for e in events(&problem, strategy) {
+            for change in &e.changes {
+                assert_eq!(board[change.cell], change.before, "{e}");
+                board[change.cell] = change.after;
+            }
+            match e.kind {
+                Kind::Try => assert_ne!(board[e.focus.unwrap()], 0, "{e}"),
+                Kind::Reject | Kind::Dead | Kind::Solution => assert!(e.changes.is_empty(), "{e}"),
+                Kind::Undo => assert!(!e.changes.is_empty(), "{e}"),
+            }
+        }
+        assert_eq!(board, start, "the search ends where it began");
+    }
+}
+
+#[test]
+fn pieces_of_a_trace_join_into_the_whole() {
+    let problem = Problem::Queens { n: 6 };
+    let whole: Vec<String> = events(&problem, Strategy::Naive).iter().map(Event::to_string).collect();
+    let mut joined = Vec::new();
+    let mut piece = 1;
+    loop {
+        let before = joined.len();
+        let outcome = trace::run(&problem, Strategy::Naive, before as u64, piece, |e| joined.push(e.to_string()));
+        assert_eq!(outcome.events as usize, joined.len() - before);
+        if outcome.complete {
+            break;
+        }
+        piece = piece * 3 + 1;
+    }
+    assert_eq!(joined, whole);
+}
+
+#[test]
+fn problems_out_of_range_are_refused() {
+    assert!(Problem::from_words("queens 21").is_err());
+    assert!(Problem::from_words("queens x").is_err());
+    assert!(Problem::from_words("choose perm 3 4").is_err());
+    assert!(Problem::from_words("sudoku 123").is_err());
+    assert_eq!(Problem::from_words("choose comb 5 2"), Ok(Problem::Choose { combinations: true, n: 5, m: 2 }));
+}

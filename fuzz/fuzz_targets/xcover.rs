@@ -1,0 +1,58 @@
+//! Knuth's exact-cover format, as `backtrack xcover` reads it. A problem read
+//! must be written back and read again unchanged; small ones are solved on
+//! every engine, which must agree on the count, and each solution found must
+//! be an exact cover.
+#![no_main]
+
+use backtrack::search::Control;
+use backtrack::xcover::{self, Engine, Problem};
+use backtrack_fuzz::{check_position, text};
+use libfuzzer_sys::fuzz_target;
+
+/// The problem in Knuth's format: the item list, then one option per line.
+fn to_text(problem: &Problem) -> String {
+    let mut text = String::new();
+    for item in 0..problem.n_items() {
+        if item == problem.n_primary() {
+            text.push_str(" |");
+        }
+        if item > 0 {
+            text.push(' ');
+        }
+        text.push_str(problem.item_name(item));
+    }
+    text.push('\n');
+    for option in 0..problem.n_options() {
+        text.push_str(&problem.option_text(option));
+        text.push('\n');
+    }
+    text
+}
+
+fuzz_target!(|data: &[u8]| {
+    let text = text(data);
+    let parsed = match xcover::parse(&text) {
+        Ok(parsed) => parsed,
+        Err(e) => return check_position(&text, &e),
+    };
+    let problem = &parsed.problem;
+    assert_eq!(parsed.option_lines.len(), problem.n_options());
+    assert_eq!(parsed.option_line_numbers.len(), problem.n_options());
+    let written = to_text(problem);
+    let again = xcover::parse(&written).unwrap_or_else(|e| panic!("{written:?} does not read back: {e}"));
+    assert_eq!(&again.problem, problem, "{written:?}");
+    if problem.n_options() > 24 {
+        return;
+    }
+    let limit = Some(1000);
+    let counts: Vec<u64> = [Engine::Small, Engine::Dense, Engine::Links]
+        .into_iter()
+        .map(|engine| problem.space_on(engine).count_solutions(limit, 1, &Control::new()).0)
+        .collect();
+    assert!(counts.iter().all(|&c| c == counts[0]), "engines disagree: {counts:?} on {written:?}");
+    if let Some(solution) = problem.first() {
+        assert!(problem.is_solution(&solution), "{solution:?} is not a cover of {written:?}");
+    } else {
+        assert_eq!(counts[0], 0);
+    }
+});

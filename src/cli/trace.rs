@@ -1,0 +1,144 @@
+//! `backtrack trace`: the search event by event, one line per event,
+//! indented by depth, then a summary line.
+
+use std::io::Write;
+
+use backtrack::trace::{self, Event, Problem, Strategy};
+
+use super::{read_input, stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
+
+/// Watch a search event by event: every try, rejection, undo, dead end and solution.
+///
+/// One line per event, indented two spaces per choice above it, so the output reads like the
+/// search tree. The last line is a summary: the number of solutions and the nodes (choices tried,
+/// rejected ones included) of the naive and the smart search. `naive` is the textbook search
+/// (sudoku: first empty cell in row-major order, digits from the smallest, each checked against
+/// its row, column and box; queens: every column of the next row); `smart` is the library's
+/// (sudoku: the cell with the fewest candidates, with propagation; queens: safe columns only).
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  \
+    backtrack trace queens 4 --order naive       the 4-queens tree, every column tried\n  \
+    backtrack trace queens 8 --limit 30          the first 30 events of 8-queens\n  \
+    backtrack trace sudoku --order naive p.txt   the row-major search of a puzzle file\n  \
+    backtrack trace sudoku 1.3...8.. (81 cells)  a puzzle given inline\n  \
+    backtrack trace choose comb 4 2 --json       one JSON object per event")]
+pub struct Args {
+    #[command(subcommand)]
+    pub problem: ProblemArgs,
+    /// Print at most K events (the summary still covers the whole search).
+    #[arg(long, value_name = "K", global = true)]
+    pub limit: Option<u64>,
+    /// One JSON object per line: each event (with its text as "line"), then {"summary": ...}.
+    #[arg(long, global = true)]
+    pub json: bool,
+}
+
+/// The problem to trace.
+#[derive(clap::Subcommand, Debug)]
+pub enum ProblemArgs {
+    /// N queens on an NxN board (N from 1 to 20).
+    Queens {
+        /// Board size.
+        n: usize,
+        /// Which search to follow.
+        #[arg(long, value_enum, default_value = "smart")]
+        order: Order,
+    },
+    /// One sudoku puzzle (4x4 to 25x25).
+    Sudoku {
+        /// Which search to follow.
+        #[arg(long, value_enum, default_value = "smart")]
+        order: Order,
+        /// The puzzle inline (one line of cells, '.' or '0' for blanks), or a file holding it
+        /// ('-' or nothing: standard input).
+        puzzle: Option<String>,
+    },
+    /// Permutations or combinations of M numbers out of 1..N (N up to 50).
+    Choose {
+        /// perm: any order; comb: increasing.
+        #[arg(value_enum)]
+        kind: super::choose::Kind,
+        /// Numbers to choose from: 1..N.
+        n: u64,
+        /// Length of the sequences.
+        m: usize,
+    },
+}
+
+/// Which search a trace follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Order {
+    /// The textbook search: every alternative in order, checked against the constraints.
+    Naive,
+    /// The library's search.
+    Smart,
+}
+
+/// Runs `backtrack trace`.
+pub fn run(args: Args) -> CliResult {
+    let (problem, strategy) = match args.problem {
+        ProblemArgs::Queens { n, order } => (Problem::Queens { n }, order),
+        ProblemArgs::Sudoku { order, puzzle } => (sudoku_problem(puzzle)?, order),
+        ProblemArgs::Choose { kind, n, m } => {
+            (Problem::Choose { combinations: kind == super::choose::Kind::Comb, n, m }, Order::Smart)
+        }
+    };
+    problem.check().map_err(CliError::Input)?;
+    let strategy = match strategy {
+        Order::Naive => Strategy::Naive,
+        Order::Smart => Strategy::Smart,
+    };
+    let mut out = stdout();
+    let mut failed = None;
+    trace::run(&problem, strategy, 0, args.limit.unwrap_or(u64::MAX), |event| {
+        if failed.is_none() {
+            failed = write_event(&mut out, event, args.json).err();
+        }
+    });
+    if let Some(err) = failed {
+        return Err(err.into());
+    }
+    let summary = trace::summary(&problem);
+    if args.json {
+        serde_json::to_writer(&mut out, &serde_json::json!({ "summary": summary }))
+            .map_err(|e| CliError::Failure(e.to_string()))?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "{summary}")?;
+    }
+    out.flush()?;
+    Ok(if summary.solutions > 0 { EXIT_OK } else { EXIT_NO_SOLUTION })
+}
+
+fn write_event(out: &mut impl Write, event: &Event, json: bool) -> std::io::Result<()> {
+    if json {
+        #[derive(serde::Serialize)]
+        struct Line<'a> {
+            #[serde(flatten)]
+            event: &'a Event,
+            line: String,
+        }
+        serde_json::to_writer(&mut *out, &Line { event, line: event.to_string() })?;
+        writeln!(out)
+    } else {
+        writeln!(out, "{event}")
+    }
+}
+
+/// The puzzle given inline, or read from a file or standard input.
+fn sudoku_problem(puzzle: Option<String>) -> Result<Problem, CliError> {
+    let inline = puzzle.as_deref().filter(|text| {
+        text.len() >= 16
+            && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.')
+            && !std::path::Path::new(text).exists()
+    });
+    let (name, text) = match inline {
+        Some(text) => ("<argument>".to_string(), text.to_string()),
+        None => {
+            let input = read_input(puzzle.map(std::path::PathBuf::from).as_ref())?;
+            (input.name, input.text)
+        }
+    };
+    let puzzle = backtrack::sudoku::parse(&text).map_err(|err| CliError::bad_input(&name, &err))?;
+    Ok(Problem::Sudoku { box_size: puzzle.box_size(), cells: puzzle.cells().to_vec() })
+}

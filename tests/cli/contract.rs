@@ -1,0 +1,194 @@
+//! The contract every command keeps: one exit-status rule, one `--threads`
+//! rule, threads that cannot start reported as errors, short quotes of bad
+//! tokens, and bounded memory on endless or huge input.
+
+use std::process::Output;
+
+use assert_cmd::Command;
+
+fn backtrack() -> Command {
+    Command::cargo_bin("backtrack").unwrap()
+}
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    backtrack().args(args).write_stdin(stdin).output().unwrap()
+}
+
+fn code(output: &Output) -> i32 {
+    output.status.code().expect("exited normally")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Runs `script` with `sh -c`, the binary's path in `$B`.
+fn shell(script: &str) -> Output {
+    let bin = assert_cmd::cargo::cargo_bin("backtrack");
+    std::process::Command::new("sh").arg("-c").arg(script).env("B", bin).output().unwrap()
+}
+
+const PUZZLE: &str = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
+/// No repeated given, but the top-right cell can only be 9 and column 9 already has one.
+const NO_SOLUTION: &str = "123456780000000000000000000000000000000000009000000000000000000000000000000000000";
+
+#[test]
+fn exit_status_one_rule_for_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let no_cover = dir.path().join("none.dlx");
+    std::fs::write(&no_cover, "a b c\na b\nb c\n").unwrap();
+    let cover = dir.path().join("one.dlx");
+    std::fs::write(&cover, "a b c\na b\nc\n").unwrap();
+    let (no_cover, cover) = (no_cover.to_str().unwrap(), cover.to_str().unwrap());
+    let cases: &[(&[&str], &str, i32)] = &[
+        // 0: found something.
+        (&["queens", "8"], "", 0),
+        (&["queens", "4", "--all"], "", 0),
+        (&["sudoku"], PUZZLE, 0),
+        (&["choose", "comb", "5", "3"], "", 0),
+        (&["choose", "comb", "5", "3", "--count"], "", 0),
+        (&["xcover", cover], "", 0),
+        // 1: found nothing, as grep does.
+        (&["queens", "2"], "", 1),
+        (&["queens", "3", "--all"], "", 1),
+        (&["queens", "3", "--json"], "", 1),
+        (&["sudoku"], NO_SOLUTION, 1),
+        (&["sudoku", "--count"], NO_SOLUTION, 1),
+        (&["choose", "comb", "3", "5"], "", 1),
+        (&["choose", "comb", "3", "5", "--count"], "", 1),
+        (&["xcover", no_cover], "", 1),
+        (&["xcover", "--json", no_cover], "", 1),
+        (&["xcover", "--all", no_cover], "", 1),
+        // 2: bad input or usage.
+        (&["queens", "33"], "", 2),
+        (&["sudoku"], "12x\n", 2),
+        (&["xcover"], "a b\nc\n", 2),
+        (&["choose", "comb"], "", 2),
+        (&["merge"], "{}", 2),
+        (&["boj", "9663"], "x\n", 2),
+        // A count too big to print is a request out of range, not an I/O failure.
+        (&["choose", "perm", "1000", "1000", "--count", "--repeat"], "", 2),
+        // 3: I/O or resource failure.
+        (&["sudoku", "no/such/file"], "", 3),
+        (&["xcover", "no/such/file"], "", 3),
+        // boj: 0 whenever the input is valid, even for a count of 0.
+        (&["boj", "9663"], "2\n", 0),
+        (&["boj", "9663"], "3\n", 0),
+    ];
+    for (args, stdin, expected) in cases {
+        let output = run(args, stdin);
+        assert_eq!(code(&output), *expected, "{args:?} {stdin:?}: {}", stderr(&output));
+        if *expected >= 2 {
+            assert!(stderr(&output).starts_with("backtrack: ") || stderr(&output).starts_with("error:"), "{args:?}");
+        }
+    }
+    // boj 9663 with N = 2 prints its count of 0.
+    assert_eq!(String::from_utf8(run(&["boj", "9663"], "2\n").stdout).unwrap(), "0\n");
+}
+
+#[test]
+fn help_has_the_exit_status_table_and_the_limits() {
+    let help = String::from_utf8(run(&["--help"], "").stdout).unwrap();
+    for needle in
+        ["0    found something", "1    found nothing", "2    bad input", "3    I/O or resource", "130  interrupted"]
+    {
+        assert!(help.contains(needle), "{needle:?} missing from --help");
+    }
+    assert!(help.contains("32 MiB") && help.contains("64 KiB") && help.contains("0 to 1024"), "{help}");
+}
+
+#[test]
+fn threads_one_range_for_every_command() {
+    let commands: &[&[&str]] = &[&["sudoku", "-"], &["queens", "6"], &["xcover", "-"], &["bench", "sudoku", "-"]];
+    let stdin = |command: &[&str]| if command[0] == "xcover" { "a\na\n" } else { PUZZLE };
+    for command in commands {
+        for bad in ["1025", "100000", "99999999999", "-1", "two"] {
+            let flag = format!("--threads={bad}");
+            let output = run(&[command, &[flag.as_str()][..]].concat(), stdin(command));
+            assert_eq!(code(&output), 2, "{command:?} --threads {bad}");
+            let err = stderr(&output);
+            assert!(err.contains("1024") || err.contains("invalid digit"), "{command:?} --threads {bad}: {err}");
+            assert!(output.stdout.is_empty());
+        }
+        for good in ["0", "1", "2", "1024"] {
+            let output = run(&[command, &["--threads", good][..]].concat(), stdin(command));
+            assert_eq!(code(&output), 0, "{command:?} --threads {good}: {}", stderr(&output));
+        }
+    }
+}
+
+#[test]
+fn threads_that_cannot_start_are_an_error_not_a_panic() {
+    // With 300 MB of address space, 512 threads (2 MiB of stack each) cannot all start.
+    let dir = tempfile::tempdir().unwrap();
+    let dlx = dir.path().join("q.dlx");
+    std::fs::write(&dlx, include_str!("../data/xcover/queens-8.dlx")).unwrap();
+    let puzzles = dir.path().join("p.txt");
+    std::fs::write(&puzzles, format!("{PUZZLE}\n").repeat(2000)).unwrap();
+    for args in [
+        format!("sudoku --threads 512 {}", puzzles.display()),
+        format!("sudoku --count --threads 512 {}", puzzles.display()),
+        format!("xcover --threads 512 {}", dlx.display()),
+        "queens 14 --threads 512".to_string(),
+        "queens 14 --all --threads 512".to_string(),
+    ] {
+        let output = shell(&format!("ulimit -v 300000; \"$B\" {args} > /dev/null"));
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(3), "{args}: {err}");
+        assert!(err.contains("cannot start") && !err.contains("panicked"), "{args}: {err}");
+    }
+}
+
+#[test]
+fn messages_quote_at_most_40_characters_of_a_bad_token() {
+    let long = "9".repeat(10_000_000);
+    let output = run(&["boj", "9663"], &long);
+    assert_eq!(code(&output), 2);
+    let err = stderr(&output);
+    assert!(err.len() < 300, "{} bytes on standard error", err.len());
+    assert!(err.contains(&format!("'{}...'", "9".repeat(40))), "{err}");
+    let word = "x".repeat(100_000);
+    for (args, stdin) in [
+        (&["choose", "comb", "2", "--values-from", "-"][..], format!("1 2 {word}\n")),
+        (&["boj", "15649"], format!("{word} 2\n")),
+        (&["boj", "4574"], format!("{word}\n")),
+        (&["sudoku"], format!("{} 1 2 3 4 5 6 7 8\n", "1".repeat(1000)).repeat(9)),
+    ] {
+        let output = run(args, &stdin);
+        assert_eq!(code(&output), 2, "{args:?}");
+        let err = stderr(&output);
+        assert!(err.len() < 400 * err.lines().count().max(1), "{args:?}: {} bytes", err.len());
+        assert!(err.contains("..."), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn whole_file_inputs_are_capped() {
+    // Endless inputs end with an error naming the limit, in bounded memory.
+    for (script, needle) in [
+        ("\"$B\" xcover /dev/zero", "32 MiB"),
+        ("\"$B\" choose comb 2 --values-from /dev/zero", "32 MiB"),
+        ("\"$B\" boj 9663 /dev/zero", "32 MiB"),
+        ("\"$B\" queens 8 --checkpoint /dev/full", "32 MiB"),
+        ("\"$B\" merge /dev/zero", "32 MiB"),
+        ("\"$B\" sudoku /dev/zero", "64 KiB"),
+        ("head -c 300000000 /dev/zero | tr '\\0' 1 | \"$B\" sudoku", "64 KiB"),
+    ] {
+        let output = shell(&format!("ulimit -v 400000; {script}"));
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{script}: {err}");
+        assert!(err.contains(needle), "{script}: {err}");
+    }
+}
+
+#[test]
+fn sudoku_streams_long_input_in_bounded_memory() {
+    // 200 MB of comments, then one puzzle: read through in 100 MB of address space.
+    let output = shell(&format!(
+        "ulimit -v 100000; (yes '# a comment line, skipped' | head -n 8000000; echo {PUZZLE}) | \"$B\" sudoku \
+         --threads 1"
+    ));
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(out.starts_with("987654321"), "{out}");
+}

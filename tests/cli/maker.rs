@@ -1,0 +1,187 @@
+//! `backtrack sudoku generate | rate | explain | hint` end to end, and the
+//! plain `backtrack sudoku FILE` next to them.
+
+use std::process::Command as Process;
+
+use serde_json::Value;
+
+use super::sudoku::run;
+
+/// The first puzzle of the development set, rated 4.2/1.2/1.2 by Sudoku Explainer.
+const XY_WING: &str = "............2.6...2.1.3.9.8.1..9..5..498.137....6.7....8.574.9.9...6...5..59.34..";
+/// Needs chains: beyond this rater.
+const HARDEST: &str = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+const TWO_SOLUTIONS: &str = "...46.2.87..1.5....6.......3..5....78....3........7.13.1...2....4.7.1.5.2..39....";
+
+fn lines(text: &str) -> Vec<&str> {
+    text.lines().collect()
+}
+
+#[test]
+fn generate_is_reproducible_and_unique() {
+    let (code, first, _) = run(&["sudoku", "generate", "--count", "20", "--seed", "7", "--threads", "1"], "");
+    assert_eq!(code, 0);
+    let (_, again, _) = run(&["sudoku", "generate", "-n", "20", "--seed", "7", "--threads", "2"], "");
+    assert_eq!(first, again);
+    let (_, other, _) = run(&["sudoku", "generate", "-n", "20", "--seed", "8"], "");
+    assert_ne!(first, other);
+    assert_eq!(lines(&first).len(), 20);
+    assert!(lines(&first).iter().all(|l| l.len() == 81));
+    let (code, counts, _) = run(&["sudoku", "--count", "--limit", "2"], &first);
+    assert_eq!(code, 0);
+    assert_eq!(lines(&counts), vec!["1"; 20]);
+}
+
+#[test]
+fn generated_puzzles_are_unique_for_qqwing_too() {
+    let (_, puzzles, _) = run(&["sudoku", "generate", "-n", "30", "--seed", "3", "--symmetry", "rot180"], "");
+    let Ok(mut child) = Process::new("qqwing")
+        .args(["--solve", "--count-solutions", "--one-line", "--nosolution"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+    else {
+        eprintln!("qqwing is not installed: skipped");
+        return;
+    };
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(puzzles.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.matches("is unique").count(), 30, "{text}");
+}
+
+#[test]
+fn generate_options_and_their_errors() {
+    let (code, out, _) = run(&["sudoku", "generate", "--size", "4", "-n", "3", "--seed", "1"], "");
+    assert_eq!(code, 0);
+    assert!(lines(&out).iter().all(|l| l.len() == 16), "{out}");
+    let (code, out, _) = run(
+        &["sudoku", "generate", "-n", "3", "--seed", "1", "--symmetry", "mirror", "--minimal", "--clues", "30"],
+        "",
+    );
+    assert_eq!(code, 0);
+    for line in lines(&out) {
+        assert!(line.bytes().filter(u8::is_ascii_digit).count() <= 30);
+        let b = line.as_bytes();
+        assert!((0..81).all(|i| (b[i] == b'.') == (b[i / 9 * 9 + 8 - i % 9] == b'.')), "{line}");
+    }
+    let (code, out, _) = run(&["sudoku", "generate", "-n", "2", "--seed", "4", "--rating", "3.0..4.0"], "");
+    assert_eq!(code, 0);
+    let (_, rated, _) = run(&["sudoku", "rate"], &out);
+    for r in lines(&rated) {
+        let er: f64 = r.split('/').next().unwrap().parse().unwrap();
+        assert!((3.0..=4.0).contains(&er), "{r}");
+    }
+    for bad in [
+        &["sudoku", "generate", "--size", "7"][..],
+        &["sudoku", "generate", "--symmetry", "spiral"],
+        &["sudoku", "generate", "--threads", "2000"],
+        &["sudoku", "generate", "--rating", "5..4"],
+        &["sudoku", "generate", "--technique", "guessing"],
+        &["sudoku", "generate", "--size", "16", "--rating", "2..3"],
+    ] {
+        let (code, _, err) = run(bad, "");
+        assert_eq!(code, 2, "{bad:?}: {err}");
+    }
+    let (code, _, err) = run(&["sudoku", "generate", "--clues", "12", "--attempts", "2", "--seed", "1"], "");
+    assert_eq!(code, 1, "{err}");
+}
+
+#[test]
+fn rate_prints_er_ep_ed_and_json() {
+    let input = format!("{XY_WING}\n{HARDEST}\n");
+    let (code, out, _) = run(&["sudoku", "rate", "--threads", "1"], &input);
+    assert_eq!(code, 0);
+    let got = lines(&out);
+    assert_eq!(got[0], "4.2/1.2/1.2");
+    assert!(got[1].starts_with("beyond/"), "{out}");
+    let (_, out, _) = run(&["sudoku", "rate", "--json"], &input);
+    let objects: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(objects[0]["er"], 4.2);
+    assert_eq!(objects[0]["ep"], 1.2);
+    assert_eq!(objects[0]["hardest"], "XY-Wing");
+    assert!(objects[1]["er"].is_null());
+    assert_eq!(objects[1]["beyond"], true);
+    let (code, out, _) = run(&["sudoku", "rate"], &format!("{TWO_SOLUTIONS}\n"));
+    assert_eq!((code, out.trim()), (1, "# more than one solution"));
+    let (code, _, err) = run(&["sudoku", "rate"], "12x\n");
+    assert_eq!(code, 2, "{err}");
+}
+
+/// Replays `explain --json` steps on the puzzle and checks them against the solver's solution.
+#[test]
+fn explain_steps_reach_the_solution() {
+    let (_, puzzles, _) = run(&["sudoku", "generate", "-n", "30", "--seed", "12"], "");
+    let (code, explained, _) = run(&["sudoku", "explain", "--json"], &puzzles);
+    assert_eq!(code, 0);
+    let (_, solutions, _) = run(&["sudoku"], &puzzles);
+    for ((puzzle, json), solution) in puzzles.lines().zip(explained.lines()).zip(solutions.lines()) {
+        let v: Value = serde_json::from_str(json).unwrap();
+        let solution: Vec<u8> = solution.bytes().map(|b| b - b'0').collect();
+        let mut grid: Vec<u8> = puzzle.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+        let mut max = 0.0f64;
+        for step in v["steps"].as_array().unwrap() {
+            max = max.max(step["rating"].as_f64().unwrap());
+            assert!(!step["text"].as_str().unwrap().is_empty());
+            for p in step["placements"].as_array().unwrap() {
+                let (r, c, d) = (p[0].as_u64().unwrap(), p[1].as_u64().unwrap(), p[2].as_u64().unwrap());
+                assert!((1..=9).contains(&r) && (1..=9).contains(&c));
+                let i = ((r - 1) * 9 + c - 1) as usize;
+                assert_eq!(solution[i] as u64, d, "{puzzle}: {step}");
+                grid[i] = d as u8;
+            }
+            for e in step["eliminations"].as_array().unwrap() {
+                let i = ((e[0].as_u64().unwrap() - 1) * 9 + e[1].as_u64().unwrap() - 1) as usize;
+                assert_ne!(solution[i] as u64, e[2].as_u64().unwrap(), "{puzzle}: {step}");
+            }
+        }
+        if v["beyond"].is_null() {
+            assert_eq!(grid, solution, "{puzzle}");
+            assert_eq!(v["er"].as_f64().unwrap(), max);
+        }
+    }
+    let (_, text, _) = run(&["sudoku", "explain"], &format!("{XY_WING}\n"));
+    assert!(text.contains("XY-Wing: pivot"), "{text}");
+    assert!(text.contains("Rating 4.2/1.2/1.2"), "{text}");
+}
+
+#[test]
+fn hint_gives_the_next_step_from_a_partial_grid() {
+    // The puzzle with the first row of its solution filled in.
+    let (_, solution, _) = run(&["sudoku"], &format!("{XY_WING}\n"));
+    let mut partial: Vec<u8> = XY_WING.bytes().collect();
+    partial[..9].copy_from_slice(&solution.as_bytes()[..9]);
+    let partial = String::from_utf8(partial).unwrap();
+    let (code, out, _) = run(&["sudoku", "hint", "--json"], &format!("{partial}\n"));
+    assert_eq!(code, 0);
+    let step: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(step["technique"], "Hidden Single");
+    let p = &step["placements"][0];
+    let i = ((p[0].as_u64().unwrap() - 1) * 9 + p[1].as_u64().unwrap() - 1) as usize;
+    assert_eq!(solution.as_bytes()[i] - b'0', p[2].as_u64().unwrap() as u8);
+    let (code, out, _) = run(&["sudoku", "hint"], &solution);
+    assert_eq!((code, out.trim()), (1, "# solved"));
+    // A digit that clashes with no given but is not the solution's.
+    let givens = XY_WING.as_bytes();
+    let clashes = |d: u8| (0..81).any(|i| givens[i] == d && (i / 9 == 0 || i % 9 == 0 || (i / 27 == 0 && i % 9 < 3)));
+    let d = (b'1'..=b'9').find(|&d| d != solution.as_bytes()[0] && !clashes(d)).unwrap();
+    let wrong = format!("{}{}", d as char, &XY_WING[1..]);
+    let (code, out, _) = run(&["sudoku", "hint"], &format!("{wrong}\n"));
+    assert_eq!((code, out.trim()), (1, "# no solution"));
+}
+
+#[test]
+fn plain_sudoku_files_still_solve_next_to_subcommands() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.txt");
+    std::fs::write(&path, format!("{XY_WING}\n")).unwrap();
+    let (code, out, _) = run(&["sudoku", path.to_str().unwrap()], "");
+    assert_eq!(code, 0);
+    assert_eq!(out.trim().len(), 81);
+    let (code, out, _) = run(&["sudoku", "rate", path.to_str().unwrap()], "");
+    assert_eq!((code, out.trim()), (0, "4.2/1.2/1.2"));
+    // The solver's options do not belong to a subcommand.
+    let (code, _, err) = run(&["sudoku", "rate", "--count"], "");
+    assert_eq!(code, 2, "{err}");
+}

@@ -1,0 +1,176 @@
+//! Commands that stream: answers as soon as they exist, one answer per
+//! puzzle, an end soon after the reader of the output has gone, and Ctrl-C
+//! that prints what was found and exits 130.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use assert_cmd::cargo::cargo_bin;
+
+const PUZZLE: &str = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
+const OTHER: &str = "...46.2.87..1.5....6.......3..5....78....3........7.13.1...2....4.7.1.5.2..39....";
+
+fn spawn(args: &[&str]) -> Child {
+    Command::new(cargo_bin("backtrack"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// The next line from `lines`, or a failure if none comes within a minute
+/// (a guard against a hang, not a timing check).
+fn next_line(lines: &mpsc::Receiver<String>) -> String {
+    lines.recv_timeout(Duration::from_secs(60)).expect("an answer while the input is still open")
+}
+
+/// Reads `child`'s standard output line by line on a thread.
+fn line_reader(child: &mut Child) -> mpsc::Receiver<String> {
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if tx.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// Waits for `child` to exit, killing it (and failing) if it runs on for a minute.
+fn wait(child: &mut Child) -> i32 {
+    for _ in 0..600 {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status.code().unwrap_or(-1);
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    child.kill().unwrap();
+    panic!("still running a minute later");
+}
+
+#[test]
+fn sudoku_answers_a_coprocess_one_puzzle_at_a_time() {
+    for threads in ["1", "2"] {
+        for extra in [&[][..], &["--count"], &["--json"]] {
+            let mut child = spawn(&[&["sudoku", "--threads", threads][..], extra].concat());
+            let mut stdin = child.stdin.take().unwrap();
+            let lines = line_reader(&mut child);
+            for puzzle in [PUZZLE, OTHER, PUZZLE] {
+                writeln!(stdin, "{puzzle}").unwrap();
+                stdin.flush().unwrap();
+                let answer = next_line(&lines);
+                match extra {
+                    [] if puzzle == PUZZLE => assert!(answer.starts_with("987654321"), "{answer}"),
+                    ["--count"] => assert_eq!(answer, if puzzle == PUZZLE { "1" } else { "2" }),
+                    _ => assert!(answer.len() >= 81, "{answer}"),
+                }
+            }
+            drop(stdin);
+            assert_eq!(wait(&mut child), 0);
+        }
+    }
+}
+
+#[test]
+fn sudoku_gives_one_answer_per_puzzle_even_to_malformed_ones() {
+    let bad = &PUZZLE[..79];
+    let input = format!("{PUZZLE}\n{OTHER}\n# a comment\n{bad}\n{PUZZLE}\n{OTHER}\n");
+    for threads in ["1", "2"] {
+        let output = assert_cmd::Command::cargo_bin("backtrack")
+            .unwrap()
+            .args(["sudoku", "--threads", threads])
+            .write_stdin(input.as_str())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        let out = String::from_utf8(output.stdout).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 5, "{out}");
+        assert_eq!(lines[2], "# error: line 4, column 80: expected 81 cells, found 79");
+        assert!(lines[3].starts_with("987654321"));
+        let err = String::from_utf8(output.stderr).unwrap();
+        assert!(err.contains("line 4, column 80"), "{err}");
+        // --json: the malformed puzzle is an object too.
+        let output = assert_cmd::Command::cargo_bin("backtrack")
+            .unwrap()
+            .args(["sudoku", "--json", "--threads", threads])
+            .write_stdin(input.as_str())
+            .output()
+            .unwrap();
+        let objects: Vec<serde_json::Value> =
+            String::from_utf8(output.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(objects.len(), 5);
+        assert_eq!(objects[2]["status"], "invalid");
+        assert_eq!(objects[2]["line"], 4);
+        assert!(objects[2]["error"].as_str().unwrap().contains("line 4, column 80"));
+    }
+}
+
+#[test]
+fn streaming_commands_end_soon_after_the_reader_goes() {
+    // Sparse solutions: the first lines come quickly, the next ones slowly;
+    // each command must notice the closed pipe without waiting for them.
+    for args in [&["queens", "32", "--all", "--threads", "1"][..], &["queens", "32", "--all", "--threads", "2"]] {
+        let mut child = spawn(args);
+        drop(child.stdin.take());
+        let mut stdout = child.stdout.take().unwrap();
+        let mut first = [0u8; 1];
+        stdout.read_exact(&mut first).unwrap();
+        drop(stdout);
+        assert_eq!(wait(&mut child), 0, "{args:?}");
+    }
+}
+
+/// Sends Ctrl-C's signal to `child`.
+fn interrupt(child: &Child) {
+    let status = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn ctrl_c_prints_what_was_found_and_exits_130_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let dlx = dir.path().join("p.dlx");
+    std::fs::write(&dlx, include_str!("../data/xcover/pentomino-6x10.dlx")).unwrap();
+    let dlx = dlx.to_str().unwrap();
+    let long_runs: &[&[&str]] = &[
+        &["queens", "19", "--threads", "1", "--quiet"],
+        &["queens", "32", "--all", "--threads", "1"],
+        &["xcover", "--threads", "1", dlx],
+        &["xcover", "--all", "--threads", "1", dlx],
+        &["sudoku", "--all", "--threads", "1", "-"],
+        &["sudoku", "--threads", "2", "-"],
+        &["choose", "perm", "14", "14"],
+    ];
+    for args in long_runs {
+        let mut child = spawn(args);
+        let stdin = child.stdin.take().unwrap();
+        if args[0] == "sudoku" {
+            // An empty board, and input that stays open.
+            let mut stdin = stdin;
+            writeln!(stdin, "{}", ".".repeat(81)).unwrap();
+            std::mem::forget(stdin);
+        }
+        let lines = line_reader(&mut child);
+        if !matches!(args[0], "queens" | "xcover") || args.contains(&"--all") {
+            next_line(&lines); // something was found before the interrupt
+        } else {
+            std::thread::sleep(Duration::from_millis(500));
+        }
+        interrupt(&child);
+        let code = wait(&mut child);
+        let mut err = String::new();
+        child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+        assert_eq!(code, 130, "{args:?}: {err}");
+        assert!(err.contains("interrupted"), "{args:?}: {err}");
+        if args[0] == "queens" && !args.contains(&"--all") || args[0] == "xcover" && !args.contains(&"--all") {
+            assert!(err.contains("so far"), "{args:?}: a partial count: {err}");
+        }
+    }
+}

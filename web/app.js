@@ -1,0 +1,375 @@
+// The workbench page: loads backtrack.wasm (the library's traces behind a
+// small C-like ABI, see crates/backtrack-wasm) and plays the events.
+"use strict";
+
+// ---- The WebAssembly module -------------------------------------------------
+
+/** Loads the module at `url` and wraps its exports. */
+async function loadEngine(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(url + ": " + response.status);
+  const bytes = await response.arrayBuffer();
+  const { instance } = await WebAssembly.instantiate(bytes, {});
+  return new Engine(instance.exports);
+}
+
+class Engine {
+  constructor(exports) {
+    this.x = exports;
+    this.decoder = new TextDecoder();
+    this.encoder = new TextEncoder();
+  }
+  /** The answer of the last call, as text. */
+  out() {
+    const bytes = new Uint8Array(this.x.memory.buffer, this.x.bt_out_ptr(), this.x.bt_out_len());
+    return this.decoder.decode(bytes);
+  }
+  /** Opens `spec` ("queens 8", "sudoku ...", "choose perm 4 2"); throws with the reason. */
+  open(spec, naive) {
+    const bytes = this.encoder.encode(spec);
+    const ptr = this.x.bt_alloc(bytes.length);
+    new Uint8Array(this.x.memory.buffer, ptr, bytes.length).set(bytes);
+    const handle = this.x.bt_open(ptr, bytes.length, naive ? 1 : 0);
+    if (handle === 0) throw new Error(this.out());
+    return handle;
+  }
+  close(handle) { this.x.bt_close(handle); }
+  /** Events `skip..skip + max`; fewer than `max` means the trace ended. */
+  events(handle, skip, max) {
+    const n = this.x.bt_events(handle, skip, max);
+    if (n === 0) return [];
+    const kinds = { t: "try", r: "reject", u: "undo", d: "dead", s: "solution" };
+    return this.out().split("\n").slice(0, n).map((record) => {
+      const f = record.split("\t");
+      const changes = f[6] === "" ? [] : f[6].split(",").map((c) => c.split(":").map(Number));
+      return {
+        kind: kinds[f[0]], depth: +f[1], focus: +f[2], conflict: +f[3],
+        nodes: +f[4], solutions: +f[5], changes, line: f[7],
+      };
+    });
+  }
+  /** The board before the first event. */
+  board(handle) {
+    this.x.bt_board(handle);
+    const text = this.out();
+    return text === "" ? [] : text.split(",").map(Number);
+  }
+  /** The summary line of `backtrack trace` (searches the whole problem). */
+  summary(handle) {
+    this.x.bt_summary(handle);
+    return this.out();
+  }
+}
+
+// ---- One search, played forward and back ------------------------------------
+
+/** Events fetched from the module at a time. */
+const CHUNK = 4000;
+/** Events a page keeps at most per search. */
+const MAX_EVENTS = 200000;
+
+class Tracer {
+  constructor(engine, spec, naive) {
+    this.engine = engine;
+    this.handle = engine.open(spec, naive);
+    this.start = engine.board(this.handle);
+    this.board = this.start.slice();
+    this.events = [];
+    this.pos = 0;
+    this.fetchedAll = false;
+    this.capped = false;
+    this.path = [];
+  }
+  close() { this.engine.close(this.handle); }
+  /** Whether every event has been played. */
+  get done() { return this.fetchedAll && this.pos >= this.events.length; }
+  ensure(count) {
+    while (!this.fetchedAll && this.events.length < count) {
+      if (this.events.length >= MAX_EVENTS) { this.fetchedAll = true; this.capped = true; break; }
+      const more = this.engine.events(this.handle, this.events.length, CHUNK);
+      for (const e of more) this.events.push(e);
+      if (more.length < CHUNK) this.fetchedAll = true;
+    }
+  }
+  /** Plays one event; returns it, or null at the end. */
+  forward() {
+    this.ensure(this.pos + 1);
+    if (this.pos >= this.events.length) return null;
+    const e = this.events[this.pos++];
+    for (const [cell, , after] of e.changes) this.board[cell] = after;
+    if (e.kind === "try") this.path.push(choiceOf(e));
+    else if (e.kind === "undo") this.path.pop();
+    return e;
+  }
+  /** Takes one event back; returns it, or null at the start. */
+  back() {
+    if (this.pos === 0) return null;
+    const e = this.events[--this.pos];
+    for (const [cell, before] of e.changes) this.board[cell] = before;
+    if (e.kind === "try") this.path.pop();
+    else if (e.kind === "undo") this.path.push(choiceOf(e));
+    return e;
+  }
+  /** The last event played, if any. */
+  get current() { return this.pos > 0 ? this.events[this.pos - 1] : null; }
+}
+
+/** The choice an event names ("row 2 col 3", "r1c4=7", "3"). */
+function choiceOf(e) {
+  const text = e.line.trim();
+  const word = text.indexOf(" ");
+  return text.slice(word + 1).replace(/ \(\+\d+ forced\)$/, "").replace(/:.*$/, "");
+}
+
+// ---- The page ---------------------------------------------------------------
+
+const $ = (id) => document.getElementById(id);
+
+/** One side of the page: a tracer and its board, path, counters and log. */
+class View {
+  constructor(suffix) {
+    this.board = $("board" + suffix);
+    this.path = $("path" + suffix);
+    this.log = $("log" + suffix);
+    this.nodes = $("nodes" + suffix);
+    this.solutions = $("solutions" + suffix);
+    this.events = $("events" + suffix);
+    this.tracer = null;
+    this.pending = "";
+  }
+  reset(tracer, problem, size, givens) {
+    if (this.tracer) this.tracer.close();
+    this.tracer = tracer;
+    this.problem = problem;
+    this.size = size;
+    this.givens = givens;
+    this.log.textContent = "";
+    this.pending = "";
+    this.buildBoard();
+    this.render();
+  }
+  buildBoard() {
+    const b = this.board;
+    b.textContent = "";
+    this.cells = [];
+    if (!this.tracer) return;
+    const n = this.tracer.start.length;
+    if (this.problem === "queens") {
+      const side = this.size;
+      b.style.gridTemplateColumns = `repeat(${side}, auto)`;
+      for (let i = 0; i < n; i++) {
+        const d = document.createElement("div");
+        d.className = "sq" + (((i / side | 0) + i % side) % 2 ? " dark" : "");
+        b.append(d);
+        this.cells.push(d);
+      }
+    } else if (this.problem === "sudoku") {
+      const side = Math.round(Math.sqrt(n)), box = Math.round(Math.sqrt(side));
+      b.style.gridTemplateColumns = `repeat(${side}, auto)`;
+      for (let i = 0; i < n; i++) {
+        const d = document.createElement("div");
+        const r = i / side | 0, c = i % side;
+        d.className = "cell" + (c % box === box - 1 && c < side - 1 ? " right" : "")
+          + (r % box === box - 1 && r < side - 1 ? " below" : "");
+        b.append(d);
+        this.cells.push(d);
+      }
+    } else {
+      b.style.gridTemplateColumns = `repeat(${Math.max(n, 1)}, auto)`;
+      for (let i = 0; i < n; i++) {
+        const d = document.createElement("div");
+        d.className = "slot";
+        b.append(d);
+        this.cells.push(d);
+      }
+    }
+  }
+  /** Adds an event's line to the log (written out at the next render). */
+  logged(e) { this.pending += e.line + "\n"; }
+  /** Removes the last line of the log. */
+  unlogged() {
+    if (this.pending !== "") {
+      const cut = this.pending.lastIndexOf("\n", this.pending.length - 2);
+      this.pending = this.pending.slice(0, cut + 1);
+      return;
+    }
+    const last = this.log.lastChild;
+    if (!last) return;
+    const cut = last.data.lastIndexOf("\n", last.data.length - 2);
+    if (cut < 0) last.remove(); else last.data = last.data.slice(0, cut + 1);
+  }
+  render() {
+    const t = this.tracer;
+    if (this.pending !== "") {
+      this.log.append(document.createTextNode(this.pending));
+      this.pending = "";
+      this.log.scrollTop = this.log.scrollHeight;
+    }
+    if (!t) return;
+    const e = t.current;
+    this.nodes.textContent = e ? e.nodes : 0;
+    this.solutions.textContent = e ? e.solutions : 0;
+    this.events.textContent = t.pos;
+    const focus = e && e.kind !== "dead" && e.kind !== "solution" ? e.focus : -1;
+    const conflict = e && e.kind === "reject" ? e.conflict : -1;
+    const ghost = e && e.kind === "reject" ? tried(e) : null;
+    this.cells.forEach((d, i) => {
+      const v = t.board[i];
+      d.classList.toggle("focus", i === focus);
+      d.classList.toggle("rejected", i === focus && e.kind === "reject");
+      d.classList.toggle("conflict", i === conflict);
+      const isGhost = i === focus && ghost !== null;
+      d.classList.toggle("ghost", isGhost);
+      if (this.problem === "queens") {
+        d.classList.toggle("queen", v === 1 || isGhost);
+      } else if (this.problem === "sudoku") {
+        d.textContent = isGhost ? ghost : v === 0 ? "" : symbol(v);
+        d.classList.toggle("given", this.givens[i] !== 0);
+      } else {
+        d.textContent = isGhost ? ghost : v === 0 ? "" : v;
+      }
+    });
+    this.path.textContent = "";
+    for (const choice of t.path) {
+      const li = document.createElement("li");
+      li.textContent = choice;
+      this.path.append(li);
+    }
+  }
+}
+
+/** The value a rejected choice tried ("r1c4=7" gives "7", "row 2 col 3" a queen). */
+function tried(e) {
+  const m = /=(\S+)/.exec(choiceOf(e));
+  return m ? m[1] : "";
+}
+
+function symbol(v) {
+  return v <= 9 ? String(v) : String.fromCharCode(55 + v);
+}
+
+class Workbench {
+  constructor(engine) {
+    this.engine = engine;
+    this.smart = new View("");
+    this.naive = new View("-naive");
+    this.mode = "idle"; // idle, playing, running
+    this.frame = 0;
+    this.carry = 0;
+    for (const id of ["problem", "n", "m", "kind", "puzzle"]) $(id).addEventListener("change", () => this.reset());
+    $("sample").addEventListener("change", () => { $("puzzle").value = $("sample").value; this.reset(); });
+    $("reset").addEventListener("click", () => this.reset());
+    $("step").addEventListener("click", () => { this.stop(); this.step(); this.render(); });
+    $("back").addEventListener("click", () => { this.stop(); this.back(); this.render(); });
+    $("play").addEventListener("click", () => (this.mode === "playing" ? this.stop() : this.start("playing")));
+    $("run").addEventListener("click", () => this.start("running"));
+    $("speed").addEventListener("input", () => this.showRate());
+    this.showRate();
+    this.reset();
+  }
+  /** Events per second at the slider's position: 1 to 2000, evenly on a log scale. */
+  get rate() { return Math.round(Math.pow(2000, $("speed").value / 100)); }
+  showRate() { $("rate").textContent = this.rate + " events/s"; }
+  spec() {
+    const problem = $("problem").value;
+    if (problem === "queens") return `queens ${$("n").value}`;
+    if (problem === "sudoku") return `sudoku ${$("puzzle").value.trim()}`;
+    return `choose ${$("kind").value} ${$("n").value} ${$("m").value}`;
+  }
+  reset() {
+    this.stop();
+    const problem = $("problem").value;
+    for (const el of document.querySelectorAll(".for-queens, .for-sudoku, .for-choose")) {
+      el.classList.toggle("hidden", !el.classList.contains("for-" + problem));
+    }
+    $("naive").classList.toggle("hidden", problem === "choose");
+    $("summary").textContent = "";
+    try {
+      const spec = this.spec();
+      const size = +$("n").value;
+      const naive = problem === "choose" ? null : new Tracer(this.engine, spec, true);
+      // The naive search starts from the givens alone; the smart one has
+      // already placed what they force.
+      const givens = naive ? naive.start : [];
+      this.smart.reset(new Tracer(this.engine, spec, false), problem, size, givens);
+      this.naive.reset(naive, problem, size, givens);
+      this.status("ready");
+    } catch (err) {
+      this.smart.reset(null, problem, 0, []);
+      this.naive.reset(null, problem, 0, []);
+      this.status("cannot start: " + err.message);
+    }
+  }
+  views() { return [this.smart, this.naive].filter((v) => v.tracer); }
+  /** One event on each side; false when both are at their end. */
+  step() {
+    let moved = false;
+    for (const v of this.views()) {
+      const e = v.tracer.forward();
+      if (e) { v.logged(e); moved = true; }
+    }
+    return moved;
+  }
+  back() {
+    for (const v of this.views()) if (v.tracer.back()) v.unlogged();
+  }
+  start(mode) {
+    if (!this.views().length) return;
+    this.mode = mode;
+    $("play").textContent = mode === "playing" ? "pause" : "play";
+    this.status(mode === "playing" ? "playing" : "running to the end");
+    let last = performance.now();
+    this.began = last;
+    this.carry = 0;
+    const tick = (now) => {
+      if (this.mode !== mode) return;
+      const deadline = performance.now() + 10;
+      let more = true;
+      if (mode === "playing") {
+        this.carry += ((now - last) / 1000) * this.rate;
+        last = now;
+        while (this.carry >= 1 && more && performance.now() < deadline) { this.carry -= 1; more = this.step(); }
+        if (this.carry > 1) this.carry = 1;
+      } else {
+        while (more && performance.now() < deadline) {
+          for (let i = 0; i < 64 && more; i++) more = this.step();
+        }
+      }
+      this.render();
+      if (!more || this.views().every((v) => v.tracer.done)) { this.finish(); return; }
+      this.frame = requestAnimationFrame(tick);
+    };
+    this.frame = requestAnimationFrame(tick);
+  }
+  stop() {
+    if (this.mode !== "idle") cancelAnimationFrame(this.frame);
+    this.mode = "idle";
+    $("play").textContent = "play";
+    this.status("paused");
+  }
+  finish() {
+    // Milliseconds the last play or run took, for the tests.
+    document.body.dataset.lastRunMs = (performance.now() - this.began).toFixed(0);
+    this.stop();
+    this.render();
+    const capped = this.views().some((v) => v.tracer.capped);
+    this.status(capped ? `done (a search was cut at ${MAX_EVENTS} events: backtrack trace shows it all)` : "done");
+    const parts = this.views().map((v) => `${v === this.smart ? "smart" : "naive"} ${v.tracer.current ? v.tracer.current.nodes : 0} nodes`);
+    $("summary").textContent = `solutions ${$("solutions").textContent}; ${parts.join(", ")}`;
+  }
+  status(text) { $("status").textContent = text; }
+  render() { for (const v of [this.smart, this.naive]) v.render(); }
+}
+
+window.backtrack = { loadEngine, Engine, Tracer };
+window.addEventListener("DOMContentLoaded", async () => {
+  try {
+    const engine = await loadEngine("backtrack.wasm");
+    window.workbench = new Workbench(engine);
+    document.body.dataset.ready = "1";
+    // Milliseconds from the start of navigation to a page ready to search.
+    document.body.dataset.readyMs = performance.now().toFixed(0);
+  } catch (err) {
+    $("status").textContent = "cannot load backtrack.wasm: " + err.message;
+  }
+});
