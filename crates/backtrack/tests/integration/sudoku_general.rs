@@ -323,7 +323,12 @@ fn malformed_input_is_located() {
     let (l, c, m) = first_error(&format!("{good}\n{}\n", &good[..80]));
     assert_eq!((l, c), (2, 81));
     assert!(m.contains("expected 81 cells, found 80"), "{m}");
+    // A first line that fits no size: the whole line is named, with the sizes tried.
     let (l, c, m) = first_error(&format!("# x\n{good}5\n"));
+    assert_eq!((l, c), (2, 0));
+    assert!(m.contains("82 symbols") && m.contains("tried 4x4, 9x9, 16x16 and 25x25"), "{m}");
+    // Once the size is known, a long line is located at its first extra cell.
+    let (l, c, m) = first_error(&format!("{good}\n{good}5\n"));
     assert_eq!((l, c), (2, 82));
     assert!(m.contains("found 82"), "{m}");
     // Stray character.
