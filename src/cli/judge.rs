@@ -186,7 +186,6 @@ pub fn run(args: Args) -> CliResult {
         });
         let case = &shrunk.case;
         let judged = shrunk.result.as_ref().unwrap_or(start);
-        writeln!(out)?;
         report(&mut out, &problem, case, judged, &shrunk, &args.program)?;
         if let Some(dir) = &args.save {
             write_pair(dir, "failing", case)?;
@@ -316,16 +315,25 @@ fn summary(out: &mut dyn Write, problem: &Problem, results: &[Judged], verdict: 
 }
 
 /// Lines of input or output shown in full; longer texts are cut.
-const SHOWN_LINES: usize = 12;
+const SHOWN_LINES: usize = 8;
 
 fn indented(text: &str) -> String {
+    indented_to(text, SHOWN_LINES)
+}
+
+fn indented_to(text: &str, shown: usize) -> String {
     let lines: Vec<&str> = text.lines().collect();
     let mut out = String::new();
-    for line in lines.iter().take(SHOWN_LINES) {
-        out.push_str(&format!("  {line}\n"));
+    for line in lines.iter().take(shown) {
+        // A blank line stays blank, with no trailing spaces.
+        out.push_str(if line.is_empty() { "\n" } else { "  " });
+        if !line.is_empty() {
+            out.push_str(line);
+            out.push('\n');
+        }
     }
-    if lines.len() > SHOWN_LINES {
-        out.push_str(&format!("  ... {} more lines\n", lines.len() - SHOWN_LINES));
+    if lines.len() > shown {
+        out.push_str(&format!("  ... {} more lines\n", lines.len() - shown));
     }
     if text.is_empty() {
         out.push_str("  (nothing)\n");
@@ -360,7 +368,7 @@ fn report(
     write!(out, "{label}:\n{}", indented(&case.expected))?;
     write!(out, "received:\n{}", indented(&got))?;
     if judged.verdict == Verdict::WrongAnswer && judged.detail.lines().count() > 1 {
-        write!(out, "difference:\n{}", indented(&judged.detail))?;
+        write!(out, "difference:\n{}", indented_to(&judged.detail, usize::MAX))?;
     }
     if !judged.outcome.stderr.trim().is_empty() {
         write!(out, "standard error (end):\n{}", indented(judged.outcome.stderr.trim_end()))?;

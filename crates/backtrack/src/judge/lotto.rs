@@ -1,7 +1,7 @@
 //! Lotto (BOJ 6603): sets of 7 to 12 numbers of 1..49, one per line, ended
 //! by `0`; the answer lists every 6-subset of each set, then a blank line.
 
-use super::{Input, Rng};
+use super::{Draw, Input, Rng};
 use crate::choose::{Choose, Repetition, Shape};
 
 /// Smallest and largest set size `k` (`6 < k < 13`).

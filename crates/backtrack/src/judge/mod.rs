@@ -23,14 +23,35 @@ pub mod compare;
 pub mod lotto;
 pub mod nm;
 pub mod queens;
-mod rng;
 pub mod sudoku;
 pub mod sudominoku;
 
 use std::fmt;
 use std::time::{Duration, Instant};
 
-pub use rng::Rng;
+pub use crate::sudoku::rng::Rng;
+
+/// Draws the judge's generators need beyond [`Rng`]'s own.
+trait Draw {
+    /// A number in `low..=high`.
+    fn range(&mut self, low: u64, high: u64) -> u64;
+    /// `k` distinct numbers of `low..=high`, increasing.
+    fn subset(&mut self, k: usize, low: u64, high: u64) -> Vec<u64>;
+}
+
+impl Draw for Rng {
+    fn range(&mut self, low: u64, high: u64) -> u64 {
+        low + self.below((high - low + 1) as usize) as u64
+    }
+
+    fn subset(&mut self, k: usize, low: u64, high: u64) -> Vec<u64> {
+        let mut all: Vec<u64> = (low..=high).collect();
+        self.shuffle(&mut all);
+        all.truncate(k);
+        all.sort_unstable();
+        all
+    }
+}
 
 use crate::sudominoku::Puzzle;
 

@@ -2,7 +2,7 @@
 //! from 15654 on a line of N numbers; the answer lists every sequence of
 //! length M the variant allows, in increasing lexicographic order.
 
-use super::{Input, Rng};
+use super::{Draw, Input, Rng};
 use crate::choose::{Choose, Repetition, Shape};
 
 /// Largest number in the second line.

@@ -1,6 +1,6 @@
 //! N-Queen (BOJ 9663): one integer N, the answer is the number of placements.
 
-use super::{Input, Rng};
+use super::{Draw, Input, Rng};
 use crate::queens;
 
 /// Largest N on the judge (`1 <= N < 15`).

@@ -8,7 +8,7 @@
 //! order: their solution's first row is `9 8 7 6 5 4 3 2 1` and the first
 //! rows hold few givens.
 
-use super::{Input, Rng};
+use super::{Draw, Input, Rng};
 use crate::search::Mode;
 use crate::sudoku::{self, find_conflict, Puzzle};
 

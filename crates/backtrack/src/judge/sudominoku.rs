@@ -1,12 +1,13 @@
 //! Sudominoku (BOJ 4574): puzzles of placed dominoes and single digits,
 //! ended by `0`; the answer is `Puzzle i` and the grid for each.
 //!
-//! A random puzzle starts from a full solution (see `full`), gives its dominoes in random order until the grid
-//! is unique (at least 10, as the judge's inputs have), and keeps them in
-//! the order given. The hard puzzles drop every domino that can go while
+//! A random puzzle starts from a full solution (a sample's solution with
+//! its digits renamed and the board turned or mirrored), gives its dominoes
+//! in random order until the grid is unique (at least 10, as the judge's
+//! inputs have), and keeps them in the order given. The hard puzzles drop every domino that can go while
 //! the grid stays unique.
 
-use super::{Input, Rng};
+use super::{Draw, Input, Rng};
 use crate::sudominoku::{self, cell_name, count_grids, format_grid, Placement, Puzzle};
 
 /// Fewest and most dominoes a puzzle gives (`10 <= N <= 35`).
@@ -37,7 +38,7 @@ pub(super) fn samples() -> Vec<Input> {
 /// mirrored at random (a symmetry of the square keeps rows, columns, boxes
 /// and neighbours).
 fn full(rng: &mut Rng) -> (Vec<Placement>, [u8; 9]) {
-    let base = &sample()[rng.below(2) as usize];
+    let base = &sample()[rng.below(2)];
     let dominoes = solution(base).dominoes;
     let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
     rng.shuffle(&mut digits);

@@ -2,6 +2,7 @@
 
 mod choose_props;
 mod fuzz_regressions;
+mod judge;
 mod kernel9;
 mod maker;
 mod queens;
