@@ -5,6 +5,7 @@
 use std::fmt;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -388,7 +389,13 @@ const MAX_MESSAGE: usize = 2000;
 
 /// Parses the command line, runs the command, reports any error on standard
 /// error, and returns the process exit status.
-pub fn main() -> i32 {
+pub fn main() -> ExitCode {
+    let status = run();
+    ExitCode::from(u8::try_from(status).unwrap_or(EXIT_FAILURE as u8))
+}
+
+/// [`main`], with the status as a number.
+fn run() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

@@ -6,7 +6,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use backtrack::queens::{self, Checkpoint, CheckpointError, Plan, Report, Shard, PLAN_VERSION};
+use backtrack::queens::{self, Checkpoint, CheckpointError, Plan, Report, Shard, WriteError, PLAN_VERSION};
 use backtrack::search::effective_threads;
 
 use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
@@ -68,9 +68,10 @@ pub fn run(args: Args) -> CliResult {
     let threads = args.threads.unwrap_or(0);
     if args.all {
         let mut out = stdout();
-        let written = queens::par_write_solutions(n, threads, &mut out)
-            .map_err(|e| CliError::Input(e.to_string()))?
-            .map_err(CliError::from)?;
+        let written = queens::par_write_solutions(n, threads, &mut out).map_err(|e| match e {
+            WriteError::Size(e) => CliError::Input(e.to_string()),
+            WriteError::Io(e) => CliError::from(e),
+        })?;
         out.flush()?;
         return Ok(if written == 0 { EXIT_NO_SOLUTION } else { EXIT_OK });
     }

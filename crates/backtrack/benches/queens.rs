@@ -48,7 +48,7 @@ fn listing(c: &mut Criterion) {
     group.bench_function("write_all/12", |b| {
         b.iter(|| {
             let mut sink = std::io::sink();
-            queens::par_write_solutions(black_box(12), 1, &mut sink).unwrap().unwrap()
+            queens::par_write_solutions(black_box(12), 1, &mut sink).unwrap()
         })
     });
     group.finish();

@@ -23,12 +23,44 @@
 //! ones) for the judge problems these kernels solve, checks other programs'
 //! answers as the judge would, and shrinks a failing case.
 //!
+//! # Who walks the tree
+//!
+//! Most kernels are [`search::Space`]s and let the core walk them: the
+//! general n²×n² sudoku ([`sudoku::GeneralSpace`]), sudominoku, the dense
+//! and dancing-links exact-cover engines, the enumerations of [`choose`],
+//! [`queens::QueensSpace`] and [`sudoku::kernel9::Space9`]. Where the core's
+//! per-node calls cost too much, a kernel runs a walk of its own, and each
+//! such walk is tested to give what the core gives on the same problem:
+//!
+//! * the 9x9 sudoku solver ([`sudoku::kernel9::solve`]): a recursive walk
+//!   over copied boards, tested against [`sudoku::kernel9::Space9`] and the
+//!   general kernel under the core;
+//! * the N-queens count ([`queens::count`]): a scalar bitmask walk and an
+//!   eight-lane AVX2 walk, tested against each other and against
+//!   [`queens::QueensSpace`] under the core;
+//! * the small exact-cover engine's counting loop
+//!   ([`xcover::SmallSpace::count_here`]), whose counts are tested against
+//!   the dense and dancing-links engines under the core;
+//! * [`choose::Choose::write_all`], which writes sequences as text without
+//!   building them, tested against the core's enumeration of the same space.
+//!
+//! The fast paths compiled for newer processors take a token from [`cpu`]
+//! that proves the features they use; each has a portable twin, and the
+//! tests run both.
+//!
+//! # Text in, text out
+//!
 //! Text flows one way: a parser turns text into a typed puzzle, a solver
 //! turns the puzzle into solutions, and a formatter turns solutions back into
 //! text. Parsers report malformed input as a [`ParseError`] naming the line
-//! and column.
+//! and column; other failures have one error type per module, written by
+//! hand.
+
+#![deny(missing_docs)]
+#![warn(missing_debug_implementations, clippy::undocumented_unsafe_blocks)]
 
 pub mod choose;
+pub mod cpu;
 pub mod error;
 pub mod judge;
 pub mod queens;

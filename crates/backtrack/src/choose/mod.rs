@@ -78,16 +78,25 @@ pub enum Repetition {
 }
 
 /// Why [`Choose::count`] has no exact answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CountError {
     /// The count is 2^128 or more.
-    #[error("the count is 2^128 or more")]
     Overflow,
     /// Counting would need a table too large for memory (a value repeated
     /// thousands of times in sequences thousands long).
-    #[error("the count is too expensive to compute exactly")]
     TooLarge,
 }
+
+impl std::fmt::Display for CountError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            CountError::Overflow => "the count is 2^128 or more",
+            CountError::TooLarge => "the count is too expensive to compute exactly",
+        })
+    }
+}
+
+impl std::error::Error for CountError {}
 
 /// The enumerator: a [`Space`] whose solutions are the sequences, in
 /// increasing lexicographic order. See the [module docs](self).

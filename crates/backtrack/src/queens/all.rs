@@ -45,12 +45,52 @@ pub fn write_solutions(
     prefix: &[u8],
     buf: &mut Vec<u8>,
     emit: &mut dyn FnMut(&mut Vec<u8>) -> io::Result<()>,
-) -> Result<io::Result<u64>, SizeError> {
+) -> Result<u64, WriteError> {
     if !(1..=MAX_N).contains(&n) {
-        return Err(SizeError(n));
+        return Err(SizeError(n).into());
     }
-    let found = walk(n, prefix, buf, emit);
-    Ok(found.and_then(|count| emit(buf).map(|()| count)))
+    let count = walk(n, prefix, buf, emit)?;
+    emit(buf)?;
+    Ok(count)
+}
+
+/// Why writing solutions stopped.
+#[derive(Debug)]
+pub enum WriteError {
+    /// The board size is out of range.
+    Size(SizeError),
+    /// Writing failed.
+    Io(io::Error),
+}
+
+impl std::fmt::Display for WriteError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WriteError::Size(e) => e.fmt(f),
+            WriteError::Io(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for WriteError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            WriteError::Size(e) => Some(e),
+            WriteError::Io(e) => Some(e),
+        }
+    }
+}
+
+impl From<SizeError> for WriteError {
+    fn from(e: SizeError) -> Self {
+        WriteError::Size(e)
+    }
+}
+
+impl From<io::Error> for WriteError {
+    fn from(e: io::Error) -> Self {
+        WriteError::Io(e)
+    }
 }
 
 /// Hands `buf` to `emit` when it is full or has waited [`LONGEST_WAIT`].
@@ -176,7 +216,7 @@ fn walk(
 /// writes them piece by piece, so the output is the sequential one while
 /// memory stays bounded (a few buffers per worker). Returns the number of
 /// solutions written.
-pub fn par_write_solutions(n: usize, threads: usize, out: &mut dyn Write) -> Result<io::Result<u128>, SizeError> {
+pub fn par_write_solutions(n: usize, threads: usize, out: &mut dyn Write) -> Result<u128, WriteError> {
     let threads = effective_threads(threads);
     if threads <= 1 || n < 8 {
         let mut buf = Vec::with_capacity(CHUNK + 128);
@@ -185,7 +225,7 @@ pub fn par_write_solutions(n: usize, threads: usize, out: &mut dyn Write) -> Res
             b.clear();
             Ok(())
         };
-        return Ok(write_solutions(n, &[], &mut buf, &mut emit)?.map(u128::from));
+        return write_solutions(n, &[], &mut buf, &mut emit).map(u128::from);
     }
     let pieces = lex_prefixes(n, if n < 12 { 2 } else { 3 })?;
     let next = AtomicUsize::new(0);
@@ -210,7 +250,7 @@ pub fn par_write_solutions(n: usize, threads: usize, out: &mut dyn Write) -> Res
                     // A send fails only when the writer has given up.
                     tx.send(full).map_err(|_| io::Error::other("output closed"))
                 };
-                if !matches!(write_solutions(n, &pieces[i], &mut buf, &mut emit), Ok(Ok(_))) {
+                if write_solutions(n, &pieces[i], &mut buf, &mut emit).is_err() {
                     stop.store(true, Ordering::Relaxed);
                     break;
                 }
@@ -231,5 +271,5 @@ pub fn par_write_solutions(n: usize, threads: usize, out: &mut dyn Write) -> Res
         }
         Ok(written)
     });
-    Ok(result)
+    Ok(result?)
 }

@@ -8,6 +8,7 @@
 //! per row (`left`, `right`). Bit `c` stands for column `c`. Everything fits a
 //! `u32` for `n <= 32`: diagonal bits that move off the board simply shift out.
 
+use crate::cpu::{Cpu, Portable, X86V3};
 use crate::search::Control;
 
 use super::Counts;
@@ -244,24 +245,57 @@ fn search_dispatch(
     placed: &mut [u32; MAX_N],
     control: Option<&Control>,
 ) -> Option<(u64, u64)> {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("bmi1") && std::arch::is_x86_feature_detected!("popcnt") {
-            // SAFETY: the features the function is compiled for were just detected.
-            return unsafe { search_bmi(c, start, left, down, right, placed, control) };
-        }
-    }
-    if c.classify {
-        search::<true>(c, start, left, down, right, placed, control)
-    } else {
-        search::<false>(c, start, left, down, right, placed, control)
+    match X86V3::new() {
+        Some(cpu) => search_on(cpu, c, start, left, down, right, placed, control),
+        None => search_on(Portable, c, start, left, down, right, placed, control),
     }
 }
 
+/// [`search`] compiled for the processor level `cpu`.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn search_on<C: Cpu>(
+    cpu: C,
+    c: &Constraints,
+    start: usize,
+    left: u32,
+    down: u32,
+    right: u32,
+    placed: &mut [u32; MAX_N],
+    control: Option<&Control>,
+) -> Option<(u64, u64)> {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(v3) = cpu.x86_v3() {
+        // SAFETY: the token proves the features the function is compiled for.
+        return unsafe { search_bmi(v3, c, start, left, down, right, placed, control) };
+    }
+    let _ = cpu;
+    search_classified(c, start, left, down, right, placed, control)
+}
+
 /// [`search`] compiled with BMI1 and POPCNT enabled.
+///
+/// # Safety
+/// The processor must have BMI1 and POPCNT, as the token promises.
 #[cfg(target_arch = "x86_64")]
+#[allow(clippy::too_many_arguments)]
 #[target_feature(enable = "bmi1,popcnt")]
 unsafe fn search_bmi(
+    _cpu: X86V3,
+    c: &Constraints,
+    start: usize,
+    left: u32,
+    down: u32,
+    right: u32,
+    placed: &mut [u32; MAX_N],
+    control: Option<&Control>,
+) -> Option<(u64, u64)> {
+    search_classified(c, start, left, down, right, placed, control)
+}
+
+/// [`search`] for the kind of search `c` is.
+#[inline(always)]
+fn search_classified(
     c: &Constraints,
     start: usize,
     left: u32,
@@ -511,17 +545,18 @@ mod tests {
                 };
                 let dispatched = solve(&c, &head, None).unwrap();
                 assert_eq!((dispatched.total, dispatched.unique), (expected.0 as u128, expected.1 as u128));
-                // The portable build of the kernel, whatever the processor has.
+                // The portable and the fast build of the kernel, whatever
+                // the processor picks for `solve`.
                 let mut placed = [0u32; MAX_N];
                 if let Some((l, d, r)) = replay(&c, &head, &mut placed) {
-                    let portable = if head.len() == n {
-                        expected
-                    } else if c.classify {
-                        search::<true>(&c, head.len(), l, d, r, &mut placed, None).unwrap()
-                    } else {
-                        search::<false>(&c, head.len(), l, d, r, &mut placed, None).unwrap()
-                    };
-                    assert_eq!(portable, expected, "n = {n}, head = {head:?}");
+                    if head.len() < n {
+                        let portable = search_on(Portable, &c, head.len(), l, d, r, &mut placed, None);
+                        assert_eq!(portable, Some(expected), "n = {n}, head = {head:?}");
+                        if let Some(cpu) = X86V3::new() {
+                            let fast = search_on(cpu, &c, head.len(), l, d, r, &mut placed, None);
+                            assert_eq!(fast, Some(expected), "n = {n}, head = {head:?}");
+                        }
+                    }
                 }
             }
         }

@@ -24,7 +24,8 @@
 //! bits (`32 - n` above the low end, see `Lanes::frame`), and a job walks
 //! at most `32 - n` rows (and at most the twelve the stack holds) below its
 //! start. Its prefix must therefore reach row `n - 3 - min(32 - n, 12)`,
-//! which [`job_depth`] sees to; [`supports`] says which boards qualify.
+//! which [`job_depth`] sees to; [`available`] says which boards qualify,
+//! and hands out the processor token the walk needs.
 //!
 //! The last two rows are never walked: when a lane places a queen on the
 //! third-to-last row it counts the completions of the two columns left, as
@@ -42,6 +43,7 @@ use std::arch::x86_64::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
+use crate::cpu::X86V3;
 use crate::search::{effective_threads, Control};
 
 use super::kernel::{leaf, replay, side_mask, Constraints, MAX_N};
@@ -58,19 +60,14 @@ const LANES: usize = 8;
 /// a subproblem into them all at once would take too much memory.
 pub(crate) const MAX_LANE_N: usize = 22;
 
-/// Whether the lane walk can count boards of size `n` on this processor.
-pub(crate) fn supports(n: usize) -> bool {
+/// The token that lets the lane walk count boards of size `n`: `None` when
+/// the walk does not take such boards or this processor lacks the features
+/// the walk is compiled with.
+pub(crate) fn available(n: usize) -> Option<X86V3> {
     if !(6..=MAX_LANE_N).contains(&n) {
-        return false;
+        return None;
     }
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("avx2")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+    X86V3::new()
 }
 
 /// The prefix length of the lane jobs for a board `n` whose subproblems fix
@@ -161,18 +158,20 @@ pub(crate) trait Feed {
 
 /// Runs every job `feed` hands out on the lanes, reporting each as it
 /// finishes. Returns false if `control` was cancelled first (jobs in the
-/// lanes then go unreported). Boards must pass [`supports`].
-pub(crate) fn run(n: usize, feed: &mut dyn Feed, control: Option<&Control>) -> bool {
-    assert!(supports(n), "the lane walk does not support n = {n} here");
+/// lanes then go unreported). Boards must be of a size [`available`] takes.
+pub(crate) fn run(cpu: X86V3, n: usize, feed: &mut dyn Feed, control: Option<&Control>) -> bool {
+    assert!((6..=MAX_LANE_N).contains(&n), "the lane walk does not support n = {n}");
     #[cfg(target_arch = "x86_64")]
     {
         let mut lanes = Lanes::new(n);
-        // SAFETY: `supports` checked that the processor has AVX2.
-        unsafe { walk(&mut lanes, feed, control) }
+        // SAFETY: the token proves AVX2, BMI1, BMI2 and POPCNT, every
+        // feature the walk is compiled with.
+        unsafe { walk(cpu, &mut lanes, feed, control) }
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        unreachable!()
+        let _ = (cpu, feed, control);
+        unreachable!("no processor token exists off x86-64")
     }
 }
 
@@ -473,10 +472,10 @@ unsafe fn columns_left(
 /// runs dry and every lane is done.
 ///
 /// # Safety
-/// The processor must support AVX2.
+/// The processor must have AVX2, BMI1, BMI2 and POPCNT, as the token promises.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-unsafe fn walk(lanes: &mut Lanes, feed: &mut dyn Feed, control: Option<&Control>) -> bool {
+unsafe fn walk(_cpu: X86V3, lanes: &mut Lanes, feed: &mut dyn Feed, control: Option<&Control>) -> bool {
     let n = lanes.n;
     let mut dry = false;
     for j in 0..LANES {
@@ -744,6 +743,7 @@ impl<S: Fn(usize) -> bool> Feed for PlanFeed<'_, S> {
 /// with the jobs of the subproblems it takes, one after the other, so the
 /// lanes stay full until the plan runs out.
 pub(crate) fn count_plan(
+    cpu: X86V3,
     plan: &Plan,
     threads: usize,
     skip: impl Fn(usize) -> bool + Sync,
@@ -770,7 +770,7 @@ pub(crate) fn count_plan(
                     pending: Vec::new(),
                     results,
                 };
-                run(n, &mut feed, control);
+                run(cpu, n, &mut feed, control);
             }
         });
         drop(tx);
@@ -782,7 +782,7 @@ pub(crate) fn count_plan(
 
 /// Counts one subproblem of `plan` on the lanes of this thread, or `None`
 /// if `control` was cancelled first.
-pub(crate) fn solve_one(plan: &Plan, index: usize, control: Option<&Control>) -> Option<Counts> {
+pub(crate) fn solve_one(cpu: X86V3, plan: &Plan, index: usize, control: Option<&Control>) -> Option<Counts> {
     let cursor = AtomicUsize::new(index);
     let (tx, rx) = mpsc::channel();
     let mut feed = PlanFeed {
@@ -795,7 +795,7 @@ pub(crate) fn solve_one(plan: &Plan, index: usize, control: Option<&Control>) ->
         pending: Vec::new(),
         results: tx,
     };
-    if !run(plan.n(), &mut feed, control) {
+    if !run(cpu, plan.n(), &mut feed, control) {
         return None;
     }
     drop(feed);
@@ -807,7 +807,7 @@ mod tests {
     use super::*;
 
     /// Counts `jobs` on the lanes, per owner.
-    fn run_jobs_on_lanes(n: usize, jobs: Vec<LaneJob>) -> Vec<(usize, Counts)> {
+    fn run_jobs_on_lanes(cpu: X86V3, n: usize, jobs: Vec<LaneJob>) -> Vec<(usize, Counts)> {
         struct Fixed(Vec<LaneJob>, Vec<(usize, Counts)>);
         impl Feed for Fixed {
             fn next(&mut self) -> Option<LaneJob> {
@@ -818,13 +818,13 @@ mod tests {
             }
         }
         let mut feed = Fixed(jobs, Vec::new());
-        assert!(run(n, &mut feed, None));
+        assert!(run(cpu, n, &mut feed, None));
         feed.1
     }
 
     #[test]
     fn every_subproblem_matches_the_scalar_kernel_4_to_13() {
-        if !supports(8) {
+        if available(8).is_none() {
             eprintln!("no AVX2 here: lane walk not tested");
             return;
         }
@@ -842,9 +842,9 @@ mod tests {
 
     #[test]
     fn every_job_depth_gives_the_scalar_counts() {
-        if !supports(8) {
+        let Some(cpu) = available(8) else {
             return;
-        }
+        };
         for n in 6..=12 {
             let plan = Plan::with_depth(n, 2).unwrap();
             for depth in 2..=n - 3 {
@@ -854,7 +854,7 @@ mod tests {
                     let c = Constraints::new(n, sub.columns()).unwrap();
                     outside.add(expand(&c, sub.columns(), depth, index, &mut jobs));
                 }
-                let lanes: Counts = run_jobs_on_lanes(n, jobs).into_iter().map(|r| r.1).sum();
+                let lanes: Counts = run_jobs_on_lanes(cpu, n, jobs).into_iter().map(|r| r.1).sum();
                 let scalar: Counts = (0..plan.len()).map(|i| plan.solve_scalar(i, None).unwrap()).sum();
                 assert_eq!(lanes + outside, scalar, "n = {n}, job depth {depth}");
             }
@@ -867,7 +867,8 @@ mod tests {
     /// each.
     #[test]
     fn deepest_walks_match_the_scalar_kernel() {
-        if !supports(8) || cfg!(debug_assertions) {
+        let Some(cpu) = available(8) else { return };
+        if cfg!(debug_assertions) {
             // Minutes without optimisation: the release test run covers it.
             return;
         }
@@ -887,7 +888,7 @@ mod tests {
                 expected.push(super::super::kernel::solve(&c, &prefix, None).unwrap());
             }
             assert!(expected.iter().any(|c| c.total > 0), "n = {n}: only empty samples");
-            for (owner, counts) in run_jobs_on_lanes(n, jobs) {
+            for (owner, counts) in run_jobs_on_lanes(cpu, n, jobs) {
                 assert_eq!(counts, expected[owner], "n = {n}, job {owner}");
             }
         }

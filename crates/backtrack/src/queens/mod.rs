@@ -32,7 +32,7 @@ mod parse;
 pub mod plan;
 mod space;
 
-pub use all::{lex_prefixes, par_write_solutions, write_solutions};
+pub use all::{lex_prefixes, par_write_solutions, write_solutions, WriteError};
 pub use kernel::MAX_N;
 pub use parse::parse_board_size;
 pub use plan::{Checkpoint, CheckpointError, Plan, Report, Shard, ShardError, Subproblem, PLAN_VERSION};
@@ -72,9 +72,16 @@ impl std::iter::Sum for Counts {
 }
 
 /// A board size outside `1..=`[`MAX_N`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("board size {0} is out of range: N must be between 1 and 32")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SizeError(pub usize);
+
+impl std::fmt::Display for SizeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "board size {} is out of range: N must be between 1 and {MAX_N}", self.0)
+    }
+}
+
+impl std::error::Error for SizeError {}
 
 /// Counts the solutions of the `n`-queens problem on `threads` threads (0:
 /// every core).
@@ -99,8 +106,8 @@ pub fn count_with(
     mut done: impl FnMut(usize, Counts),
 ) {
     let cancelled = || control.is_some_and(|c| c.is_cancelled());
-    if lanes::supports(plan.n()) {
-        lanes::count_plan(plan, threads, |i| skip(i) || cancelled(), control, done);
+    if let Some(cpu) = lanes::available(plan.n()) {
+        lanes::count_plan(cpu, plan, threads, |i| skip(i) || cancelled(), control, done);
         return;
     }
     run_jobs(

@@ -148,6 +148,20 @@ pub enum Mode {
     All,
 }
 
+impl Mode {
+    /// The branching order and the number of solutions after which this
+    /// mode stops (`u64::MAX`: never): [`Order::Lexicographic`] only for
+    /// [`Mode::LexFirst`], one solution for the first-solution modes.
+    pub fn order_and_limit(self) -> (Order, u64) {
+        match self {
+            Mode::First => (Order::Heuristic, 1),
+            Mode::LexFirst => (Order::Lexicographic, 1),
+            Mode::Count { limit } => (Order::Heuristic, limit.unwrap_or(u64::MAX)),
+            Mode::All => (Order::Heuristic, u64::MAX),
+        }
+    }
+}
+
 /// Counters kept by the core while it walks a space.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Stats {
@@ -241,6 +255,7 @@ const POLL_INTERVAL: u64 = 1 << 12;
 
 /// Drives one [`Space`]: the depth-first walk with modes, statistics and
 /// cancellation, watched by an [`Observer`] (none by default).
+#[derive(Debug)]
 pub struct Search<S: Space, O: Observer<S> = Quiet> {
     space: S,
     order: Order,
@@ -325,46 +340,35 @@ impl<S: Space, O: Observer<S>> Search<S, O> {
     /// Runs `mode`, handing each solution it yields to `visit`. For
     /// [`Mode::Count`] no solution is built; the count is returned.
     pub fn run(&mut self, mode: Mode, mut visit: impl FnMut(S::Solution)) -> (u64, End) {
-        match mode {
-            Mode::First | Mode::LexFirst => {
-                if mode == Mode::LexFirst {
-                    self.order = Order::Lexicographic;
-                }
-                let mut n = 0;
-                let end = self.walk(|space| {
-                    n += 1;
-                    visit(space.solution());
-                    ControlFlow::Break(())
-                });
-                (n, end)
-            }
-            Mode::Count { limit } => {
-                let limit = limit.unwrap_or(u64::MAX);
-                let mut n = 0u64;
-                if limit == 0 {
-                    return (0, End::Stopped);
-                }
-                let end = self.walk_counting(|found| {
-                    n += found;
-                    if n >= limit {
-                        n = limit;
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                });
-                (n, end)
-            }
-            Mode::All => {
-                let mut n = 0;
-                let end = self.walk(|space| {
-                    n += 1;
-                    visit(space.solution());
-                    ControlFlow::Continue(())
-                });
-                (n, end)
-            }
+        let (order, limit) = mode.order_and_limit();
+        if order == Order::Lexicographic {
+            self.order = order;
         }
+        if limit == 0 {
+            return (0, End::Stopped);
+        }
+        let mut n = 0u64;
+        let stop_at_limit = |n: &mut u64| {
+            if *n >= limit {
+                *n = limit;
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        let end = if let Mode::Count { .. } = mode {
+            self.walk_counting(|found| {
+                n += found;
+                stop_at_limit(&mut n)
+            })
+        } else {
+            self.walk(|space| {
+                n += 1;
+                visit(space.solution());
+                stop_at_limit(&mut n)
+            })
+        };
+        (n, end)
     }
 
     /// The walk itself: calls `at_solution` with the space positioned at each

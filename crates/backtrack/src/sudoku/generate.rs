@@ -200,13 +200,11 @@ impl Options {
 }
 
 /// Why generation stopped short.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GenerateError {
     /// The options ask for something impossible or unsupported.
-    #[error("{0}")]
     Options(String),
     /// The attempts ran out before enough puzzles met the options.
-    #[error("found {found} of {wanted} puzzles in {attempts} attempts; the options may be too strict")]
     Exhausted {
         /// Puzzles found.
         found: usize,
@@ -216,6 +214,19 @@ pub enum GenerateError {
         attempts: u64,
     },
 }
+
+impl std::fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GenerateError::Options(message) => f.write_str(message),
+            GenerateError::Exhausted { found, wanted, attempts } => {
+                write!(f, "found {found} of {wanted} puzzles in {attempts} attempts; the options may be too strict")
+            }
+        }
+    }
+}
+
+impl std::error::Error for GenerateError {}
 
 /// A random solved grid of box size `box_size`, drawn from `rng`.
 ///

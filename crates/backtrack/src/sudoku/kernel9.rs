@@ -73,6 +73,9 @@
 
 use std::ops::ControlFlow;
 
+#[cfg(target_arch = "x86_64")]
+use crate::cpu::X86V3;
+use crate::cpu::{Cpu, Portable};
 use crate::search::{Mode, Node, Order, Space};
 
 /// 81 cells, row-major; 0 = blank, 1..=9 = given digit.
@@ -177,16 +180,15 @@ fn shape(a: u32) -> usize {
         | BOXES_OF_ROW[(a >> 18) as usize] << 6) as usize
 }
 
-/// [`shape`]; with `V3` (the build for x86-64-v3 processors) by one bit
-/// extraction (BMI2 `pext`).
+/// [`shape`]; on x86-64-v3 processors by one bit extraction (BMI2 `pext`).
 #[inline(always)]
-fn band_shape<const V3: bool>(a: u32) -> usize {
+fn band_shape<C: Cpu>(cpu: C, a: u32) -> usize {
     #[cfg(target_arch = "x86_64")]
-    if V3 {
-        // SAFETY: `V3` is set only in the build compiled for (and run
-        // on) processors with BMI2.
+    if let Some(_v3) = cpu.x86_v3() {
+        // SAFETY: the token proves the processor has BMI2.
         return unsafe { std::arch::x86_64::_pext_u32(a | a >> 1 | a >> 2, 0o111_111_111) } as usize;
     }
+    let _ = cpu;
     shape(a)
 }
 
@@ -343,11 +345,11 @@ fn claims_scalar(columns: &[u16; 48]) -> Option<u32> {
 /// no table look-ups, a box's other columns come from shifts.
 ///
 /// # Safety
-/// The processor must support AVX2 and BMI2.
+/// The processor must support AVX2 and BMI2, as the token promises.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi2")]
 #[inline]
-unsafe fn claims_avx2(columns: &[u16; 48]) -> Option<u32> {
+unsafe fn claims_avx2(_cpu: X86V3, columns: &[u16; 48]) -> Option<u32> {
     use std::arch::x86_64::*;
     let p = columns.as_ptr() as *const __m256i;
     // SAFETY (for the loads): 48 u16 are three 32-byte vectors; unaligned
@@ -389,15 +391,14 @@ fn non_blank(cells: &Cells) -> [u32; 3] {
 /// `given[3 * d + b]`: the cells of band `b` that hold digit `d + 1`.
 /// `occupied` is [`non_blank`] of `cells`, whose values must be at most 9.
 #[inline(always)]
-fn given_digit_bands<const V3: bool>(cells: &Cells, occupied: &[u32; 3]) -> [u32; 27] {
+fn given_digit_bands<C: Cpu>(cpu: C, cells: &Cells, occupied: &[u32; 3]) -> [u32; 27] {
     let mut given = [0u32; 27];
     #[cfg(target_arch = "x86_64")]
-    if V3 {
+    if let Some(_v3) = cpu.x86_v3() {
         use std::arch::x86_64::*;
         // Nine byte compares over three loads (the last one overlaps the
         // second) instead of a loop over the givens: no branch per given.
-        // SAFETY: `V3` is set only in the build compiled for (and run on)
-        // processors with AVX2; the loads cover bytes 0..32, 32..64 and
+        // SAFETY: the token proves the processor has AVX2; the loads cover bytes 0..32, 32..64 and
         // 49..81 of the 81, and unaligned loads have no alignment requirement.
         unsafe {
             let p = cells.as_ptr();
@@ -532,12 +533,12 @@ impl Board {
     /// band to band, and a given still holds its digit (had it lost it, its
     /// row would be empty).
     #[inline(always)]
-    fn new<const V3: bool>(cells: &Cells) -> Option<Board> {
-        let bands = Board::given_bands::<V3>(cells)?;
+    fn new<C: Cpu>(cpu: C, cells: &Cells) -> Option<Board> {
+        let bands = Board::given_bands(cpu, cells)?;
         // Every band differs from `seen`, so the first propagation reduces all.
         let mut board = Board { bands, seen: [u32::MAX; 28], unsolved: [BAND_ALL; 3], columns: [0; 48] };
         board.seen[27] = 0;
-        board.propagate::<V3>().then_some(board)
+        board.propagate(cpu).then_some(board)
     }
 
     /// The digit bands of `cells` before propagation: every given in place,
@@ -545,18 +546,18 @@ impl Board {
     /// other digits. `None` when a value is out of range. Givens that
     /// conflict stay in place, for propagation to find (see [`Board::new`]).
     #[inline(always)]
-    fn given_bands<const V3: bool>(cells: &Cells) -> Option<[u32; 28]> {
+    fn given_bands<C: Cpu>(cpu: C, cells: &Cells) -> Option<[u32; 28]> {
         if cells.iter().fold(0u8, |acc, &v| acc | (v > 9) as u8) != 0 {
             return None;
         }
         let occupied = non_blank(cells);
-        let given = given_digit_bands::<V3>(cells, &occupied);
+        let given = given_digit_bands(cpu, cells, &occupied);
         let mut bands = [0u32; 28];
         for d in 0..9 {
             let g = [given[3 * d], given[3 * d + 1], given[3 * d + 2]];
             let all_cols = (columns(g[0]) | columns(g[1]) | columns(g[2])) * ROWS3;
             for b in 0..3 {
-                let fill = GIVEN_FILL[band_shape::<V3>(g[b])];
+                let fill = GIVEN_FILL[band_shape(cpu, g[b])];
                 bands[3 * d + b] = (BAND_ALL & !occupied[b] & !(fill | all_cols)) | g[b];
             }
         }
@@ -586,8 +587,8 @@ impl Board {
 
     /// Reduces digit band `i` (see the module docs). `false` on contradiction.
     #[inline(always)]
-    fn reduce<const V3: bool>(&mut self, i: usize) -> bool {
-        let a = self.bands[i] & PLACEABLE[band_shape::<V3>(self.bands[i])];
+    fn reduce<C: Cpu>(&mut self, cpu: C, i: usize) -> bool {
+        let a = self.bands[i] & PLACEABLE[band_shape(cpu, self.bands[i])];
         if a == 0 {
             return false;
         }
@@ -613,7 +614,7 @@ impl Board {
     /// Propagates to a fixpoint of the band reasoning, naked singles and
     /// claiming. `false` on contradiction.
     #[inline(always)]
-    fn propagate<const V3: bool>(&mut self) -> bool {
+    fn propagate<C: Cpu>(&mut self, cpu: C) -> bool {
         loop {
             let pending = changed(&self.bands, &self.seen);
             if pending != 0 {
@@ -623,7 +624,7 @@ impl Board {
                 while rest != 0 {
                     let i = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
-                    if !self.reduce::<V3>(i) {
+                    if !self.reduce(cpu, i) {
                         return false;
                     }
                 }
@@ -661,7 +662,7 @@ impl Board {
             if self.is_solved() {
                 return true;
             }
-            match self.claims::<V3>() {
+            match self.claims(cpu) {
                 None => return false,
                 Some(0) => return true,
                 Some(digits) => self.apply_claims(digits),
@@ -675,13 +676,13 @@ impl Board {
     /// box must then lose. `None` when a digit has a column with no
     /// candidates. Read from [`Board::columns`], so only at the band fixpoint.
     #[inline(always)]
-    fn claims<const V3: bool>(&self) -> Option<u32> {
+    fn claims<C: Cpu>(&self, cpu: C) -> Option<u32> {
         #[cfg(target_arch = "x86_64")]
-        if V3 {
-            // SAFETY: `V3` is set only in the build compiled for (and run
-            // on) x86-64-v3 processors.
-            return unsafe { claims_avx2(&self.columns) };
+        if let Some(v3) = cpu.x86_v3() {
+            // SAFETY: the token proves the processor has AVX2 and BMI2.
+            return unsafe { claims_avx2(v3, &self.columns) };
         }
+        let _ = cpu;
         claims_scalar(&self.columns)
     }
 
@@ -913,16 +914,21 @@ struct Walk<F> {
     visit: F,
 }
 
-/// Defines a recursive walk over a propagated board and its entry point.
-/// Instantiated twice: once portable, once compiled for newer x86-64
-/// processors (chosen at run time), with the board code inlined into each.
+/// Defines a recursive walk over a propagated board and its entry point for
+/// one processor level. Instantiated twice: once portable, once compiled
+/// for x86-64-v3 processors (chosen at run time by its token), with the
+/// board code inlined into each.
 macro_rules! define_walk {
-    ($run:ident, $walk:ident, $v3:literal, $(#[$feature:meta])*) => {
+    ($run:ident, $walk:ident, $cpu:ty, [$($unsafe:tt)?], $(#[$feature:meta])*) => {
         /// Explores the subtree of a propagated `board`; `Break` once `visit`
         /// says stop. The board is used up: the last branch works on it in
         /// place instead of on a copy.
         $(#[$feature])*
-        unsafe fn $run<F: FnMut(&Board) -> ControlFlow<()>>(walk: &mut Walk<F>, board: &mut Board) -> ControlFlow<()> {
+        $($unsafe)? fn $run<F: FnMut(&Board) -> ControlFlow<()>>(
+            cpu: $cpu,
+            walk: &mut Walk<F>,
+            board: &mut Board,
+        ) -> ControlFlow<()> {
             if board.is_solved() {
                 return (walk.visit)(board);
             }
@@ -938,8 +944,8 @@ macro_rules! define_walk {
                 }
                 if digits == 0 {
                     board.assign(cell, d);
-                    if board.propagate::<$v3>() {
-                        $run(walk, board)?;
+                    if board.propagate(cpu) {
+                        $run(cpu, walk, board)?;
                     } else {
                         walk.careful = true;
                     }
@@ -947,8 +953,8 @@ macro_rules! define_walk {
                 }
                 let mut next = *board;
                 next.assign(cell, d);
-                if next.propagate::<$v3>() {
-                    $run(walk, &mut next)?;
+                if next.propagate(cpu) {
+                    $run(cpu, walk, &mut next)?;
                 } else {
                     walk.careful = true;
                 }
@@ -959,49 +965,30 @@ macro_rules! define_walk {
         /// Walks every solution of `cells` in `order`, handing each solved
         /// board to `visit`; returns the guesses made.
         $(#[$feature])*
-        unsafe fn $walk(cells: &Cells, order: Order, visit: impl FnMut(&Board) -> ControlFlow<()>) -> u64 {
-            let Some(mut board) = Board::new::<$v3>(cells) else { return 0 };
+        $($unsafe)? fn $walk(cpu: $cpu, cells: &Cells, order: Order, visit: impl FnMut(&Board) -> ControlFlow<()>) -> u64 {
+            let Some(mut board) = Board::new(cpu, cells) else { return 0 };
             let mut walk = Walk { order, guesses: 0, careful: false, visit };
-            let _ = $run(&mut walk, &mut board);
+            let _ = $run(cpu, &mut walk, &mut board);
             walk.guesses
         }
     };
 }
 
-define_walk!(run_portable, walk_portable, false,);
+define_walk!(run_portable, walk_portable, Portable, [],);
+// Safety of both: the processor must have every feature enabled here, as an
+// `X86V3` token promises.
 #[cfg(target_arch = "x86_64")]
-define_walk!(run_x86_v3, walk_x86_v3, true, #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]);
-
-/// Whether this processor runs the x86-64 v3 build of the walk. Asked once
-/// per puzzle, so the answer is kept in one flag (0: not known yet).
-#[cfg(target_arch = "x86_64")]
-fn has_x86_v3() -> bool {
-    use std::sync::atomic::{AtomicU8, Ordering};
-    static KNOWN: AtomicU8 = AtomicU8::new(0);
-    match KNOWN.load(Ordering::Relaxed) {
-        0 => {
-            let v3 = is_x86_feature_detected!("avx2")
-                && is_x86_feature_detected!("bmi1")
-                && is_x86_feature_detected!("bmi2")
-                && is_x86_feature_detected!("popcnt")
-                && is_x86_feature_detected!("lzcnt");
-            KNOWN.store(1 + u8::from(v3), Ordering::Relaxed);
-            v3
-        }
-        known => known == 2,
-    }
-}
+define_walk!(run_x86_v3, walk_x86_v3, X86V3, [unsafe], #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]);
 
 /// Walks every solution of `cells` in `order` on the fastest build this
 /// processor supports, handing each solved board to `visit`; returns the guesses made.
 fn walk(cells: &Cells, order: Order, visit: impl FnMut(&Board) -> ControlFlow<()>) -> u64 {
     #[cfg(target_arch = "x86_64")]
-    if has_x86_v3() {
-        // SAFETY: the features the function is compiled for are present.
-        return unsafe { walk_x86_v3(cells, order, visit) };
+    if let Some(cpu) = X86V3::new() {
+        // SAFETY: the token proves every feature the walk is compiled with.
+        return unsafe { walk_x86_v3(cpu, cells, order, visit) };
     }
-    // SAFETY: the portable build needs no processor features.
-    unsafe { walk_portable(cells, order, visit) }
+    walk_portable(Portable, cells, order, visit)
 }
 
 /// Solves one puzzle in `mode`. Givens that conflict, or values outside
@@ -1016,12 +1003,7 @@ pub fn solve(cells: &Cells, mode: Mode) -> Outcome9 {
 /// when there is none) instead of returning it: a batch solver then copies
 /// no grid on the way.
 pub fn solve_into(cells: &Cells, mode: Mode, solution: &mut Cells) -> super::Solved {
-    let (order, limit) = match mode {
-        Mode::First => (Order::Heuristic, 1),
-        Mode::LexFirst => (Order::Lexicographic, 1),
-        Mode::Count { limit } => (Order::Heuristic, limit.unwrap_or(u64::MAX)),
-        Mode::All => (Order::Heuristic, u64::MAX),
-    };
+    let (order, limit) = mode.order_and_limit();
     if limit == 0 {
         return super::Solved::default();
     }
@@ -1076,7 +1058,7 @@ pub struct Space9 {
 impl Space9 {
     /// The space of the puzzle `cells`; conflicting givens make a space with no solutions.
     pub fn new(cells: &Cells) -> Space9 {
-        Space9 { board: Board::new::<false>(cells), saved: Vec::with_capacity(81), careful: false }
+        Space9 { board: Board::new(Portable, cells), saved: Vec::with_capacity(81), careful: false }
     }
 }
 
@@ -1112,7 +1094,7 @@ impl Space for Space9 {
             return false;
         }
         board.assign(cell, d);
-        if board.propagate::<false>() {
+        if board.propagate(Portable) {
             true
         } else {
             self.board = None;
@@ -1232,9 +1214,8 @@ mod tests {
                                 ControlFlow::Break(())
                             }
                         };
-                        // SAFETY: the x86-64 v3 build runs only where detected.
                         let guesses = if portable {
-                            unsafe { walk_portable(&cells, order, visit) }
+                            walk_portable(Portable, &cells, order, visit)
                         } else {
                             walk(&cells, order, visit)
                         };
@@ -1279,7 +1260,7 @@ mod tests {
             }
             // Every board the search meets down the first branches, some
             // with pairs, some (rarely) without.
-            let mut board = Board::new::<false>(&cells).expect("a valid puzzle");
+            let mut board = Board::new(Portable, &cells).expect("a valid puzzle");
             while !board.is_solved() {
                 let expected = most_connected_pair_slowly(&board);
                 assert_eq!(board.most_connected_pair(), expected, "{line}");
@@ -1288,7 +1269,7 @@ mod tests {
                 let Branch9 { cell, digits } = board.branch(Order::Heuristic, true);
                 let mut next = board;
                 next.assign(cell as usize, digits.trailing_zeros() as usize);
-                if !next.propagate::<false>() {
+                if !next.propagate(Portable) {
                     break;
                 }
                 board = next;
@@ -1299,8 +1280,8 @@ mod tests {
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-    unsafe fn given_bands_x86_v3(cells: &Cells) -> Option<[u32; 28]> {
-        Board::given_bands::<true>(cells)
+    unsafe fn given_bands_x86_v3(cpu: X86V3, cells: &Cells) -> Option<[u32; 28]> {
+        Board::given_bands(cpu, cells)
     }
 
     /// [`Board::given_bands`] the obvious way: one given at a time.
@@ -1339,8 +1320,8 @@ mod tests {
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-    unsafe fn new_x86_v3(cells: &Cells) -> Option<Board> {
-        Board::new::<true>(cells)
+    unsafe fn new_x86_v3(cpu: X86V3, cells: &Cells) -> Option<Board> {
+        Board::new(cpu, cells)
     }
 
     /// Givens are placed as one by one would place them, and conflicting
@@ -1362,11 +1343,11 @@ mod tests {
             }
             let expected = given_bands_one_by_one(&cells);
             if expected.is_some() || cells.iter().any(|&v| v > 9) {
-                assert_eq!(Board::given_bands::<false>(&cells), expected, "{cells:?}");
+                assert_eq!(Board::given_bands(Portable, &cells), expected, "{cells:?}");
                 #[cfg(target_arch = "x86_64")]
-                if has_x86_v3() {
-                    // SAFETY: the features the function is compiled for are present.
-                    assert_eq!(unsafe { given_bands_x86_v3(&cells) }, expected, "{cells:?}");
+                if let Some(cpu) = X86V3::new() {
+                    // SAFETY: the token proves the features the function is compiled for.
+                    assert_eq!(unsafe { given_bands_x86_v3(cpu, &cells) }, expected, "{cells:?}");
                 }
                 if expected.is_some() {
                     fine += 1;
@@ -1376,11 +1357,11 @@ mod tests {
                 continue;
             }
             conflicts += 1;
-            assert_eq!(Board::new::<false>(&cells), None, "{cells:?}");
+            assert_eq!(Board::new(Portable, &cells), None, "{cells:?}");
             #[cfg(target_arch = "x86_64")]
-            if has_x86_v3() {
-                // SAFETY: the features the function is compiled for are present.
-                assert_eq!(unsafe { new_x86_v3(&cells) }, None, "{cells:?}");
+            if let Some(cpu) = X86V3::new() {
+                // SAFETY: the token proves the features the function is compiled for.
+                assert_eq!(unsafe { new_x86_v3(cpu, &cells) }, None, "{cells:?}");
             }
             assert_eq!(solve(&cells, Mode::Count { limit: None }).count, 0, "{cells:?}");
         }
@@ -1425,11 +1406,11 @@ mod tests {
             };
             grid[to] = grid[from];
             kinds[kind] += 1;
-            assert_eq!(Board::new::<false>(&grid), None, "{grid:?}");
+            assert_eq!(Board::new(Portable, &grid), None, "{grid:?}");
             #[cfg(target_arch = "x86_64")]
-            if has_x86_v3() {
-                // SAFETY: the features the function is compiled for are present.
-                assert_eq!(unsafe { new_x86_v3(&grid) }, None, "{grid:?}");
+            if let Some(cpu) = X86V3::new() {
+                // SAFETY: the token proves the features the function is compiled for.
+                assert_eq!(unsafe { new_x86_v3(cpu, &grid) }, None, "{grid:?}");
             }
         }
         assert!(kinds.iter().all(|&n| n > 50), "{kinds:?}");
@@ -1457,18 +1438,17 @@ mod tests {
 
     #[test]
     fn band_shape_by_bit_extraction_agrees_with_the_tables() {
-        #[cfg(target_arch = "x86_64")]
-        if is_x86_feature_detected!("bmi2") {
+        if let Some(cpu) = crate::cpu::X86V3::new() {
             let mut random = xorshift(0x2545_f491_4f6c_dd1d);
             for k in 0..20_000u32 {
                 let state = random();
                 // Sparse masks too, where most row/box pairs are empty.
                 let a = (state as u32 & (state >> 32) as u32 & if k % 2 == 0 { u32::MAX } else { state as u32 >> 5 })
                     & BAND_ALL;
-                assert_eq!(band_shape::<true>(a), shape(a), "{a:#x}");
+                assert_eq!(band_shape(cpu, a), shape(a), "{a:#x}");
             }
         }
-        assert_eq!(band_shape::<false>(1 << 26 | 1), 1 << 8 | 1);
+        assert_eq!(band_shape(Portable, 1 << 26 | 1), 1 << 8 | 1);
     }
 
     #[test]
@@ -1499,9 +1479,9 @@ mod tests {
             let portable = claims_scalar(&columns);
             found[usize::from(portable.is_some_and(|d| d != 0))] += 1;
             #[cfg(target_arch = "x86_64")]
-            if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("bmi2") {
-                // SAFETY: the features were just detected.
-                assert_eq!(unsafe { claims_avx2(&columns) }, portable, "{columns:?}");
+            if let Some(cpu) = X86V3::new() {
+                // SAFETY: the token proves AVX2 and BMI2.
+                assert_eq!(unsafe { claims_avx2(cpu, &columns) }, portable, "{columns:?}");
             }
         }
         // Both outcomes were exercised.

@@ -109,12 +109,7 @@ impl Solver {
     /// # Panics
     /// If `cells` or `solution` does not have `box_size⁴` cells.
     pub fn solve(&mut self, cells: &[u8], mode: Mode, solution: &mut [u8]) -> Solved {
-        let (order, limit) = match mode {
-            Mode::First => (Order::Heuristic, 1),
-            Mode::LexFirst => (Order::Lexicographic, 1),
-            Mode::Count { limit } => (Order::Heuristic, limit.unwrap_or(u64::MAX)),
-            Mode::All => (Order::Heuristic, u64::MAX),
-        };
+        let (order, limit) = mode.order_and_limit();
         if limit == 0 {
             return Solved::default();
         }

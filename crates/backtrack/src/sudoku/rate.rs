@@ -30,18 +30,27 @@ pub struct Rating {
 }
 
 /// Why a grid cannot be rated.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RateError {
     /// Only 9x9 grids are rated.
-    #[error("only 9x9 puzzles can be rated")]
     Size,
     /// The givens clash or no solution exists.
-    #[error("the puzzle has no solution")]
     NoSolution,
     /// More than one solution: the techniques assume one.
-    #[error("the puzzle has more than one solution")]
     NotUnique,
 }
+
+impl std::fmt::Display for RateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RateError::Size => f.write_str("only 9x9 puzzles can be rated"),
+            RateError::NoSolution => f.write_str("the puzzle has no solution"),
+            RateError::NotUnique => f.write_str("the puzzle has more than one solution"),
+        }
+    }
+}
+
+impl std::error::Error for RateError {}
 
 /// A rated path: the steps and the ratings.
 #[derive(Debug, Clone, PartialEq, Eq)]

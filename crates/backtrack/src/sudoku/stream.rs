@@ -73,6 +73,7 @@ impl Cutter {
 }
 
 /// Puzzles read from a byte stream, batch by batch (see the [module docs](self)).
+#[derive(Debug)]
 pub struct Reader<R> {
     source: R,
     /// Bytes read and not yet handed out; `buf[..scanned]` has been looked at for cuts.

@@ -1,6 +1,8 @@
 //! The typed puzzle: placed dominoes, single digits, and the checks that
 //! make a set of clues a puzzle.
 
+use std::fmt;
+
 use super::tables::{BOX, NEIGHBORS};
 use super::{cell_name, Grid};
 
@@ -27,6 +29,14 @@ pub struct ClueError {
     /// What is wrong.
     pub message: String,
 }
+
+impl fmt::Display for ClueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ClueError {}
 
 /// A sudominoku puzzle: the dominoes already placed and the cells of the single digits.
 #[derive(Debug, Clone, PartialEq, Eq)]

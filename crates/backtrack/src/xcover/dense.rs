@@ -39,9 +39,8 @@ pub const MAX_PRIMARY: usize = 1 << COUNT_SHIFT;
 /// Its cost per node grows with the number of options (one bit each in the
 /// live set, copied per level) and of primary items (one key each, copied and
 /// scanned per level), while dancing links pays only for the entries a choice
-/// touches. Measured on sudoku grids: even at 729 options and 324 primary
-/// items, 6x faster on pentomino packings (2,000 options, 72 items), 3x
-/// slower at 4,096 options and 1,024 items.
+/// touches. The bounds below sit where the measured crossover lies (the
+/// figures are in the README's exact-cover section).
 pub fn suits(problem: &Problem) -> bool {
     problem.n_options() <= 8192 && problem.n_primary() <= 512
 }

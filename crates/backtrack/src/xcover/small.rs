@@ -17,6 +17,7 @@ use std::sync::Arc;
 
 use super::dense::conflict_rows;
 use super::problem::Problem;
+use crate::cpu::{Cpu, Portable, X86V3};
 use crate::search::{Control, End, Node, Order, Space, Stats};
 
 /// The most options the popcount engine takes (`W` is at most 4).
@@ -45,8 +46,9 @@ struct Tables<const W: usize> {
     max_primary: u32,
     /// Whether every option has `max_primary` primary items.
     uniform: bool,
-    /// Whether the CPU has a popcount instruction (checked once, at build time of the tables).
-    fast_popcount: bool,
+    /// The token for the popcount build, when the processor has it (checked
+    /// once, when the tables are built).
+    cpu: Option<X86V3>,
 }
 
 /// A search position for the popcount engine, `W` words per option bitset; plugs into [`crate::search`].
@@ -107,8 +109,7 @@ impl<const W: usize> SmallSpace<W> {
         live[0] = root_live;
         let mut open = vec![0u64; levels];
         open[0] = if n_primary == 64 { u64::MAX } else { (1u64 << n_primary) - 1 };
-        let tables =
-            Tables { conflict, item_options, primary_mask, max_primary, uniform, fast_popcount: has_popcount() };
+        let tables = Tables { conflict, item_options, primary_mask, max_primary, uniform, cpu: X86V3::new() };
         Some(SmallSpace { tables: Arc::new(tables), depth: 0, live, open, chosen: Vec::with_capacity(levels) })
     }
 
@@ -116,16 +117,6 @@ impl<const W: usize> SmallSpace<W> {
     pub fn chosen(&self) -> &[usize] {
         &self.chosen
     }
-}
-
-#[cfg(target_arch = "x86_64")]
-fn has_popcount() -> bool {
-    std::arch::is_x86_feature_detected!("popcnt")
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-fn has_popcount() -> bool {
-    false
 }
 
 /// Number of options in both `live` and `row`.
@@ -157,13 +148,30 @@ fn fewest<const W: usize>(item_options: &[[u64; W]; 64], live: &[u64; W], mut op
     (best, best_count)
 }
 
+/// [`fewest`] compiled for the processor level `cpu`.
+#[inline(always)]
+fn fewest_on<C: Cpu, const W: usize>(cpu: C, item_options: &[[u64; W]; 64], live: &[u64; W], open: u64) -> (u32, u32) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(v3) = cpu.x86_v3() {
+        // SAFETY: the token proves the processor has POPCNT.
+        return unsafe { fewest_popcnt(v3, item_options, live, open) };
+    }
+    let _ = cpu;
+    fewest(item_options, live, open)
+}
+
 /// [`fewest`] compiled with the popcount instruction.
 ///
 /// # Safety
-/// The CPU must have `popcnt`.
+/// The processor must have POPCNT, as the token promises.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
-unsafe fn fewest_popcnt<const W: usize>(item_options: &[[u64; W]; 64], live: &[u64; W], open: u64) -> (u32, u32) {
+unsafe fn fewest_popcnt<const W: usize>(
+    _cpu: X86V3,
+    item_options: &[[u64; W]; 64],
+    live: &[u64; W],
+    open: u64,
+) -> (u32, u32) {
     fewest(item_options, live, open)
 }
 
@@ -210,18 +218,30 @@ impl<const W: usize> SmallSpace<W> {
     /// core's per-node calls: `found(k)` hears of every `k` solutions met and
     /// may stop the walk, and the walk also stops soon after any of `controls`
     /// is cancelled ([`End::Cancelled`]).
-    pub fn count_here(&self, controls: &[&Control], mut found: impl FnMut(u64) -> ControlFlow<()>) -> (Stats, End) {
+    pub fn count_here(&self, controls: &[&Control], found: impl FnMut(u64) -> ControlFlow<()>) -> (Stats, End) {
+        match self.tables.cpu {
+            Some(cpu) => self.count_here_on(cpu, controls, found),
+            None => self.count_here_on(Portable, controls, found),
+        }
+    }
+
+    /// [`count_here`](Self::count_here) with the walk compiled for `cpu`.
+    fn count_here_on<C: Cpu>(
+        &self,
+        cpu: C,
+        controls: &[&Control],
+        mut found: impl FnMut(u64) -> ControlFlow<()>,
+    ) -> (Stats, End) {
         let t = &*self.tables;
         let (live, open) = (&self.live[self.depth], self.open[self.depth]);
         let mut stats = Stats::default();
         #[cfg(target_arch = "x86_64")]
-        let end = if t.fast_popcount {
-            // SAFETY: `fast_popcount` says the CPU has the instruction.
-            unsafe { walk_counting_popcnt(t, live, open, controls, &mut found, &mut stats) }
-        } else {
-            walk_counting(t, live, open, controls, &mut found, &mut stats)
-        };
-        #[cfg(not(target_arch = "x86_64"))]
+        if let Some(v3) = cpu.x86_v3() {
+            // SAFETY: the token proves the processor has POPCNT.
+            let end = unsafe { walk_counting_popcnt(v3, t, live, open, controls, &mut found, &mut stats) };
+            return (stats, end);
+        }
+        let _ = cpu;
         let end = walk_counting(t, live, open, controls, &mut found, &mut stats);
         (stats, end)
     }
@@ -265,10 +285,11 @@ fn book_completing(stats: &mut Stats, k: u64, found: &mut impl FnMut(u64) -> Con
 /// [`walk_counting`] compiled with the popcount instruction.
 ///
 /// # Safety
-/// The CPU must have `popcnt`.
+/// The processor must have POPCNT, as the token promises.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
 unsafe fn walk_counting_popcnt<const W: usize>(
+    _cpu: X86V3,
     t: &Tables<W>,
     live: &[u64; W],
     open: u64,
@@ -385,17 +406,10 @@ impl<const W: usize> Space for SmallSpace<W> {
         }
         let live = &self.live[self.depth];
         let (item, n) = match order {
-            Order::Heuristic => {
-                #[cfg(target_arch = "x86_64")]
-                if t.fast_popcount {
-                    // SAFETY: `fast_popcount` says the CPU has the instruction.
-                    unsafe { fewest_popcnt(&t.item_options, live, open) }
-                } else {
-                    fewest(&t.item_options, live, open)
-                }
-                #[cfg(not(target_arch = "x86_64"))]
-                fewest(&t.item_options, live, open)
-            }
+            Order::Heuristic => match t.cpu {
+                Some(cpu) => fewest_on(cpu, &t.item_options, live, open),
+                None => fewest_on(Portable, &t.item_options, live, open),
+            },
             Order::Lexicographic => {
                 let p = open.trailing_zeros();
                 (p, count(live, &t.item_options[p as usize]))
@@ -469,5 +483,48 @@ impl<const W: usize> Space for SmallSpace<W> {
         branch.bits = 0;
         branch.word = W as u32;
         found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xcover::parse;
+
+    /// Every way to cover `n` cells of a row with pieces of length 1 to 3:
+    /// a problem with many solutions and many ties among items.
+    fn strips(n: usize) -> String {
+        let mut text: String = (0..n).map(|i| format!("c{i} ")).collect();
+        text.push('\n');
+        for len in 1..=3.min(n) {
+            for start in 0..=n - len {
+                text.extend((start..start + len).map(|i| format!("c{i} ")));
+                text.push('\n');
+            }
+        }
+        text
+    }
+
+    #[test]
+    fn fast_and_portable_walks_agree() {
+        for n in [1, 5, 12, 20] {
+            let problem = parse(&strips(n)).unwrap().problem;
+            let space = SmallSpace::<1>::new(&problem).expect("fits one word");
+            let count = |(stats, end): (Stats, End)| (stats.solutions, stats.nodes, end);
+            let portable = count(space.count_here_on(Portable, &[], |_| ControlFlow::Continue(())));
+            assert!(portable.0 > 0, "n = {n}");
+            if let Some(cpu) = X86V3::new() {
+                let fast = count(space.count_here_on(cpu, &[], |_| ControlFlow::Continue(())));
+                assert_eq!(fast, portable, "n = {n}");
+            }
+            let items = |cpu: Option<X86V3>| {
+                let live = &space.live[0];
+                match cpu {
+                    Some(cpu) => fewest_on(cpu, &space.tables.item_options, live, space.open[0]),
+                    None => fewest_on(Portable, &space.tables.item_options, live, space.open[0]),
+                }
+            };
+            assert_eq!(items(X86V3::new()), items(None), "n = {n}");
+        }
     }
 }

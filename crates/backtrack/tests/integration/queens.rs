@@ -195,7 +195,7 @@ fn sizes_outside_1_to_32_are_refused() {
 
 fn solutions_text(n: usize, threads: usize) -> String {
     let mut out = Vec::new();
-    let written = queens::par_write_solutions(n, threads, &mut out).unwrap().unwrap();
+    let written = queens::par_write_solutions(n, threads, &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();
     assert_eq!(written as usize, text.lines().count());
     text
@@ -245,7 +245,7 @@ fn two_digit_columns_are_written_in_full() {
     };
     let first = Search::new(QueensSpace::new(20).unwrap()).lex_first().unwrap();
     // Only the first solution: fix all but the last two rows.
-    let written = write_solutions(20, &first[..18], &mut buf, &mut emit).unwrap().unwrap();
+    let written = write_solutions(20, &first[..18], &mut buf, &mut emit).unwrap();
     let text = String::from_utf8(text).unwrap();
     let expected = first.iter().map(|c| (c + 1).to_string()).collect::<Vec<_>>().join(" ");
     assert!(written >= 1);
@@ -265,7 +265,7 @@ proptest! {
         let mut buf = Vec::new();
         let mut got = Vec::new();
         let mut emit = |b: &mut Vec<u8>| { got.extend_from_slice(b); b.clear(); Ok(()) };
-        write_solutions(n, piece, &mut buf, &mut emit).unwrap().unwrap();
+        write_solutions(n, piece, &mut buf, &mut emit).unwrap();
         let mut want: Vec<Vec<u8>> = brute_force(n).into_iter().filter(|s| s.starts_with(piece)).collect();
         want.sort();
         let want: String = want.iter()

@@ -163,8 +163,8 @@ impl Plan {
     /// Like [`solve`](Plan::solve), but gives up (`None`) soon after
     /// `control` is cancelled.
     pub fn solve_cancellable(&self, index: usize, control: Option<&Control>) -> Option<Counts> {
-        if super::lanes::supports(self.n) {
-            return super::lanes::solve_one(self, index, control);
+        if let Some(cpu) = super::lanes::available(self.n) {
+            return super::lanes::solve_one(cpu, self, index, control);
         }
         self.solve_scalar(index, control)
     }
