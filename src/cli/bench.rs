@@ -52,8 +52,8 @@ pub struct SudokuArgs {
     #[arg(long)]
     pub lexmin: bool,
     /// Solving threads, 1 to 1024 (0 or absent: one per core).
-    #[arg(long, short = 't', value_name = "T", value_parser = crate::cli::parse_threads)]
-    pub threads: Option<usize>,
+    #[arg(long, short = 't', value_name = "T", value_parser = |s: &str| s.parse::<backtrack::search::Threads>())]
+    pub threads: Option<backtrack::search::Threads>,
     /// Solve each file R times and report the fastest run.
     #[arg(long, value_name = "R", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub repeat: u32,
@@ -96,7 +96,7 @@ fn bench_sudoku(args: SudokuArgs) -> CliResult {
         }
         batches.push(batch);
     }
-    let pool = search::thread_pool(args.threads.unwrap_or(0));
+    let pool = search::thread_pool(args.threads.unwrap_or_default().get());
     let threads = pool.current_num_threads();
     let mut out = stdout();
     for (input, batch) in inputs.iter().zip(&batches) {

@@ -70,8 +70,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", default_value_t = 20_000)]
     pub attempts: u64,
     /// Threads (0 or absent: one per core); the output does not depend on it.
-    #[arg(long, short = 't', value_name = "T", value_parser = super::parse_threads)]
-    pub threads: Option<usize>,
+    #[arg(long, short = 't', value_name = "T", value_parser = |s: &str| s.parse::<backtrack::search::Threads>())]
+    pub threads: Option<backtrack::search::Threads>,
 }
 
 fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
@@ -116,7 +116,7 @@ pub fn generate(args: GenerateArgs) -> CliResult {
     let mut out = stdout();
     let mut line = Vec::new();
     let mut write_error = None;
-    let result = generate::generate_with(&options, args.count, args.threads.unwrap_or(0), |puzzle| {
+    let result = generate::generate_with(&options, args.count, args.threads.unwrap_or_default().get(), |puzzle| {
         line.clear();
         write_cells(&mut line, box_size, puzzle.cells(), Format::Line);
         if write_error.is_none() {
@@ -163,8 +163,8 @@ pub struct RateArgs {
     #[arg(long)]
     pub json: bool,
     /// Threads (0 or absent: one per core); output stays in input order.
-    #[arg(long, short = 't', value_name = "T", value_parser = super::parse_threads)]
-    pub threads: Option<usize>,
+    #[arg(long, short = 't', value_name = "T", value_parser = |s: &str| s.parse::<backtrack::search::Threads>())]
+    pub threads: Option<backtrack::search::Threads>,
 }
 
 /// Explain every step of the rated path of each puzzle.
@@ -283,7 +283,7 @@ fn finish(out: &mut impl Write, answers: Vec<Result<String, RateError>>, malform
 pub fn rate(args: RateArgs) -> CliResult {
     let puzzles = read_puzzles(&args.files)?;
     let json = args.json;
-    let answers = answer_all(&puzzles.grids, args.threads.unwrap_or(0), |g| {
+    let answers = answer_all(&puzzles.grids, args.threads.unwrap_or_default().get(), |g| {
         rate::rate_cells(g).map(|r| if json { r.json() } else { r.text() })
     });
     finish(&mut stdout(), answers, puzzles.malformed)

@@ -59,9 +59,6 @@ macro_rules! limits_text {
     };
 }
 
-/// Most threads a command starts.
-pub const MAX_THREADS: usize = 1024;
-
 /// Most bytes of an input that is read whole.
 pub const MAX_WHOLE_INPUT: u64 = 32 << 20;
 
@@ -175,19 +172,6 @@ impl From<io::Error> for CliError {
 /// A command's result: `Ok(code)` lets a command that handled per-item
 /// errors itself (batch modes) still choose a non-zero status.
 pub type CliResult = Result<i32, CliError>;
-
-/// Parses a `--threads` value: 0 to [`MAX_THREADS`], 0 meaning one per core.
-pub fn parse_threads(text: &str) -> Result<usize, String> {
-    let shown = backtrack::error::Quoted(text);
-    let threads: usize = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{shown}' is not a thread count: give 1 to {MAX_THREADS}, or 0 for one per core"))?;
-    if threads > MAX_THREADS {
-        return Err(format!("{threads} threads is too many: give 1 to {MAX_THREADS}, or 0 for one per core"));
-    }
-    Ok(threads)
-}
 
 /// One input text and the name to report it by.
 pub struct Input {

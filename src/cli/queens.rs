@@ -38,8 +38,8 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["unique", "json", "checkpoint", "shard", "mpi"])]
     pub all: bool,
     /// Worker threads, 1 to 1024 (0 or absent: one per core).
-    #[arg(long, short = 't', value_name = "T", value_parser = super::parse_threads)]
-    pub threads: Option<usize>,
+    #[arg(long, short = 't', value_name = "T", value_parser = |s: &str| s.parse::<backtrack::search::Threads>())]
+    pub threads: Option<backtrack::search::Threads>,
     /// No progress bar.
     #[arg(long, short = 'q')]
     pub quiet: bool,
@@ -65,7 +65,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> CliResult {
     let n = args.n as usize;
-    let threads = args.threads.unwrap_or(0);
+    let threads = args.threads.unwrap_or_default().get();
     if args.all {
         let mut out = stdout();
         let written = queens::par_write_solutions(n, threads, &mut out).map_err(|e| match e {
@@ -326,7 +326,7 @@ mod mpi_master_worker {
         let rank = world.rank();
         let size = world.size();
         let plan = Plan::new(args.n as usize).map_err(|e| CliError::Input(e.to_string()))?;
-        let threads = args.threads.unwrap_or(0);
+        let threads = args.threads.unwrap_or_default().get();
         let started = Instant::now();
         if size == 1 {
             // Alone: count here, on this process's threads.

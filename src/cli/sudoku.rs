@@ -99,8 +99,8 @@ pub struct Args {
     /// Threads, 1 to 1024 (0 or absent: one per core): a batch is shared out by puzzles, answers
     /// staying in input order; a lone puzzle with --count has its search split instead. --all runs
     /// on one thread.
-    #[arg(long, short = 't', value_name = "T", value_parser = super::parse_threads)]
-    pub threads: Option<usize>,
+    #[arg(long, short = 't', value_name = "T", value_parser = |s: &str| s.parse::<backtrack::search::Threads>())]
+    pub threads: Option<backtrack::search::Threads>,
     /// Output format (default: the format the puzzles were read in).
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub format: Option<OutputFormat>,
@@ -184,7 +184,7 @@ pub fn run(args: Args) -> CliResult {
         .map_err(|e| CliError::Failure(format!("cannot start the reading thread: {e}")))?;
     let mut out = stdout();
     let mut tally = Tally::default();
-    let threads = search::effective_threads(args.threads.unwrap_or(0));
+    let threads = search::effective_threads(args.threads.unwrap_or_default().get());
     let result = if mode == Mode::All || threads == 1 {
         answer_in_turn(&rx, &mut out, &plan, args.strict, &mut tally)
     } else {

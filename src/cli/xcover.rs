@@ -32,8 +32,8 @@ pub struct Args {
     #[arg(long, value_name = "K")]
     limit: Option<u64>,
     /// Worker threads, 1 to 1024 (0 or absent: one per core)
-    #[arg(long, short = 't', value_name = "T", value_parser = super::parse_threads)]
-    threads: Option<usize>,
+    #[arg(long, short = 't', value_name = "T", value_parser = |s: &str| s.parse::<backtrack::search::Threads>())]
+    threads: Option<backtrack::search::Threads>,
     /// Print one JSON object (with "solutions", the count) instead of plain text
     #[arg(long)]
     json: bool,
@@ -61,7 +61,7 @@ pub fn run(args: Args) -> CliResult {
     };
     let root = parsed.problem.space_on(engine);
     let control = super::interrupt_control();
-    let threads = search::effective_threads(args.threads.unwrap_or(0));
+    let threads = search::effective_threads(args.threads.unwrap_or_default().get());
     let started = Instant::now();
     let mut out = stdout();
     let mut listed: Vec<Vec<String>> = Vec::new();

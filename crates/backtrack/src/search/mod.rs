@@ -66,6 +66,7 @@
 
 pub mod parallel;
 pub mod split;
+mod threads;
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -75,6 +76,7 @@ pub use parallel::{
     effective_threads, par_count, par_for_each, run_jobs, spawn_all, spawn_scoped, thread_pool, ThreadStartError,
 };
 pub use split::{replay, split, split_counting, split_into, split_into_counting, Piece};
+pub use threads::{Threads, ThreadsError};
 
 /// How a space should order its alternatives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
