@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use backtrack::search::thread_pool;
-use backtrack::sudoku::generate::{self, parse_band, Options, Symmetry, Target};
+use backtrack::sudoku::generate::{self, parse_band, GridSize, Options, Symmetry, Target};
 use backtrack::sudoku::rate::{self, step_json, RateError};
 use backtrack::sudoku::techniques::Technique;
 use backtrack::sudoku::{write_cells, Batch, Format};
@@ -49,7 +49,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     /// Symmetry of the clue pattern: none, rot180, rot90, mirror, diagonal, antidiagonal, full.
-    #[arg(long, value_name = "SYM", default_value = "none", value_parser = parse_symmetry)]
+    #[arg(long, value_name = "SYM", default_value = "none", value_parser = |s: &str| s.parse::<Symmetry>())]
     pub symmetry: Symmetry,
     /// Keep only puzzles from which no clue can be removed (always so without symmetry).
     #[arg(long)]
@@ -58,8 +58,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N")]
     pub clues: Option<usize>,
     /// Grid size: 4, 9, 16 or 25.
-    #[arg(long, value_name = "SIZE", default_value_t = 9, value_parser = parse_size)]
-    pub size: usize,
+    #[arg(long, value_name = "SIZE", default_value_t, value_parser = |s: &str| s.parse::<GridSize>())]
+    pub size: GridSize,
     /// Keep puzzles whose rating (ER) lies in the band A..B, e.g. 7.0..8.0 (9x9 only).
     #[arg(long, value_name = "A..B", value_parser = parse_band)]
     pub rating: Option<(u16, u16)>,
@@ -74,20 +74,6 @@ pub struct GenerateArgs {
     pub threads: Option<backtrack::search::Threads>,
 }
 
-fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
-    s.parse()
-}
-
-fn parse_size(s: &str) -> Result<usize, String> {
-    match s {
-        "4" => Ok(4),
-        "9" => Ok(9),
-        "16" => Ok(16),
-        "25" => Ok(25),
-        _ => Err(format!("size '{s}' is not supported (use 4, 9, 16 or 25)")),
-    }
-}
-
 /// Runs `backtrack sudoku generate`.
 pub fn generate(args: GenerateArgs) -> CliResult {
     let seed = args.seed.unwrap_or_else(|| {
@@ -96,12 +82,7 @@ pub fn generate(args: GenerateArgs) -> CliResult {
         eprintln!("backtrack: seed {seed}");
         seed
     });
-    let box_size = match args.size {
-        4 => 2,
-        9 => 3,
-        16 => 4,
-        _ => 5,
-    };
+    let box_size = args.size.box_size();
     let target = (args.rating.is_some() || args.technique.is_some())
         .then_some(Target { rating: args.rating, technique: args.technique });
     let options = Options {

@@ -155,6 +155,66 @@ impl FromStr for Symmetry {
     }
 }
 
+/// A grid size the generator makes: 4, 9, 16 or 25 cells a side (boxes of
+/// 2, 3, 4 or 5). Parsed from its side with [`FromStr`].
+///
+/// ```
+/// use backtrack::sudoku::generate::GridSize;
+///
+/// let size: GridSize = "16".parse().unwrap();
+/// assert_eq!((size.side(), size.box_size()), (16, 4));
+/// assert!("12".parse::<GridSize>().is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GridSize {
+    box_size: usize,
+}
+
+impl GridSize {
+    /// The size whose boxes are `box_size` cells a side (2 to 5), if any.
+    pub fn from_box_size(box_size: usize) -> Option<GridSize> {
+        (2..=5).contains(&box_size).then_some(GridSize { box_size })
+    }
+
+    /// Cells on a side of the grid.
+    pub fn side(self) -> usize {
+        self.box_size * self.box_size
+    }
+
+    /// Cells on a side of a box, as [`Options::box_size`] takes it.
+    pub fn box_size(self) -> usize {
+        self.box_size
+    }
+}
+
+impl Default for GridSize {
+    /// The classic 9x9 grid.
+    fn default() -> GridSize {
+        GridSize { box_size: 3 }
+    }
+}
+
+impl fmt::Display for GridSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.side())
+    }
+}
+
+impl FromStr for GridSize {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<GridSize, String> {
+        let box_size = match s {
+            "4" => 2,
+            "9" => 3,
+            "16" => 4,
+            "25" => 5,
+            _ => return Err(format!("size '{}' is not supported (use 4, 9, 16 or 25)", Quoted(s))),
+        };
+        Ok(GridSize { box_size })
+    }
+}
+
 /// What the generated puzzles' difficulty must be (9x9 only).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Target {
