@@ -5,7 +5,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use super::{read_input, stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
-use backtrack::queens::{Report, Shard};
+use backtrack::queens::plan::merge_reports;
+use backtrack::queens::Report;
 
 /// Add up the shard results of `backtrack queens N --shard I/M --json`.
 ///
@@ -30,23 +31,8 @@ pub struct Args {
     pub json: bool,
 }
 
-/// The merged result.
-#[derive(serde::Serialize)]
-struct Merged {
-    n: u32,
-    solutions: u128,
-    unique: u128,
-    /// Sum of the shards' wall-clock seconds (the CPU time they took, roughly).
-    seconds: f64,
-    subproblems: u64,
-    shards: u64,
-    plan_subproblems: u64,
-    plan_depth: u64,
-    plan_version: u32,
-}
-
 pub fn run(args: Args) -> CliResult {
-    let mut reports: Vec<(String, Report, Shard)> = Vec::new();
+    let mut reports: Vec<(String, Report)> = Vec::new();
     let files: Vec<Option<&PathBuf>> =
         if args.files.is_empty() { vec![None] } else { args.files.iter().map(Some).collect() };
     for file in files {
@@ -62,106 +48,13 @@ pub fn run(args: Args) -> CliResult {
             count += 1;
             // Several reports in one input are named by their place in it.
             let name = if count == 1 { input.name.clone() } else { format!("{} (report {count})", input.name) };
-            let Some(shard) = report.shard else {
-                return Err(CliError::Input(format!(
-                    "{name}: not a shard result (no \"shard\" field); produce one with --shard I/M --json"
-                )));
-            };
-            if shard.count == 0 || shard.index >= shard.count {
-                return Err(CliError::Input(format!(
-                    "{name}: corrupt: shard {}/{} does not exist",
-                    shard.index, shard.count
-                )));
-            }
-            if report.unique.is_none() {
-                return Err(CliError::Input(format!("{name}: corrupt: no \"unique\" count")));
-            }
-            reports.push((name, report, shard));
+            reports.push((name, report));
         }
         if count == 0 {
             return Err(CliError::Input(format!("{}: not a queens shard result: no report in it", input.name)));
         }
     }
-    let (first_name, first, first_shard) = &reports[0];
-    for (name, report, shard) in &reports[1..] {
-        let mismatch = |what: &str, a: String, b: String| {
-            CliError::Input(format!(
-                "{name}: {what} {b} does not match {first_name}'s {a}; these shards are not one set"
-            ))
-        };
-        if report.n != first.n {
-            return Err(mismatch("board size", format!("N={}", first.n), format!("N={}", report.n)));
-        }
-        if shard.count != first_shard.count {
-            return Err(mismatch("shard count", first_shard.count.to_string(), shard.count.to_string()));
-        }
-        if (report.plan_version, report.plan_depth, report.plan_subproblems)
-            != (first.plan_version, first.plan_depth, first.plan_subproblems)
-        {
-            return Err(mismatch(
-                "plan",
-                format!("v{} depth {} ({} subproblems)", first.plan_version, first.plan_depth, first.plan_subproblems),
-                format!(
-                    "v{} depth {} ({} subproblems)",
-                    report.plan_version, report.plan_depth, report.plan_subproblems
-                ),
-            ));
-        }
-    }
-    let count = first_shard.count;
-    let mut seen: Vec<Option<&str>> = vec![None; usize::try_from(count).unwrap_or(usize::MAX).min(1 << 24)];
-    if count as usize != seen.len() {
-        return Err(CliError::Input(format!("{first_name}: shard count {count} is too large")));
-    }
-    for (name, _, shard) in &reports {
-        let slot = &mut seen[shard.index as usize];
-        if let Some(other) = slot {
-            return Err(CliError::Input(format!(
-                "shard {}/{count} appears twice: in {other} and in {name}",
-                shard.index
-            )));
-        }
-        *slot = Some(name);
-    }
-    let missing: Vec<String> =
-        seen.iter().enumerate().filter(|(_, s)| s.is_none()).map(|(i, _)| i.to_string()).take(20).collect();
-    if !missing.is_empty() {
-        let more = if missing.len() == 20 { ", ..." } else { "" };
-        return Err(CliError::Input(format!(
-            "incomplete set: shard(s) {}{more} of {count} missing",
-            missing.join(", ")
-        )));
-    }
-    let overflow = |what: &str| {
-        CliError::Input(format!(
-            "corrupt set: the {what} add up to more than the largest count (2^128 - 1); a report is damaged"
-        ))
-    };
-    let mut solutions = 0u128;
-    let mut unique = 0u128;
-    let mut subproblems = 0u64;
-    for (_, report, _) in &reports {
-        solutions = solutions.checked_add(report.solutions).ok_or_else(|| overflow("solution counts"))?;
-        unique = unique.checked_add(report.unique.unwrap_or(0)).ok_or_else(|| overflow("unique counts"))?;
-        subproblems = subproblems.checked_add(report.subproblems).ok_or_else(|| overflow("subproblem counts"))?;
-    }
-    let merged = Merged {
-        n: first.n,
-        solutions,
-        unique,
-        seconds: reports.iter().map(|(_, r, _)| r.seconds).sum(),
-        subproblems,
-        shards: count,
-        plan_subproblems: first.plan_subproblems,
-        plan_depth: first.plan_depth,
-        plan_version: first.plan_version,
-    };
-    if merged.subproblems != merged.plan_subproblems {
-        return Err(CliError::Input(format!(
-            "corrupt set: the shards cover {} subproblems, the plan has {}",
-            merged.subproblems, merged.plan_subproblems
-        )));
-    }
+    let merged = merge_reports(&reports).map_err(|e| CliError::Input(e.to_string()))?;
     let mut out = stdout();
     if args.json {
         let text = serde_json::to_string(&merged).map_err(|e| CliError::Failure(e.to_string()))?;

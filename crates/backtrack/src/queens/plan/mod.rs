@@ -30,9 +30,11 @@
 //! `depth` rows. Their searches are independent and their counts add up.
 
 mod checkpoint;
+mod merge;
 mod shard;
 
 pub use checkpoint::{Checkpoint, CheckpointError};
+pub use merge::{merge_reports, MergeError, Merged};
 pub use shard::{Report, Shard, ShardError};
 
 use crate::search::Control;
