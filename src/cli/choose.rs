@@ -158,32 +158,6 @@ pub fn run(args: Args) -> CliResult {
     Ok(EXIT_OK)
 }
 
-/// The variant of an "N and M" problem: pool, shape, repetition.
-struct Variant {
-    /// The second line gives the N numbers (otherwise the pool is 1..N).
-    given: bool,
-    shape: Shape,
-    repetition: Repetition,
-}
-
-fn variant(id: u32) -> Option<Variant> {
-    use Repetition::{Once, Unlimited};
-    use Shape::{Any, Increasing, NonDecreasing};
-    let (given, shape, repetition) = match id {
-        15649 => (false, Any, Once),
-        15650 => (false, Increasing, Once),
-        15651 => (false, Any, Unlimited),
-        15652 => (false, NonDecreasing, Unlimited),
-        15654 | 15663 => (true, Any, Once),
-        15655 => (true, Increasing, Once),
-        15664 => (true, NonDecreasing, Once),
-        15656 | 15665 => (true, Any, Unlimited),
-        15657 | 15666 => (true, NonDecreasing, Unlimited),
-        _ => return None,
-    };
-    Some(Variant { given, shape, repetition })
-}
-
 /// Judge-exact solution of BOJ problem `id`: Lotto (6603) or one of the "N and M" series.
 pub fn boj(id: u32, input: &Input, out: &mut dyn Write) -> Result<(), CliError> {
     if id == 6603 {
@@ -194,7 +168,7 @@ pub fn boj(id: u32, input: &Input, out: &mut dyn Write) -> Result<(), CliError> 
         }
         return Ok(());
     }
-    let Some(variant) = variant(id) else {
+    let Some(variant) = choose::NandMVariant::of(id) else {
         return Err(CliError::Input(format!("problem {id} is not an enumeration problem")));
     };
     let input = choose::parse_n_and_m(&input.text, variant.given).map_err(|e| CliError::bad_input(&input.name, &e))?;

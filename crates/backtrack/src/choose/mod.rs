@@ -53,8 +53,10 @@ use std::ops::ControlFlow;
 
 use crate::search::{Node, Order, Search, Space};
 
+mod nm;
 pub mod parse;
 
+pub use nm::NandMVariant;
 pub use parse::{parse_lotto, parse_n_and_m, parse_values, NAndM};
 
 /// The order of the values inside one sequence.

@@ -3,51 +3,11 @@
 //! length M the variant allows, in increasing lexicographic order.
 
 use super::{Draw, Input, Rng};
-use crate::choose::{Choose, Repetition, Shape};
+pub use crate::choose::NandMVariant as Variant;
+use crate::choose::Choose;
 
 /// Largest number in the second line.
 const MAX_VALUE: u64 = 10_000;
-
-/// What one problem of the series enumerates.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Variant {
-    /// The N numbers are given on a second line (otherwise the pool is `1..=N`).
-    pub given: bool,
-    /// The given numbers may repeat (a multiset).
-    pub multiset: bool,
-    /// The order inside a sequence.
-    pub shape: Shape,
-    /// How often one value may be used.
-    pub repetition: Repetition,
-    /// Largest N: 7 where any sequence with repetition is asked for (15651, 15656, 15665), else 8.
-    pub max_n: usize,
-}
-
-impl Variant {
-    /// The variant of problem `id`, or `None` when `id` is not in the series.
-    pub fn of(id: u32) -> Option<Variant> {
-        use Repetition::{Once, Unlimited};
-        use Shape::{Any, Increasing, NonDecreasing};
-        let (given, multiset, shape, repetition) = match id {
-            15649 => (false, false, Any, Once),
-            15650 => (false, false, Increasing, Once),
-            15651 => (false, false, Any, Unlimited),
-            15652 => (false, false, NonDecreasing, Unlimited),
-            15654 => (true, false, Any, Once),
-            15655 => (true, false, Increasing, Once),
-            15656 => (true, false, Any, Unlimited),
-            15657 => (true, false, NonDecreasing, Unlimited),
-            15663 => (true, true, Any, Once),
-            15664 => (true, true, NonDecreasing, Once),
-            15665 => (true, true, Any, Unlimited),
-            15666 => (true, true, NonDecreasing, Unlimited),
-            _ => return None,
-        };
-        // Every sequence with repetition: 8^8 lines would be far too many for the judge's second.
-        let max_n = if matches!(id, 15651 | 15656 | 15665) { 7 } else { 8 };
-        Some(Variant { given, multiset, shape, repetition, max_n })
-    }
-}
 
 fn input(n: usize, m: usize, values: Vec<u32>) -> Input {
     Input::NandM { n, m, values }
