@@ -1,18 +1,9 @@
 //! `backtrack bench sudoku` end to end through the binary.
 
-use assert_cmd::Command;
+use super::util::run;
 
 const ROYLE: &str = "tests/data/sudoku/royle_17_clue_200.txt";
 const SERG: &str = "tests/data/sudoku/serg_100.txt";
-
-fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let out = Command::cargo_bin("backtrack").unwrap().args(args).write_stdin(stdin).output().unwrap();
-    (
-        out.status.code().expect("exited normally"),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 fn json_lines(out: &str) -> Vec<serde_json::Value> {
     out.lines().map(|l| serde_json::from_str(l).unwrap()).collect()

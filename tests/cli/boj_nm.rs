@@ -4,21 +4,18 @@
 
 use std::collections::BTreeSet;
 
-use assert_cmd::Command;
 use proptest::prelude::*;
 
+use super::util::{assert_rejected, lines, output};
+
 fn boj(id: u32, input: &str) -> std::process::Output {
-    Command::cargo_bin("backtrack").unwrap().args(["boj", &id.to_string()]).write_stdin(input).output().unwrap()
+    output(&["boj", &id.to_string()], input)
 }
 
 fn stdout_of(id: u32, input: &str) -> String {
     let out = boj(id, input);
     assert!(out.status.success(), "{id} {input:?}: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).unwrap()
-}
-
-fn lines(list: &[&str]) -> String {
-    list.iter().map(|l| format!("{l}\n")).collect()
 }
 
 #[test]
@@ -159,14 +156,8 @@ proptest! {
     }
 }
 
-/// Exit status 2, one line on stderr naming the place, nothing on stdout.
 fn rejects(id: u32, input: &str, place: &str) {
-    let out = boj(id, input);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{id} {input:?}: {stderr}");
-    assert!(out.stdout.is_empty(), "{id} {input:?} wrote to stdout");
-    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
-    assert!(stderr.contains(place), "{id} {input:?}: expected `{place}` in {stderr}");
+    assert_rejected(&["boj", &id.to_string()], input, place);
 }
 
 #[test]

@@ -4,11 +4,12 @@
 use std::collections::BTreeSet;
 use std::io::Write;
 
-use assert_cmd::Command;
 use proptest::prelude::*;
 
+use super::util::{backtrack, lines};
+
 fn choose(args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("backtrack").unwrap().arg("choose").args(args).output().unwrap()
+    backtrack().arg("choose").args(args).output().unwrap()
 }
 
 /// The output of a run that found something, or (exit status 1) printed a count of 0.
@@ -18,10 +19,6 @@ fn ok(args: &[&str]) -> String {
     let expected = if text == "0\n" { 1 } else { 0 };
     assert_eq!(out.status.code(), Some(expected), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
     text
-}
-
-fn lines(list: &[&str]) -> String {
-    list.iter().map(|l| format!("{l}\n")).collect()
 }
 
 #[test]
@@ -52,12 +49,7 @@ fn values_from_a_file_or_standard_input() {
     writeln!(file, "9 7\n9\n  1").unwrap();
     let path = file.path().to_str().unwrap();
     assert_eq!(ok(&["comb", "3", "--values-from", path]), lines(&["1 7 9", "1 9 9", "7 9 9"]));
-    let out = Command::cargo_bin("backtrack")
-        .unwrap()
-        .args(["choose", "comb", "3", "--values-from", "-"])
-        .write_stdin("3 2 1\n")
-        .output()
-        .unwrap();
+    let out = backtrack().args(["choose", "comb", "3", "--values-from", "-"]).write_stdin("3 2 1\n").output().unwrap();
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "1 2 3\n");
 }
 

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use assert_cmd::Command;
+use super::util::backtrack;
 
 const QUEENS: &str = r#"
 #include <stdio.h>
@@ -99,7 +99,7 @@ fn compile(dir: &Path, name: &str, source: &str, defines: &[&str]) -> PathBuf {
 }
 
 fn judge(args: &[&str], program: &[&str]) -> Output {
-    let mut cmd = Command::cargo_bin("backtrack").unwrap();
+    let mut cmd = backtrack();
     cmd.arg("judge").args(args).arg("--").args(program);
     cmd.output().unwrap()
 }
@@ -231,41 +231,27 @@ fn gen_prints_one_input_that_boj_reads() {
     for id in backtrack::judge::IDS {
         let id = id.to_string();
         let gen = |seed: &str| {
-            let out = Command::cargo_bin("backtrack")
-                .unwrap()
-                .args(["judge", &id, "--gen", "--seed", seed])
-                .output()
-                .unwrap();
+            let out = backtrack().args(["judge", &id, "--gen", "--seed", seed]).output().unwrap();
             assert!(out.status.success());
             String::from_utf8(out.stdout).unwrap()
         };
         let input = gen("3");
         assert_eq!(input, gen("3"));
-        Command::cargo_bin("backtrack").unwrap().args(["boj", &id]).write_stdin(input).assert().success();
+        backtrack().args(["boj", &id]).write_stdin(input).assert().success();
     }
 }
 
 #[test]
 fn save_writes_pairs_that_boj_reproduces() {
     let dir = tempfile::tempdir().unwrap();
-    Command::cargo_bin("backtrack")
-        .unwrap()
-        .args(["judge", "15663", "--cases", "2", "--save"])
-        .arg(dir.path())
-        .assert()
-        .success();
+    backtrack().args(["judge", "15663", "--cases", "2", "--save"]).arg(dir.path()).assert().success();
     let mut pairs = 0;
     for entry in std::fs::read_dir(dir.path()).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "in") {
             let expected = std::fs::read_to_string(path.with_extension("out")).unwrap();
             let input = std::fs::read_to_string(&path).unwrap();
-            Command::cargo_bin("backtrack")
-                .unwrap()
-                .args(["boj", "15663"])
-                .write_stdin(input)
-                .assert()
-                .stdout(expected);
+            backtrack().args(["boj", "15663"]).write_stdin(input).assert().stdout(expected);
             pairs += 1;
         }
     }
@@ -275,7 +261,7 @@ fn save_writes_pairs_that_boj_reproduces() {
 
 #[test]
 fn bad_usage_is_status_2() {
-    let run = |args: &[&str]| Command::cargo_bin("backtrack").unwrap().arg("judge").args(args).output().unwrap();
+    let run = |args: &[&str]| backtrack().arg("judge").args(args).output().unwrap();
     assert_eq!(run(&["9663"]).status.code(), Some(2), "no program");
     assert_eq!(run(&["1000", "--", "true"]).status.code(), Some(2), "unknown problem");
     assert_eq!(run(&["9663", "--", "/nonexistent/program"]).status.code(), Some(2), "missing program");

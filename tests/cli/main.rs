@@ -12,5 +12,6 @@ mod readme;
 mod streaming;
 mod sudoku;
 mod sudominoku;
+mod util;
 mod web;
 mod xcover;

@@ -2,11 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
-
-fn backtrack() -> Command {
-    Command::cargo_bin("backtrack").unwrap()
-}
+use super::util::backtrack;
 
 /// Runs every shard `0..m` of N = `n` into `dir`, returning the files.
 fn shard_files(dir: &Path, n: u32, m: u32) -> Vec<PathBuf> {

@@ -4,17 +4,13 @@ use std::path::Path;
 use std::process::{Command as StdCommand, Stdio};
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
+use super::util::backtrack;
 use predicates::prelude::*;
 
 /// OEIS A000170, N = 1..=14.
 const TOTAL: [u64; 14] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596];
 /// OEIS A002562, N = 1..=14.
 const UNIQUE: [u64; 14] = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752];
-
-fn backtrack() -> Command {
-    Command::cargo_bin("backtrack").unwrap()
-}
 
 /// The output of a run; its exit status must be 0, or 1 when it found nothing.
 fn stdout_of(args: &[&str]) -> String {

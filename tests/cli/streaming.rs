@@ -82,8 +82,7 @@ fn sudoku_gives_one_answer_per_puzzle_even_to_malformed_ones() {
     let bad = &PUZZLE[..79];
     let input = format!("{PUZZLE}\n{OTHER}\n# a comment\n{bad}\n{PUZZLE}\n{OTHER}\n");
     for threads in ["1", "2"] {
-        let output = assert_cmd::Command::cargo_bin("backtrack")
-            .unwrap()
+        let output = super::util::backtrack()
             .args(["sudoku", "--threads", threads])
             .write_stdin(input.as_str())
             .output()
@@ -97,8 +96,7 @@ fn sudoku_gives_one_answer_per_puzzle_even_to_malformed_ones() {
         let err = String::from_utf8(output.stderr).unwrap();
         assert!(err.contains("line 4, column 80"), "{err}");
         // --json: the malformed puzzle is an object too.
-        let output = assert_cmd::Command::cargo_bin("backtrack")
-            .unwrap()
+        let output = super::util::backtrack()
             .args(["sudoku", "--json", "--threads", threads])
             .write_stdin(input.as_str())
             .output()

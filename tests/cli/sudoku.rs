@@ -1,6 +1,7 @@
 //! `backtrack sudoku` and `backtrack boj 2580/2239` end to end through the binary.
 
-use assert_cmd::Command;
+use super::util::backtrack;
+pub(crate) use super::util::run;
 
 const SAMPLE_2580_IN: &str = "0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9\n0 6 0 2 7 8 1 3 5\n3 2 1 0 4 6 8 9 7\n\
                               8 0 4 9 1 3 5 0 6\n5 9 6 8 2 0 4 1 3\n9 1 7 6 5 2 0 8 0\n6 0 3 7 0 1 9 5 2\n\
@@ -17,20 +18,6 @@ const ANTI_BRUTE: &str = "..............3.85..1.2.......5.7.....4...1...9.......
 /// Exactly two solutions.
 const TWO_SOLUTIONS: &str = "...46.2.87..1.5....6.......3..5....78....3........7.13.1...2....4.7.1.5.2..39....";
 const EXAMPLES: &str = include_str!("../../examples/sudoku.txt");
-
-fn backtrack() -> Command {
-    Command::cargo_bin("backtrack").unwrap()
-}
-
-/// Runs the binary with `args` and `stdin`; returns (exit code, stdout, stderr).
-pub(crate) fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let out = backtrack().args(args).write_stdin(stdin).output().unwrap();
-    (
-        out.status.code().expect("exited normally"),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 /// Digits of a text grid or line, blanks as 0, separators dropped.
 fn digits(text: &str) -> Vec<u8> {

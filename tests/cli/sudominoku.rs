@@ -1,6 +1,6 @@
 //! `backtrack boj 4574` and `backtrack sudominoku`, end to end through the binary.
 
-use assert_cmd::Command;
+use super::util::{assert_rejected, backtrack, output as run};
 
 const SAMPLE_IN: &str = include_str!("../data/sudominoku/sample.in");
 const SAMPLE_OUT: &str = include_str!("../data/sudominoku/sample.out");
@@ -8,10 +8,6 @@ const SAMPLE_OUT: &str = include_str!("../data/sudominoku/sample.out");
 /// A puzzle with no solution: all nine single digits on cells of one chessboard colour,
 /// while the 36 dominoes cover 36 cells of each colour.
 const UNSOLVABLE: &str = "1\n7 E5 8 E6\nA1 B2 C3 D4 E1 F6 G7 H8 I9\n";
-
-fn run(args: &[&str], input: &str) -> std::process::Output {
-    Command::cargo_bin("backtrack").unwrap().args(args).write_stdin(input).output().unwrap()
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
@@ -26,11 +22,7 @@ fn judge_sample() {
 
 #[test]
 fn command_reads_files_and_stdin() {
-    let from_file = Command::cargo_bin("backtrack")
-        .unwrap()
-        .args(["sudominoku", "tests/data/sudominoku/sample.in"])
-        .output()
-        .unwrap();
+    let from_file = backtrack().args(["sudominoku", "tests/data/sudominoku/sample.in"]).output().unwrap();
     assert!(from_file.status.success());
     assert_eq!(text(&from_file.stdout), SAMPLE_OUT);
     let from_stdin = run(&["sudominoku", "-"], SAMPLE_IN);
@@ -75,14 +67,8 @@ fn no_solution() {
     assert_eq!(text(&run(&["sudominoku", "--count"], UNSOLVABLE).stdout), "Puzzle 1: 0\n");
 }
 
-/// Exit status 2, one line on stderr naming the place, nothing on stdout.
 fn rejects(input: &str, place: &str) {
-    let out = run(&["boj", "4574"], input);
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{input:?}: {stderr}");
-    assert!(out.stdout.is_empty(), "{input:?} wrote to stdout");
-    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
-    assert!(stderr.contains(place), "{input:?}: expected `{place}` in {stderr}");
+    assert_rejected(&["boj", "4574"], input, place);
 }
 
 #[test]

@@ -8,11 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command as StdCommand;
 
-use assert_cmd::Command;
-
-fn backtrack() -> Command {
-    Command::cargo_bin("backtrack").unwrap()
-}
+use super::util::backtrack;
 
 fn lines_of(args: &[&str]) -> Vec<String> {
     let out = backtrack().args(args).output().unwrap();

@@ -3,16 +3,19 @@
 
 use std::collections::BTreeSet;
 
-use assert_cmd::Command;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
+
+use assert_cmd::Command;
+
+use super::util::backtrack;
 
 fn data(name: &str) -> String {
     format!("{}/tests/data/xcover/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
 fn xcover(args: &[&str]) -> Command {
-    let mut cmd = Command::cargo_bin("backtrack").unwrap();
+    let mut cmd = backtrack();
     cmd.arg("xcover").args(args);
     cmd
 }
@@ -240,7 +243,7 @@ fn random_instances_list_the_brute_force_solutions() {
 
 /// The `--json` object of a run.
 fn json_of(args: &[&str]) -> serde_json::Value {
-    let output = assert_cmd::Command::cargo_bin("backtrack").unwrap().args(args).output().unwrap();
+    let output = backtrack().args(args).output().unwrap();
     serde_json::from_slice(&output.stdout).unwrap()
 }
 

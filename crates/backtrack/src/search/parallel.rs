@@ -41,6 +41,22 @@ fn start_failed(threads: usize, reason: impl std::fmt::Display) -> ! {
     std::panic::panic_any(ThreadStartError { threads, reason: reason.to_string() })
 }
 
+/// Address space held back while threads start, given back as soon as one
+/// of them cannot start or all have started. Running out of address space
+/// (`ulimit -v`) must fail on a thread's stack, which `spawn` reports as an
+/// error, and not a moment later on the small signal stack that the standard
+/// library maps inside a thread that has already started, or on an
+/// allocation of a running thread: both of those abort the process. The
+/// reservation is larger than the allocator's largest heap block, so it is
+/// mapped on its own and unmapped when dropped; it is never touched, so it
+/// costs address space only, not memory.
+fn start_reserve() -> Vec<u8> {
+    let mut reserve = Vec::new();
+    // Where even this much is not left, threads start without the margin.
+    let _ = reserve.try_reserve_exact(64 << 20);
+    reserve
+}
+
 /// Starts one scoped thread, one of `threads`, or panics with a
 /// [`ThreadStartError`] payload if the system refuses it.
 pub fn spawn_scoped<'scope, 'env, T: Send + 'scope>(
@@ -48,7 +64,10 @@ pub fn spawn_scoped<'scope, 'env, T: Send + 'scope>(
     threads: usize,
     work: impl FnOnce() -> T + Send + 'scope,
 ) -> std::thread::ScopedJoinHandle<'scope, T> {
-    std::thread::Builder::new().spawn_scoped(scope, work).unwrap_or_else(|e| start_failed(threads, e))
+    let reserve = start_reserve();
+    let started = std::thread::Builder::new().spawn_scoped(scope, work);
+    drop(reserve);
+    started.unwrap_or_else(|e| start_failed(threads, e))
 }
 
 /// Starts `count` scoped threads, the `i`-th running the closure that
@@ -77,6 +96,7 @@ where
         changed.notify_all();
     };
     let mut handles = Vec::with_capacity(count);
+    let mut reserve = Some(start_reserve());
     for i in 0..count {
         let work = make(i);
         let gate = gate.clone();
@@ -93,11 +113,13 @@ where
         match started {
             Ok(handle) => handles.push(handle),
             Err(e) => {
+                drop(reserve.take());
                 open(false);
                 start_failed(threads, e);
             }
         }
     }
+    drop(reserve);
     open(true);
     handles
 }
@@ -107,10 +129,10 @@ where
 /// # Panics
 /// With a [`ThreadStartError`] payload if the threads cannot be started.
 pub fn thread_pool(threads: usize) -> rayon::ThreadPool {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap_or_else(|e| start_failed(effective_threads(threads), e))
+    let reserve = start_reserve();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+    drop(reserve);
+    pool.unwrap_or_else(|e| start_failed(effective_threads(threads), e))
 }
 
 /// Runs `work` on every job on `threads` threads (0: all cores) and calls

@@ -6,6 +6,8 @@ use std::ops::ControlFlow;
 use backtrack::search::{par_count, par_for_each, Control, Mode, Order, Search};
 use backtrack::sudoku::kernel9::{self, Cells, Space9};
 
+use crate::common::Rng;
+
 fn fixture(name: &str) -> Vec<Cells> {
     let path = format!("{}/benches/data/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -102,25 +104,6 @@ fn brute_all(puzzle: &Cells, limit: usize) -> Vec<Cells> {
         all.len() < limit
     });
     all
-}
-
-/// Small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
 }
 
 /// A random valid full grid: a fixture solution relabelled and with rows,

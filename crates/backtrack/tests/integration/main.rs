@@ -1,5 +1,7 @@
 //! Integration tests of the library, one module per kernel or concern.
 
+mod common;
+
 mod choose_props;
 mod fuzz_regressions;
 mod judge;

@@ -1,5 +1,5 @@
 //! Sudoku and Sudominoku as exact cover, checked against a plain backtracking
-//! sudoku solver written here and against the published samples.
+//! sudoku solver (the tests' common one) and against the published samples.
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
@@ -9,47 +9,7 @@ use backtrack::xcover::sudoku::{DominoClue, SudokuCover, SudominokuCover};
 use backtrack::xcover::{parse, Engine};
 use proptest::prelude::*;
 
-/// Whether no row, column or box of the grid holds a digit twice.
-fn givens_consistent(n: usize, grid: &[u8]) -> bool {
-    let side = n * n;
-    (0..side * side).all(|a| {
-        (0..side * side).all(|b| {
-            let (ra, ca, rb, cb) = (a / side, a % side, b / side, b % side);
-            let same_unit = ra == rb || ca == cb || (ra / n == rb / n && ca / n == cb / n);
-            a == b || grid[a] == 0 || grid[a] != grid[b] || !same_unit
-        })
-    })
-}
-
-/// Every solution of an n²×n² sudoku, up to `limit`, by trying digits cell by cell in row-major order.
-fn brute_force(n: usize, grid: &mut Vec<u8>, limit: usize, found: &mut Vec<Vec<u8>>) {
-    if givens_consistent(n, grid) {
-        fill(n, grid, limit, found);
-    }
-}
-
-fn fill(n: usize, grid: &mut Vec<u8>, limit: usize, found: &mut Vec<Vec<u8>>) {
-    let side = n * n;
-    let Some(cell) = grid.iter().position(|&d| d == 0) else {
-        found.push(grid.clone());
-        return;
-    };
-    let (r, c) = (cell / side, cell % side);
-    for d in 1..=side as u8 {
-        let clash = (0..side).any(|k| {
-            let (br, bc) = ((r / n) * n + k / n, (c / n) * n + k % n);
-            grid[r * side + k] == d || grid[k * side + c] == d || grid[br * side + bc] == d
-        });
-        if !clash {
-            grid[cell] = d;
-            fill(n, grid, limit, found);
-            grid[cell] = 0;
-            if found.len() >= limit {
-                return;
-            }
-        }
-    }
-}
+use crate::common::naive_solutions;
 
 fn digits(line: &str) -> Vec<u8> {
     line.trim().bytes().map(|b| if b == b'.' || b == b'0' { 0 } else { b - b'0' }).collect()
@@ -98,8 +58,7 @@ fn antibrute_has_one_solution_matching_the_dlx_file() {
 fn all_4x4_grids() {
     let cover = SudokuCover::new(2, &[0; 16]).unwrap();
     let grids: BTreeSet<Vec<u8>> = cover_solutions(&cover, usize::MAX).into_iter().collect();
-    let mut brute = Vec::new();
-    brute_force(2, &mut vec![0; 16], usize::MAX, &mut brute);
+    let brute = naive_solutions(2, &mut [0; 16], usize::MAX);
     assert_eq!(grids.len(), 288);
     assert_eq!(grids, brute.into_iter().collect());
 }
@@ -135,8 +94,7 @@ proptest! {
             grid[cell] = d;
         }
         const LIMIT: usize = 30;
-        let mut brute = Vec::new();
-        brute_force(3, &mut grid.clone(), LIMIT, &mut brute);
+        let brute = naive_solutions(3, &mut grid.clone(), LIMIT);
         let cover = SudokuCover::new(3, &grid).unwrap();
         let mine = cover_solutions(&cover, LIMIT);
         prop_assert_eq!(mine.len(), brute.len());

@@ -1,0 +1,79 @@
+//! What the library's test modules share: a seeded random generator, so
+//! that a failing case reproduces, and brute-force oracles written the slow,
+//! obvious way, independently of the solvers under test.
+
+/// A small deterministic generator (xorshift64*): test cases come from one
+/// seed, so a failure reproduces.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        // xorshift64*
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// Whether `grid` (side `n`, box `b`) has no repeated digit in a unit,
+/// checked the slow obvious way.
+pub fn no_repeats(b: usize, grid: &[u8]) -> bool {
+    let n = b * b;
+    let unit_ok = |cells: Vec<usize>| {
+        let mut seen = vec![false; n + 1];
+        cells.into_iter().all(|i| {
+            let v = grid[i] as usize;
+            if v == 0 {
+                return true;
+            }
+            !std::mem::replace(&mut seen[v], true)
+        })
+    };
+    (0..n).all(|r| unit_ok((0..n).map(|c| r * n + c).collect()))
+        && (0..n).all(|c| unit_ok((0..n).map(|r| r * n + c).collect()))
+        && (0..n).all(|k| {
+            let (r0, c0) = (k / b * b, k % b * b);
+            unit_ok((0..n).map(|i| (r0 + i / b) * n + c0 + i % b).collect())
+        })
+}
+
+/// Plain row-major backtracking: solutions of `grid` in increasing order,
+/// at most `limit` of them.
+pub fn naive_solutions(b: usize, grid: &mut [u8], limit: usize) -> Vec<Vec<u8>> {
+    fn ok(b: usize, grid: &[u8], at: usize, v: u8) -> bool {
+        let n = b * b;
+        let (r, c) = (at / n, at % n);
+        let (r0, c0) = (r / b * b, c / b * b);
+        (0..n).all(|k| grid[r * n + k] != v && grid[k * n + c] != v && grid[(r0 + k / b) * n + c0 + k % b] != v)
+    }
+    fn walk(b: usize, grid: &mut [u8], out: &mut Vec<Vec<u8>>, limit: usize) {
+        let Some(at) = grid.iter().position(|&v| v == 0) else {
+            out.push(grid.to_vec());
+            return;
+        };
+        for v in 1..=(b * b) as u8 {
+            if out.len() >= limit {
+                return;
+            }
+            if ok(b, grid, at, v) {
+                grid[at] = v;
+                walk(b, grid, out, limit);
+                grid[at] = 0;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    if no_repeats(b, grid) {
+        walk(b, grid, &mut out, limit);
+    }
+    out
+}
