@@ -3,8 +3,8 @@
 //! length M the variant allows, in increasing lexicographic order.
 
 use super::{Draw, Input, Rng};
-pub use crate::choose::NandMVariant as Variant;
 use crate::choose::Choose;
+pub use crate::choose::NandMVariant as Variant;
 
 /// Largest number in the second line.
 const MAX_VALUE: u64 = 10_000;
