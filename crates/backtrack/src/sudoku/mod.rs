@@ -43,7 +43,7 @@ pub use conflicts::find_conflict;
 pub use format::{Format, Layout};
 pub use general::GeneralSpace;
 pub use parse::{detect, parse, parse_as, Batch, Entry};
-pub use puzzle::{is_solution, Conflict, Puzzle, Unit, MAX_BOX, MIN_BOX};
+pub use puzzle::{is_solution, Conflict, Puzzle, PuzzleError, Unit, MAX_BOX, MIN_BOX};
 pub use write::{symbol, write_cells};
 
 use crate::search::{self, Control, Mode, Order, Search};

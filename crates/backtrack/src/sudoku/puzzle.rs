@@ -75,16 +75,16 @@ impl Puzzle {
     /// A puzzle from its cells. Fails (saying why) when the box size is not
     /// supported, the number of cells is not `box_size⁴`, or a cell is out of range.
     /// Conflicting givens are allowed here (see [`Puzzle::conflict`]).
-    pub fn new(box_size: usize, cells: Vec<u8>) -> Result<Puzzle, String> {
+    pub fn new(box_size: usize, cells: Vec<u8>) -> Result<Puzzle, PuzzleError> {
         if !(MIN_BOX..=MAX_BOX).contains(&box_size) {
-            return Err(format!("box size {box_size} is not supported (use {MIN_BOX} to {MAX_BOX})"));
+            return Err(PuzzleError::BoxSize(box_size));
         }
         let side = box_size * box_size;
         if cells.len() != side * side {
-            return Err(format!("a {side}x{side} puzzle has {} cells, not {}", side * side, cells.len()));
+            return Err(PuzzleError::CellCount { side, found: cells.len() });
         }
         if let Some(i) = cells.iter().position(|&v| v as usize > side) {
-            return Err(format!("cell {i} holds {}, out of range 0..={side}", cells[i]));
+            return Err(PuzzleError::CellOutOfRange { cell: i, value: cells[i], side });
         }
         Ok(Puzzle { box_size, cells })
     }
@@ -159,3 +159,42 @@ pub fn is_solution(box_size: usize, puzzle: &[u8], solution: &[u8]) -> bool {
         && puzzle.iter().zip(solution).all(|(&p, &s)| p == 0 || p == s)
         && find_conflict(box_size, solution).is_none()
 }
+
+/// Why [`Puzzle::new`] refused its cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleError {
+    /// The box size is outside [`MIN_BOX`]`..=`[`MAX_BOX`].
+    BoxSize(usize),
+    /// The number of cells is not `side²`.
+    CellCount {
+        /// Side of the grid.
+        side: usize,
+        /// Cells given.
+        found: usize,
+    },
+    /// A cell holds more than `side`.
+    CellOutOfRange {
+        /// Index of the cell, row-major from 0.
+        cell: usize,
+        /// What it holds.
+        value: u8,
+        /// Side of the grid, the largest digit.
+        side: usize,
+    },
+}
+
+impl std::fmt::Display for PuzzleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            PuzzleError::BoxSize(b) => write!(f, "box size {b} is not supported (use {MIN_BOX} to {MAX_BOX})"),
+            PuzzleError::CellCount { side, found } => {
+                write!(f, "a {side}x{side} puzzle has {} cells, not {found}", side * side)
+            }
+            PuzzleError::CellOutOfRange { cell, value, side } => {
+                write!(f, "cell {cell} holds {value}, out of range 0..={side}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PuzzleError {}
