@@ -12,14 +12,14 @@ fuzz_target!(|data: &[u8]| {
     let text = text(data);
     match text.parse::<Symmetry>() {
         Ok(symmetry) => assert_eq!(symmetry.name().parse::<Symmetry>(), Ok(symmetry)),
-        Err(e) => check_message(&e),
+        Err(e) => check_message(&e.to_string()),
     }
     match text.parse::<Technique>() {
         Ok(technique) => {
             assert_eq!(technique.name().parse::<Technique>(), Ok(technique));
             assert_eq!(technique.slug().parse::<Technique>(), Ok(technique));
         }
-        Err(e) => check_message(&e),
+        Err(e) => check_message(&e.to_string()),
     }
     match parse_band(&text) {
         Ok((lo, hi)) => {
@@ -27,6 +27,6 @@ fuzz_target!(|data: &[u8]| {
             let written = format!("{}.{}..{}.{}", lo / 10, lo % 10, hi / 10, hi % 10);
             assert_eq!(parse_band(&written), Ok((lo, hi)), "{written}");
         }
-        Err(e) => check_message(&e),
+        Err(e) => check_message(&e.to_string()),
     }
 });

@@ -83,7 +83,7 @@ pub fn run(args: Args) -> CliResult {
             (Problem::Choose { combinations: kind == super::choose::Kind::Comb, n, m }, Order::Smart)
         }
     };
-    problem.check().map_err(CliError::Input)?;
+    problem.check().map_err(|e| CliError::Input(e.to_string()))?;
     let strategy = match strategy {
         Order::Naive => Strategy::Naive,
         Order::Smart => Strategy::Smart,

@@ -78,7 +78,7 @@ pub unsafe extern "C" fn bt_open(ptr: *mut u8, len: usize, naive: u32) -> u32 {
     // is `len.max(1)`, with `len` bytes initialised.
     let bytes = unsafe { Vec::from_raw_parts(ptr, len, len.max(1)) };
     let problem = match String::from_utf8(bytes) {
-        Ok(text) => Problem::from_words(&text),
+        Ok(text) => Problem::from_words(&text).map_err(|e| e.to_string()),
         Err(_) => Err("the problem is not UTF-8 text".to_string()),
     };
     match problem {

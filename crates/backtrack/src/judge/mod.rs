@@ -373,14 +373,14 @@ impl Problem {
     /// Checks one output: `Ok` when the judge accepts it, else why not.
     /// Every problem but 2580 has one answer, compared as the judge does
     /// ([`compare::same`]); 2580 accepts any valid completion of the board.
-    pub fn check(&self, case: &Case, got: &str) -> Result<(), String> {
+    pub fn check(&self, case: &Case, got: &str) -> Result<(), Rejection> {
         if let (Kind::Sudoku { lex: false }, Input::Sudoku(cells)) = (self.kind, &case.input) {
-            return sudoku::check_any(cells, got);
+            return sudoku::check_any(cells, got).map_err(Rejection);
         }
         if compare::same(&case.expected, got) {
             Ok(())
         } else {
-            Err(compare::short_diff(&case.expected, got))
+            Err(Rejection(compare::short_diff(&case.expected, got)))
         }
     }
 
@@ -417,7 +417,7 @@ impl Problem {
         }
         match self.check(case, &String::from_utf8_lossy(&run.output)) {
             Ok(()) => (Verdict::Accepted, String::new()),
-            Err(why) => (Verdict::WrongAnswer, why),
+            Err(why) => (Verdict::WrongAnswer, why.to_string()),
         }
     }
 
@@ -522,3 +522,16 @@ fn drop_each<T: Clone>(items: &[T]) -> Vec<Vec<T>> {
         })
         .collect()
 }
+
+/// Why [`Problem::check`] did not accept an output: the first difference
+/// from the expected answer, or the rule of the problem that it breaks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rejection(String);
+
+impl std::fmt::Display for Rejection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Rejection {}

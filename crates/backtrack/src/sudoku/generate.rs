@@ -144,13 +144,27 @@ impl fmt::Display for Symmetry {
     }
 }
 
-impl FromStr for Symmetry {
-    type Err = String;
+/// A word of the generator's options that names nothing it knows: a
+/// symmetry, a grid size or a rating band. The message says what was
+/// expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WordError(String);
 
-    fn from_str(s: &str) -> Result<Symmetry, String> {
+impl std::fmt::Display for WordError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for WordError {}
+
+impl FromStr for Symmetry {
+    type Err = WordError;
+
+    fn from_str(s: &str) -> Result<Symmetry, WordError> {
         Symmetry::ALL.into_iter().find(|sym| sym.name() == s).ok_or_else(|| {
             let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
-            format!("unknown symmetry '{}' (use one of: {})", Quoted(s), names.join(", "))
+            WordError(format!("unknown symmetry '{}' (use one of: {})", Quoted(s), names.join(", ")))
         })
     }
 }
@@ -201,15 +215,15 @@ impl fmt::Display for GridSize {
 }
 
 impl FromStr for GridSize {
-    type Err = String;
+    type Err = WordError;
 
-    fn from_str(s: &str) -> Result<GridSize, String> {
+    fn from_str(s: &str) -> Result<GridSize, WordError> {
         let box_size = match s {
             "4" => 2,
             "9" => 3,
             "16" => 4,
             "25" => 5,
-            _ => return Err(format!("size '{}' is not supported (use 4, 9, 16 or 25)", Quoted(s))),
+            _ => return Err(WordError(format!("size '{}' is not supported (use 4, 9, 16 or 25)", Quoted(s)))),
         };
         Ok(GridSize { box_size })
     }
@@ -452,15 +466,15 @@ fn check_options(options: &Options) -> Result<(), GenerateError> {
 
 /// Reads a rating band `A..B` (e.g. `7.0..8.0`; `A..` or `..B` leave an end
 /// open; one number `A` means `A..A`) as tenths, both ends included.
-pub fn parse_band(text: &str) -> Result<(u16, u16), String> {
-    let one = |s: &str, open: u16| -> Result<u16, String> {
+pub fn parse_band(text: &str) -> Result<(u16, u16), WordError> {
+    let one = |s: &str, open: u16| -> Result<u16, WordError> {
         let s = s.trim();
         if s.is_empty() {
             return Ok(open);
         }
-        let value: f64 = s.parse().map_err(|_| format!("'{}' is not a rating (e.g. 7.2)", Quoted(s)))?;
+        let value: f64 = s.parse().map_err(|_| WordError(format!("'{}' is not a rating (e.g. 7.2)", Quoted(s))))?;
         if !(0.0..=20.0).contains(&value) {
-            return Err(format!("rating {} is outside 0..20", Quoted(s)));
+            return Err(WordError(format!("rating {} is outside 0..20", Quoted(s))));
         }
         Ok((value * 10.0).round() as u16)
     };
@@ -472,7 +486,7 @@ pub fn parse_band(text: &str) -> Result<(u16, u16), String> {
         }
     };
     if lo > hi {
-        return Err(format!("empty rating band '{}' (the lower end is above the upper)", Quoted(text)));
+        return Err(WordError(format!("empty rating band '{}' (the lower end is above the upper)", Quoted(text))));
     }
     Ok((lo, hi))
 }

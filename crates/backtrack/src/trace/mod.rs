@@ -181,40 +181,40 @@ pub const MAX_CHOOSE: u64 = 50;
 impl Problem {
     /// Reads a problem from words: `queens N`, `sudoku PUZZLE` (81 cells in
     /// one line, `.` or `0` for blanks) or `choose perm|comb N M`.
-    pub fn from_words(text: &str) -> Result<Problem, String> {
+    pub fn from_words(text: &str) -> Result<Problem, ProblemError> {
         let words: Vec<&str> = text.split_whitespace().collect();
-        let number = |word: &str| -> Result<u64, String> {
-            word.parse().map_err(|_| format!("'{}' is not a number", clip(word)))
+        let number = |word: &str| -> Result<u64, ProblemError> {
+            word.parse().map_err(|_| ProblemError(format!("'{}' is not a number", clip(word))))
         };
         let problem = match words.as_slice() {
             ["queens", n] => Problem::Queens { n: number(n)? as usize },
             ["sudoku", puzzle] => {
-                let puzzle = crate::sudoku::parse(puzzle).map_err(|err| err.to_string())?;
+                let puzzle = crate::sudoku::parse(puzzle).map_err(|err| ProblemError(err.to_string()))?;
                 Problem::Sudoku { box_size: puzzle.box_size(), cells: puzzle.cells().to_vec() }
             }
             ["choose", shape @ ("perm" | "comb"), n, m] => {
                 Problem::Choose { combinations: *shape == "comb", n: number(n)?, m: number(m)? as usize }
             }
-            _ => return Err("expected 'queens N', 'sudoku PUZZLE' or 'choose perm|comb N M'".into()),
+            _ => return Err(ProblemError("expected 'queens N', 'sudoku PUZZLE' or 'choose perm|comb N M'".into())),
         };
         problem.check()?;
         Ok(problem)
     }
 
     /// Whether the problem is within the sizes a trace takes.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), ProblemError> {
         match *self {
             Problem::Queens { n } if !(1..=MAX_QUEENS).contains(&n) => {
-                Err(format!("a queens trace takes N from 1 to {MAX_QUEENS}, not {n}"))
+                Err(ProblemError(format!("a queens trace takes N from 1 to {MAX_QUEENS}, not {n}")))
             }
             Problem::Sudoku { box_size, ref cells }
                 if !(crate::sudoku::MIN_BOX..=crate::sudoku::MAX_BOX).contains(&box_size)
                     || cells.len() != box_size.pow(4) =>
             {
-                Err("a sudoku trace takes a 4x4 to 25x25 grid".into())
+                Err(ProblemError("a sudoku trace takes a 4x4 to 25x25 grid".into()))
             }
             Problem::Choose { n, m, .. } if !(1..=MAX_CHOOSE).contains(&n) || m as u64 > n => {
-                Err(format!("a choose trace takes N from 1 to {MAX_CHOOSE} and M from 0 to N"))
+                Err(ProblemError(format!("a choose trace takes N from 1 to {MAX_CHOOSE} and M from 0 to N")))
             }
             _ => Ok(()),
         }
@@ -234,6 +234,19 @@ impl Problem {
         !matches!(self, Problem::Choose { .. })
     }
 }
+
+/// Why a problem cannot be traced: words that name no problem, or a size
+/// beyond what a trace takes. The message says which.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProblemError(String);
+
+impl std::fmt::Display for ProblemError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ProblemError {}
 
 /// The first characters of `word`, with an ellipsis when cut.
 fn clip(word: &str) -> String {

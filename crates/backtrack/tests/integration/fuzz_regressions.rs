@@ -18,13 +18,13 @@ fn sudoku_words_long_names_are_quoted_briefly() {
     use backtrack::sudoku::techniques::Technique;
 
     let word = format!("\u{fffd}\r\u{fffd}nnnnnnnn~hiddentriplet{}hdneidtriplet", "P".repeat(200));
-    quotes_briefly(&word.parse::<Technique>().unwrap_err(), &word);
-    quotes_briefly(&word.parse::<Symmetry>().unwrap_err(), &word);
-    quotes_briefly(&parse_band(&word).unwrap_err(), &word);
+    quotes_briefly(&word.parse::<Technique>().unwrap_err().to_string(), &word);
+    quotes_briefly(&word.parse::<Symmetry>().unwrap_err().to_string(), &word);
+    quotes_briefly(&parse_band(&word).unwrap_err().to_string(), &word);
     let high = "9".repeat(100);
-    quotes_briefly(&parse_band(&format!("{high}..")).unwrap_err(), &high);
+    quotes_briefly(&parse_band(&format!("{high}..")).unwrap_err().to_string(), &high);
     let band = format!("8..7.{}", "0".repeat(100));
-    quotes_briefly(&parse_band(&band).unwrap_err(), &band);
+    quotes_briefly(&parse_band(&band).unwrap_err().to_string(), &band);
 }
 
 /// queens_checkpoint: a JSON string where the checkpoint object belongs came

@@ -307,11 +307,23 @@ impl fmt::Display for Technique {
     }
 }
 
+/// A name that is no technique's; the message lists the names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownTechnique(String);
+
+impl fmt::Display for UnknownTechnique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UnknownTechnique {}
+
 impl FromStr for Technique {
-    type Err = String;
+    type Err = UnknownTechnique;
 
     /// Reads a name in any case, with spaces, `-` or `_` between words or none.
-    fn from_str(s: &str) -> Result<Technique, String> {
+    fn from_str(s: &str) -> Result<Technique, UnknownTechnique> {
         let squash = |t: &str| t.chars().filter(|c| c.is_ascii_alphanumeric()).collect::<String>().to_ascii_lowercase();
         let wanted = squash(s);
         Technique::ALL
@@ -319,7 +331,7 @@ impl FromStr for Technique {
             .find(|t| squash(t.name()) == wanted || (wanted == "bug" && *t == Technique::Bug))
             .ok_or_else(|| {
                 let names: Vec<String> = Technique::ALL.iter().map(|t| t.slug()).collect();
-                format!("unknown technique '{}' (use one of: {})", Quoted(s), names.join(", "))
+                UnknownTechnique(format!("unknown technique '{}' (use one of: {})", Quoted(s), names.join(", ")))
             })
     }
 }
