@@ -144,6 +144,8 @@ impl fmt::Display for CliError {
     }
 }
 
+impl std::error::Error for CliError {}
+
 /// The error [`Out`] returns once Ctrl-C has been pressed, so that a
 /// command writing solutions stops at its next write.
 #[derive(Debug)]
