@@ -89,12 +89,16 @@ fn off_to_on(board: &Board, cell: usize, d: u8, cells_too: bool, out: &mut Vec<u
 }
 
 /// The implications between the candidates of one board, the nodes
-/// numbered densely (candidate `i` off is `2 i`, on is `2 i + 1`): as
-/// lists in the order [`on_to_off`] and [`off_to_on`] give them, and as
-/// bitset rows for the breadth-first search.
+/// numbered densely, digit by digit (the `i`-th candidate off is `2 i`, on
+/// is `2 i + 1`): as lists in the order [`on_to_off`] and [`off_to_on`]
+/// give them, and as bitset rows for the breadth-first search.
 struct Graph {
     /// The sparse node ([`node`]) of each dense one.
     sparse: Vec<u16>,
+    /// The dense node of each sparse one (`NONE` when not a candidate).
+    dense: Vec<u16>,
+    /// The words of the rows that digit `d`'s nodes use (`blocks[d - 1]`).
+    blocks: [std::ops::Range<usize>; 9],
     start: Vec<u32>,
     targets: Vec<u16>,
     /// `words` 64-bit words per node: bit `q` when the node implies `q`.
@@ -106,13 +110,18 @@ impl Graph {
     fn new(board: &Board, cells_too: bool) -> Graph {
         let mut dense = vec![NONE; NODES];
         let mut sparse = Vec::new();
-        for cell in 0..81 {
-            for d in super::digits(board.cands[cell]) {
-                for on in [false, true] {
-                    dense[node(cell, d, on) as usize] = sparse.len() as u16;
-                    sparse.push(node(cell, d, on));
+        let mut blocks: [std::ops::Range<usize>; 9] = Default::default();
+        for d in 1..=9u8 {
+            let first = sparse.len();
+            for cell in 0..81 {
+                if board.has(cell, d) {
+                    for on in [false, true] {
+                        dense[node(cell, d, on) as usize] = sparse.len() as u16;
+                        sparse.push(node(cell, d, on));
+                    }
                 }
             }
+            blocks[d as usize - 1] = first / 64..sparse.len().div_ceil(64);
         }
         let n = sparse.len();
         let words = n.div_ceil(64).max(1);
@@ -135,15 +144,16 @@ impl Graph {
             }
         }
         start.push(targets.len() as u32);
-        Graph { sparse, start, targets, rows, words }
+        Graph { sparse, dense, blocks, start, targets, rows, words }
     }
 
     fn next(&self, n: u16) -> &[u16] {
         &self.targets[self.start[n as usize] as usize..self.start[n as usize + 1] as usize]
     }
 
-    fn row(&self, n: usize) -> &[u64] {
-        &self.rows[n * self.words..(n + 1) * self.words]
+    /// The words `span` of node `n`'s row.
+    fn row(&self, n: usize, span: &std::ops::Range<usize>) -> &[u64] {
+        &self.rows[n * self.words + span.start..n * self.words + span.end]
     }
 
     fn len(&self) -> usize {
@@ -155,21 +165,25 @@ const NODES: usize = 81 * 9 * 2;
 
 /// Word-parallel breadth-first search: the number of nodes of the shortest
 /// chain from `source` to its contradiction, if one of at most `max_nodes`
-/// nodes exists. `seen`, `frontier` and `next` hold `graph.words` words.
+/// nodes exists. Only the words `span` of the rows are used: every node the
+/// search can reach lies there. `sets` (seen, frontier, next) hold
+/// `graph.words` words each.
 fn contradiction_length(
     graph: &Graph,
     source: u16,
     max_nodes: usize,
-    seen: &mut [u64],
-    frontier: &mut [u64],
-    next: &mut [u64],
+    span: &std::ops::Range<usize>,
+    sets: &mut [Vec<u64>; 3],
 ) -> Option<usize> {
-    let goal = (source ^ 1) as usize;
-    let (goal_word, goal_bit) = (goal / 64, 1u64 << (goal % 64));
+    let [seen, frontier, next] = sets;
+    let (seen, frontier, next) = (&mut seen[span.clone()], &mut frontier[span.clone()], &mut next[span.clone()]);
+    let local = |n: usize| (n / 64 - span.start, 1u64 << (n % 64));
+    let (goal_word, goal_bit) = local((source ^ 1) as usize);
+    let (source_word, source_bit) = local(source as usize);
     seen.fill(0);
     frontier.fill(0);
-    seen[source as usize / 64] |= 1 << (source % 64);
-    frontier[source as usize / 64] |= 1 << (source % 64);
+    seen[source_word] |= source_bit;
+    frontier[source_word] |= source_bit;
     let mut nodes = 1;
     loop {
         nodes += 1;
@@ -180,9 +194,9 @@ fn contradiction_length(
         for (w, &bits) in frontier.iter().enumerate() {
             let mut bits = bits;
             while bits != 0 {
-                let p = w * 64 + bits.trailing_zeros() as usize;
+                let p = (span.start + w) * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                for (x, &y) in next.iter_mut().zip(graph.row(p)) {
+                for (x, &y) in next.iter_mut().zip(graph.row(p, span)) {
                     *x |= y;
                 }
             }
@@ -289,24 +303,21 @@ pub fn forcing_chain(board: &Board) -> Option<Step> {
         }
         let graph = Graph::new(board, cells_too);
         let (mut parent, mut seen) = (vec![NONE; graph.len()], vec![false; graph.len()]);
-        let mut sets = vec![0u64; 3 * graph.words];
-        let (seen_set, rest) = sets.split_at_mut(graph.words);
-        let (frontier, next) = rest.split_at_mut(graph.words);
-        // Dense nodes come in the order cell, digit, off/on.
-        let mut dense = 0u16;
+        let mut sets = [vec![0u64; graph.words], vec![0u64; graph.words], vec![0u64; graph.words]];
+        let all_words = 0..graph.words;
         for cell in 0..81 {
-            let several = board.cands[cell].count_ones() >= 2;
+            if board.cands[cell].count_ones() < 2 {
+                continue;
+            }
             for d in super::digits(board.cands[cell]) {
-                let (off, on_node) = (dense, dense + 1);
-                dense += 2;
-                if !several {
-                    continue;
-                }
-                for (on, start) in [(true, on_node), (false, off)] {
+                // X-chains stay with their digit.
+                let span = if cells_too { &all_words } else { &graph.blocks[d as usize - 1] };
+                for on in [true, false] {
                     if limit < 2 {
                         continue;
                     }
-                    let Some(len) = contradiction_length(&graph, start, limit, seen_set, frontier, next) else {
+                    let start = graph.dense[node(cell, d, on) as usize];
+                    let Some(len) = contradiction_length(&graph, start, limit, span, &mut sets) else {
                         continue;
                     };
                     let rating = base + length_bonus(len);
