@@ -9,7 +9,7 @@
 //! gives the hardest step reached as a lower bound, never a guess.
 
 use super::techniques::{
-    bug, chains, fish, intersections, singles, strong_links, subsets, unique, wings, Board, Step, Technique,
+    als_wings, bug, chains, fish, intersections, singles, strong_links, subsets, unique, wings, Board, Step, Technique,
 };
 use super::Solver;
 use crate::search::Mode;
@@ -86,7 +86,9 @@ pub fn next_step(board: &Board) -> Option<Step> {
         .or_else(|| fish::fish(board, 4))
         .or_else(|| subsets::hidden(board, 4))
         .or_else(|| strong_links::chain(board, 3))
+        .or_else(|| als_wings::wing(board, 3))
         .or_else(|| bug::bug(board))
+        .or_else(|| als_wings::wing(board, 4))
         .or_else(|| chains::forcing_chain(board))
 }
 
