@@ -9,7 +9,8 @@
 //! gives the hardest step reached as a lower bound, never a guess.
 
 use super::techniques::{
-    bug, chains, fish, intersections, singles, strong_links, subsets, unique, wings, Board, Step, Tables, Technique,
+    als_wings, bug, chains, fish, intersections, singles, strong_links, subsets, unique, wings, Board, Step, Tables,
+    Technique,
 };
 use super::Solver;
 use crate::search::Mode;
@@ -91,7 +92,9 @@ pub fn next_step_in(board: &Board, t: &Tables) -> Option<Step> {
         .or_else(|| fish::fish_in(board, t, 4))
         .or_else(|| subsets::hidden_in(board, t, 4))
         .or_else(|| strong_links::chain_in(t, 3))
+        .or_else(|| als_wings::wing(board, 3))
         .or_else(|| bug::bug(board))
+        .or_else(|| als_wings::wing(board, 4))
         .or_else(|| chains::forcing_chain(board))
 }
 

@@ -5,7 +5,8 @@
 //! digit's places all lie in one box, so it leaves the rest of that box
 //! (2.8). The direct forms (pointing 1.7, claiming 1.9) are counted only
 //! when the removal leaves a hidden single in a unit of the first kind
-//! crossing the same line or box, and place that single.
+//! crossing the same line or box, and place that single; as in Sudoku
+//! Explainer, only the placement is applied.
 
 use super::{
     bit, cell_name, cells_name, cells_of, eliminations_name, unit_name, units_of, Board, Step, Tables, Technique,
@@ -109,7 +110,6 @@ pub fn direct_in(board: &Board, t: &Tables) -> Option<Step> {
             let left = cells & !UNIT_CELLS[u2];
             if left.count_ones() == 1 {
                 let cell = left.trailing_zeros() as usize;
-                let eliminations = removals(t, u1, u2, d);
                 let (technique, rating) =
                     if u1 < 9 { (Technique::DirectPointing, 17) } else { (Technique::DirectClaiming, 19) };
                 debug_assert!(board.cands[cell] & bit(d) != 0);
@@ -120,7 +120,9 @@ pub fn direct_in(board: &Board, t: &Tables) -> Option<Step> {
                     unit_name(u3),
                     cell_name(cell)
                 );
-                return Some(Step { technique, rating, placements: vec![(cell, d)], eliminations, text });
+                // Like Sudoku Explainer, only the placement is applied: the
+                // candidates the lock removes stay for later steps to find.
+                return Some(Step { technique, rating, placements: vec![(cell, d)], eliminations: vec![], text });
             }
         }
         None

@@ -11,6 +11,7 @@
 //! for the columns; cells 0..81 row by row; a candidate mask has bit `d - 1`
 //! for digit `d`.
 
+pub mod als_wings;
 pub mod bug;
 pub mod chains;
 pub mod fish;
@@ -350,14 +351,16 @@ pub enum Technique {
     Jellyfish,
     HiddenQuad,
     ThreeStrongLinks,
+    WXYZWing,
     Bug,
+    VWXYZWing,
     ForcingXChain,
     ForcingChain,
 }
 
 impl Technique {
     /// Every technique, from the easiest.
-    pub const ALL: [Technique; 28] = [
+    pub const ALL: [Technique; 30] = [
         Technique::HiddenSingle,
         Technique::DirectPointing,
         Technique::DirectClaiming,
@@ -383,7 +386,9 @@ impl Technique {
         Technique::Jellyfish,
         Technique::HiddenQuad,
         Technique::ThreeStrongLinks,
+        Technique::WXYZWing,
         Technique::Bug,
+        Technique::VWXYZWing,
         Technique::ForcingXChain,
         Technique::ForcingChain,
     ];
@@ -416,7 +421,9 @@ impl Technique {
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "Hidden Quad",
             Technique::ThreeStrongLinks => "Three Strong Links",
+            Technique::WXYZWing => "WXYZ-Wing",
             Technique::Bug => "Bivalue Universal Grave",
+            Technique::VWXYZWing => "VWXYZ-Wing",
             Technique::ForcingXChain => "Forcing X-Chain",
             Technique::ForcingChain => "Forcing Chain",
         }

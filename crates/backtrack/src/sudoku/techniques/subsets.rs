@@ -5,7 +5,8 @@
 //! 5.0). Hidden: `k` digits whose places in a unit are `k` cells; those
 //! cells lose their other candidates (pair 3.4, triplet 4.0, quad 5.4).
 //! The direct hidden pair (2.0) and triplet (2.5) are counted only when the
-//! removals leave a hidden single in the same unit, and place it.
+//! removals leave a hidden single in the same unit, and place it (as in
+//! Sudoku Explainer, only the placement is applied).
 
 use super::singles::SE_ORDER;
 use super::{
@@ -157,7 +158,7 @@ pub fn direct_hidden_in(board: &Board, t: &Tables, k: usize) -> Option<Step> {
             let p = t.positions[unit][d as usize - 1];
             if p.count_ones() > 1 && (p & !places).count_ones() == 1 {
                 let cell = UNITS[unit][(p & !places).trailing_zeros() as usize];
-                let (cells, eliminations) = hidden_removals(board, unit, digits, places);
+                let (cells, _) = hidden_removals(board, unit, digits, places);
                 let text = format!(
                     "{}: in {}, {} can only go in {}, which leaves one place for {d}: {}={d}",
                     technique.name(),
@@ -166,7 +167,9 @@ pub fn direct_hidden_in(board: &Board, t: &Tables, k: usize) -> Option<Step> {
                     cells_name(&cells),
                     super::cell_name(cell)
                 );
-                return Some(Step { technique, rating, placements: vec![(cell, d)], eliminations, text });
+                // Like Sudoku Explainer, only the placement is applied: the
+                // cells' other candidates stay for later steps to find.
+                return Some(Step { technique, rating, placements: vec![(cell, d)], eliminations: vec![], text });
             }
         }
         None
