@@ -89,47 +89,33 @@ fn off_to_on(board: &Board, cell: usize, d: u8, cells_too: bool, out: &mut Vec<u
 }
 
 /// The implications between the candidates of one board, the nodes
-/// numbered densely, digit by digit (the `i`-th candidate off is `2 i`, on
-/// is `2 i + 1`): as lists in the order [`on_to_off`] and [`off_to_on`]
-/// give them, and as bitset rows for the breadth-first search.
+/// numbered densely (the `i`-th candidate off is `2 i`, on is `2 i + 1`),
+/// in the order [`on_to_off`] and [`off_to_on`] give them.
 struct Graph {
     /// The sparse node ([`node`]) of each dense one.
     sparse: Vec<u16>,
     /// The dense node of each sparse one (`NONE` when not a candidate).
     dense: Vec<u16>,
-    /// The words of the rows that digit `d`'s nodes use (`blocks[d - 1]`).
-    blocks: [std::ops::Range<usize>; 9],
     start: Vec<u32>,
     targets: Vec<u16>,
-    /// `words` 64-bit words per node: bit `q` when the node implies `q`.
-    rows: Vec<u64>,
-    words: usize,
 }
 
 impl Graph {
     fn new(board: &Board, cells_too: bool) -> Graph {
         let mut dense = vec![NONE; NODES];
         let mut sparse = Vec::new();
-        let mut blocks: [std::ops::Range<usize>; 9] = Default::default();
-        for d in 1..=9u8 {
-            let first = sparse.len();
-            for cell in 0..81 {
-                if board.has(cell, d) {
-                    for on in [false, true] {
-                        dense[node(cell, d, on) as usize] = sparse.len() as u16;
-                        sparse.push(node(cell, d, on));
-                    }
+        for cell in 0..81 {
+            for d in super::digits(board.cands[cell]) {
+                for on in [false, true] {
+                    dense[node(cell, d, on) as usize] = sparse.len() as u16;
+                    sparse.push(node(cell, d, on));
                 }
             }
-            blocks[d as usize - 1] = first / 64..sparse.len().div_ceil(64);
         }
-        let n = sparse.len();
-        let words = n.div_ceil(64).max(1);
-        let mut rows = vec![0u64; n * words];
-        let mut start = Vec::with_capacity(n + 1);
+        let mut start = Vec::with_capacity(sparse.len() + 1);
         let mut targets = Vec::new();
         let mut next = Vec::new();
-        for (i, &sp) in sparse.iter().enumerate() {
+        for &sp in &sparse {
             start.push(targets.len() as u32);
             let (cell, d, on) = parts(sp);
             if on {
@@ -137,23 +123,14 @@ impl Graph {
             } else {
                 off_to_on(board, cell, d, cells_too, &mut next);
             }
-            for &q in &next {
-                let q = dense[q as usize];
-                targets.push(q);
-                rows[i * words + q as usize / 64] |= 1 << (q % 64);
-            }
+            targets.extend(next.iter().map(|&q| dense[q as usize]));
         }
         start.push(targets.len() as u32);
-        Graph { sparse, dense, blocks, start, targets, rows, words }
+        Graph { sparse, dense, start, targets }
     }
 
     fn next(&self, n: u16) -> &[u16] {
         &self.targets[self.start[n as usize] as usize..self.start[n as usize + 1] as usize]
-    }
-
-    /// The words `span` of node `n`'s row.
-    fn row(&self, n: usize, span: &std::ops::Range<usize>) -> &[u64] {
-        &self.rows[n * self.words + span.start..n * self.words + span.end]
     }
 
     fn len(&self) -> usize {
@@ -163,76 +140,65 @@ impl Graph {
 
 const NODES: usize = 81 * 9 * 2;
 
-/// An assumption to follow: candidate `d` of `cell` on or off, its dense
-/// node, and the words of the rows its search may need (every node it can
-/// reach lies there).
+/// An assumption to follow: candidate `d` of `cell` on or off, and its dense node.
 struct Source {
     cell: usize,
     d: u8,
     on: bool,
     node: u16,
-    span: std::ops::Range<usize>,
 }
 
-/// Word-parallel breadth-first searches from every source together, one
-/// level at a time: the first source (in order) whose contradiction comes
-/// soonest, if one within `max_nodes` nodes exists, and the number of
-/// nodes of that chain. The same source and length as searching each
-/// source alone, in order, and keeping the first shortest.
+/// Breadth-first searches from every source, 64 at a time and one level
+/// at a time, each node holding the set of searches that reached it: the
+/// first source (in order) whose contradiction comes soonest, if one within
+/// `max_nodes` nodes exists, and the number of nodes of that chain. The
+/// same source and length as searching each source alone, in order, and
+/// keeping the first shortest.
 fn shortest_contradiction(graph: &Graph, sources: &[Source], max_nodes: usize) -> Option<(usize, usize)> {
-    let w = graph.words;
-    let mut seen = vec![0u64; sources.len() * w];
-    let mut frontier = vec![0u64; sources.len() * w];
-    let mut next = vec![0u64; w];
-    for (i, source) in sources.iter().enumerate() {
-        let n = source.node as usize;
-        seen[i * w + n / 64] |= 1 << (n % 64);
-        frontier[i * w + n / 64] |= 1 << (n % 64);
-    }
-    let mut active: Vec<usize> = (0..sources.len()).collect();
-    // Nodes found at this level end chains of `nodes` nodes.
-    let mut nodes = 1;
-    while !active.is_empty() {
-        nodes += 1;
-        if nodes > max_nodes {
-            return None;
+    let n = graph.len();
+    let (mut seen, mut frontier, mut next) = (vec![0u64; n], vec![0u64; n], vec![0u64; n]);
+    let mut best = None;
+    // Later sources must be strictly shorter to win.
+    let mut limit = max_nodes;
+    for (b, block) in sources.chunks(64).enumerate() {
+        seen.fill(0);
+        frontier.fill(0);
+        for (k, source) in block.iter().enumerate() {
+            seen[source.node as usize] |= 1 << k;
+            frontier[source.node as usize] |= 1 << k;
         }
-        let mut kept = 0;
-        for k in 0..active.len() {
-            let i = active[k];
-            let span = &sources[i].span;
-            let next = &mut next[span.clone()];
-            let frontier = &mut frontier[i * w + span.start..i * w + span.end];
-            let seen = &mut seen[i * w + span.start..i * w + span.end];
+        // Nodes found at this level end chains of `nodes` nodes.
+        let mut nodes = 1;
+        loop {
+            nodes += 1;
+            if nodes > limit {
+                break;
+            }
             next.fill(0);
-            for (j, &bits) in frontier.iter().enumerate() {
-                let mut bits = bits;
-                while bits != 0 {
-                    let p = (span.start + j) * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    for (x, &y) in next.iter_mut().zip(graph.row(p, span)) {
-                        *x |= y;
+            for (p, &searches) in frontier.iter().enumerate() {
+                if searches != 0 {
+                    for &q in graph.next(p as u16) {
+                        next[q as usize] |= searches;
                     }
                 }
             }
-            let goal = (sources[i].node ^ 1) as usize;
-            if next[goal / 64 - span.start] & 1 << (goal % 64) != 0 {
-                return Some((i, nodes));
+            if let Some(k) = (0..block.len()).find(|&k| next[(block[k].node ^ 1) as usize] >> k & 1 != 0) {
+                best = Some((b * 64 + k, nodes));
+                limit = nodes - 1;
+                break;
             }
             let mut any = 0;
-            for ((f, x), s) in frontier.iter_mut().zip(next.iter()).zip(seen.iter_mut()) {
+            for ((f, &x), s) in frontier.iter_mut().zip(&next).zip(seen.iter_mut()) {
                 *f = x & !*s;
                 *s |= *f;
                 any |= *f;
             }
-            if any != 0 {
-                active[kept] = i;
-                kept += 1;
+            if any == 0 {
+                break;
             }
         }
-        active.truncate(kept);
     }
-    None
+    best
 }
 
 /// Breadth-first search from `source`; the chain (source first) to its
@@ -327,18 +293,16 @@ pub fn forcing_chain(board: &Board) -> Option<Step> {
                 continue;
             }
             for d in super::digits(board.cands[cell]) {
-                // X-chains stay with their digit.
-                let span = if cells_too { 0..graph.words } else { graph.blocks[d as usize - 1].clone() };
                 for on in [true, false] {
                     let node = graph.dense[node(cell, d, on) as usize];
-                    sources.push(Source { cell, d, on, node, span: span.clone() });
+                    sources.push(Source { cell, d, on, node });
                 }
             }
         }
         let Some((i, len)) = shortest_contradiction(&graph, &sources, limit) else {
             continue;
         };
-        let Source { cell, d, on, node: start, .. } = sources[i];
+        let Source { cell, d, on, node: start } = sources[i];
         let rating = base + length_bonus(len);
         let (mut parent, mut seen) = (vec![NONE; graph.len()], vec![false; graph.len()]);
         let chain: Vec<u16> = contradiction(&graph, start, limit, &mut parent, &mut seen)
