@@ -132,9 +132,9 @@ pub fn explain_cells(cells: &[u8]) -> Result<Explanation, RateError> {
         if rating.ep.is_none() && !step.placements.is_empty() {
             rating.ep = Some(rating.er);
         }
-        let before = board.clone();
+        tables.apply(&board, &step);
         board.apply(&step);
-        tables.update(&before, &board);
+        debug_assert_eq!(tables, Tables::new(&board));
         steps.push(step);
     }
     Ok(Explanation { rating, steps, solution })

@@ -135,38 +135,41 @@ impl Tables {
         t
     }
 
-    /// Brings the tables of `old` up to date for `new`, the same board after
-    /// [`Board::apply`] (faster than [`Tables::new`] when few cells changed;
-    /// any other change rebuilds them).
-    pub fn update(&mut self, old: &Board, new: &Board) {
-        for cell in 0..81 {
-            let removed = old.cands[cell] & !new.cands[cell];
-            let placed = old.values[cell] != new.values[cell];
-            if removed == 0 && !placed {
+    /// Follows [`Board::apply`]: call with the board before it applies `step`.
+    pub fn apply(&mut self, board: &Board, step: &Step) {
+        for &(cell, d) in &step.eliminations {
+            self.remove(cell, d);
+        }
+        let mut placed = 0u128;
+        for &(cell, d) in &step.placements {
+            if board.values[cell] != 0 || placed & 1 << cell != 0 {
                 continue;
             }
-            if new.cands[cell] & !old.cands[cell] != 0 || (placed && old.values[cell] != 0) {
-                *self = Tables::new(new);
-                return;
+            placed |= 1 << cell;
+            for e in 1..=9 {
+                self.remove(cell, e);
             }
             let (r, c) = (row(cell), col(cell));
-            let (b, k) = (box_of(cell), r % 3 * 3 + c % 3);
-            if placed {
-                self.empty[b] -= 1;
-                self.empty[9 + r] -= 1;
-                self.empty[18 + c] -= 1;
-            }
-            let mut m = removed;
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                m &= m - 1;
-                self.positions[b][d] &= !(1 << k);
-                self.positions[9 + r][d] &= !(1 << c);
-                self.positions[18 + c][d] &= !(1 << r);
-                self.cells[d] &= !(1 << cell);
+            self.empty[box_of(cell)] -= 1;
+            self.empty[9 + r] -= 1;
+            self.empty[18 + c] -= 1;
+            for peer in cells_of(self.cells[d as usize - 1] & PEERS[cell]) {
+                self.remove(peer, d);
             }
         }
-        debug_assert_eq!(*self, Tables::new(new));
+    }
+
+    /// Removes candidate `d` of `cell` (if there).
+    fn remove(&mut self, cell: usize, d: u8) {
+        let i = d as usize - 1;
+        if self.cells[i] & 1 << cell == 0 {
+            return;
+        }
+        let (r, c) = (row(cell), col(cell));
+        self.positions[box_of(cell)][i] &= !(1 << (r % 3 * 3 + c % 3));
+        self.positions[9 + r][i] &= !(1 << c);
+        self.positions[18 + c][i] &= !(1 << r);
+        self.cells[i] &= !(1 << cell);
     }
 
     /// The cells of `d` in `unit`.
