@@ -9,8 +9,8 @@
 //! gives the hardest step reached as a lower bound, never a guess.
 
 use super::techniques::{
-    als_wings, bug, chains, fish, intersections, singles, strong_links, subsets, unique, wings, Board, Step, Tables,
-    Technique,
+    als_wings, bug, chains, fish, intersections, singles, strong_links, subsets, unique, wings, without_words, Board,
+    Step, Tables, Technique,
 };
 use super::Solver;
 use crate::search::Mode;
@@ -142,7 +142,8 @@ pub fn explain_cells(cells: &[u8]) -> Result<Explanation, RateError> {
 
 /// The ratings of a 9x9 puzzle (see [`explain_cells`]).
 pub fn rate_cells(cells: &[u8]) -> Result<Rating, RateError> {
-    explain_cells(cells).map(|e| e.rating)
+    // The ratings need no words: the steps are found without their text.
+    without_words(|| explain_cells(cells)).map(|e| e.rating)
 }
 
 /// The next step from a partly filled 9x9 grid, whose filled cells must

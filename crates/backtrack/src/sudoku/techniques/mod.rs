@@ -488,6 +488,34 @@ pub struct Step {
     pub text: String,
 }
 
+thread_local! {
+    /// Whether steps carry their text (see [`without_words`]).
+    static WORDS: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+/// A step's text, made by `text`; empty (and never made) while
+/// [`without_words`] runs on this thread.
+pub fn words(text: impl FnOnce() -> String) -> String {
+    if WORDS.with(|w| w.get()) {
+        text()
+    } else {
+        String::new()
+    }
+}
+
+/// Runs `f` with the finders leaving the text of their steps empty, for
+/// callers that only need the ratings, placements and eliminations.
+pub fn without_words<T>(f: impl FnOnce() -> T) -> T {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            WORDS.with(|w| w.set(self.0));
+        }
+    }
+    let _restore = Restore(WORDS.with(|w| w.replace(false)));
+    f()
+}
+
 /// Eliminations as text: `r1c2<>5, r3c4<>5`.
 pub fn eliminations_name(eliminations: &[(usize, u8)]) -> String {
     eliminations.iter().map(|&(c, d)| format!("{}<>{d}", cell_name(c))).collect::<Vec<_>>().join(", ")

@@ -5,7 +5,7 @@
 //! every cell that sees both pincers. XYZ-Wing: the pivot is {x, y, z},
 //! so z also leaves only the cells that see the pivot too.
 
-use super::{cell_name, eliminations_name, sees, Board, Step, Technique};
+use super::{cell_name, eliminations_name, sees, words, Board, Step, Technique};
 
 /// An XY-Wing (`xyz` false) or an XYZ-Wing (`xyz` true).
 pub fn wing(board: &Board, xyz: bool) -> Option<Step> {
@@ -42,7 +42,8 @@ pub fn wing(board: &Board, xyz: bool) -> Option<Step> {
                 if eliminations.is_empty() {
                     continue;
                 }
-                let text = format!(
+                let text = words(|| {
+                    format!(
                     "{}: pivot {} with pincers {} and {}: one of them is {d}, so {d} leaves the cells that see {}: {}",
                     technique.name(),
                     cell_name(pivot),
@@ -50,7 +51,8 @@ pub fn wing(board: &Board, xyz: bool) -> Option<Step> {
                     cell_name(b),
                     if xyz { "all three" } else { "both pincers" },
                     eliminations_name(&eliminations)
-                );
+                )
+                });
                 return Some(Step { technique, rating, placements: vec![], eliminations, text });
             }
         }
