@@ -177,6 +177,11 @@ fn whole_file_inputs_are_capped() {
         ("\"$B\" queens 8 --checkpoint /dev/full", "32 MiB"),
         ("\"$B\" merge /dev/zero", "32 MiB"),
         ("\"$B\" sudoku /dev/zero", "64 KiB"),
+        ("\"$B\" sudoku rate /dev/zero", "64 KiB"),
+        ("\"$B\" sudoku explain /dev/zero", "64 KiB"),
+        ("\"$B\" sudoku hint /dev/zero", "64 KiB"),
+        ("\"$B\" trace sudoku /dev/zero", "64 KiB"),
+        ("head -c 300000000 /dev/zero | tr '\\0' 1 | \"$B\" sudoku rate --threads 2", "64 KiB"),
         ("head -c 300000000 /dev/zero | tr '\\0' 1 | \"$B\" sudoku", "64 KiB"),
     ] {
         let output = shell(&format!("ulimit -v 400000; {script}"));
