@@ -99,7 +99,12 @@ pub fn generate(args: GenerateArgs) -> CliResult {
     let mut out = stdout();
     let mut line = Vec::new();
     let mut write_error = None;
+    let mut written = 0usize;
     let result = generate::generate_with(&options, args.count, args.threads.unwrap_or_default().get(), |puzzle| {
+        if super::interrupted() {
+            super::exit_interrupted(&mut out, &format!("{written} puzzles"));
+        }
+        written += 1;
         line.clear();
         write_cells(&mut line, box_size, puzzle.cells(), Format::Line);
         if write_error.is_none() {

@@ -42,7 +42,7 @@ macro_rules! exit_status_table {
         "Exit status (every command):\n  \
         0    found something: a solution, a non-zero count, a sequence\n  \
         1    found nothing: no solution, a count of 0, an empty enumeration (as grep does)\n  \
-        2    bad input or usage\n  \
+        2    bad input or usage: the message names the line and column\n  \
         3    I/O or resource failure: a file that cannot be read or written, threads that cannot start\n  \
         130  interrupted (Ctrl-C): what was found so far is printed first\n\
         `backtrack boj` exits 0 whenever its input is valid, as a judged program must."
@@ -53,8 +53,8 @@ macro_rules! exit_status_table {
 macro_rules! limits_text {
     () => {
         "Limits: input read as a whole (xcover problems, checkpoints, shard reports, judge input, \
-        --values-from, bench files) is at most 32 MiB; sudoku reads its input as a stream, with lines of at \
-        most 64 KiB; --threads takes 0 to 1024 (0 or absent: one thread per core). Messages quote at most \
+        --values-from, bench files) is at most 32 MiB; sudoku, sudoku rate, explain and hint, and trace sudoku \
+        read their input as a stream, with lines of at most 64 KiB; --threads takes 0 to 1024 (0 or absent: one thread per core). Messages quote at most \
         40 characters of a bad token."
     };
 }
@@ -316,6 +316,15 @@ impl Write for Out {
     fn flush(&mut self) -> io::Result<()> {
         self.inner.flush()
     }
+}
+
+/// Ends the process after Ctrl-C from inside a library call that its
+/// callback cannot stop (a generator, a trace): writes out what `out` holds,
+/// says on standard error what was done, and exits with status 130.
+pub fn exit_interrupted(out: &mut Out, done: &str) -> ! {
+    let _ = out.inner.flush();
+    eprintln!("backtrack: interrupted after {done}; the output above is what was found so far");
+    std::process::exit(EXIT_INTERRUPTED);
 }
 
 /// Buffered standard output (see [`Out`]).

@@ -92,7 +92,12 @@ pub fn run(args: Args) -> CliResult {
     };
     let mut out = stdout();
     let mut failed = None;
+    let mut events = 0u64;
     trace::run(&problem, strategy, 0, args.limit.unwrap_or(u64::MAX), |event| {
+        if super::interrupted() {
+            super::exit_interrupted(&mut out, &format!("{events} events"));
+        }
+        events += 1;
         if failed.is_none() {
             failed = write_event(&mut out, event, args.json).err();
         }

@@ -21,6 +21,8 @@ fn shell(script: &str) -> Output {
 }
 
 const PUZZLE: &str = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
+/// The solution of [`PUZZLE`]: a full grid.
+const SOLVED: &str = "987654321246173985351928746128537694634892157795461832519286473472319568863745219";
 /// No repeated given, but the top-right cell can only be 9 and column 9 already has one.
 const NO_SOLUTION: &str = "123456780000000000000000000000000000000000009000000000000000000000000000000000000";
 
@@ -32,6 +34,11 @@ fn exit_status_one_rule_for_every_command() {
     let cover = dir.path().join("one.dlx");
     std::fs::write(&cover, "a b c\na b\nc\n").unwrap();
     let (no_cover, cover) = (no_cover.to_str().unwrap(), cover.to_str().unwrap());
+    // `judge` tests a program: the binary itself is a correct one for 9663.
+    let bin = assert_cmd::cargo::cargo_bin("backtrack");
+    let bin = bin.to_str().unwrap();
+    let full = format!("{}\n", SOLVED);
+    let missing = "no/such/file";
     let cases: &[(&[&str], &str, i32)] = &[
         // 0: found something.
         (&["queens", "8"], "", 0),
@@ -40,6 +47,14 @@ fn exit_status_one_rule_for_every_command() {
         (&["choose", "comb", "5", "3"], "", 0),
         (&["choose", "comb", "5", "3", "--count"], "", 0),
         (&["xcover", cover], "", 0),
+        (&["judge", "9663", "--cases", "3", "--", bin, "boj", "9663"], "", 0),
+        (&["judge", "9663", "--gen"], "", 0),
+        (&["trace", "queens", "4"], "", 0),
+        (&["trace", "sudoku"], PUZZLE, 0),
+        (&["sudoku", "generate", "--count", "2", "--seed", "1"], "", 0),
+        (&["sudoku", "rate"], PUZZLE, 0),
+        (&["sudoku", "explain"], PUZZLE, 0),
+        (&["sudoku", "hint"], PUZZLE, 0),
         // 1: found nothing, as grep does.
         (&["queens", "2"], "", 1),
         (&["queens", "3", "--all"], "", 1),
@@ -51,6 +66,17 @@ fn exit_status_one_rule_for_every_command() {
         (&["xcover", no_cover], "", 1),
         (&["xcover", "--json", no_cover], "", 1),
         (&["xcover", "--all", no_cover], "", 1),
+        // judge: a program whose answers are wrong.
+        (&["judge", "9663", "--cases", "3", "--shrink-runs", "0", "--", "true"], "", 1),
+        (&["trace", "queens", "3"], "", 1),
+        (&["trace", "sudoku"], NO_SOLUTION, 1),
+        // The attempts run out before a puzzle with so few clues is found.
+        (&["sudoku", "generate", "--clues", "12", "--attempts", "2", "--seed", "1"], "", 1),
+        (&["sudoku", "rate"], NO_SOLUTION, 1),
+        (&["sudoku", "explain"], NO_SOLUTION, 1),
+        (&["sudoku", "hint"], NO_SOLUTION, 1),
+        // hint: nothing left to do on a full grid.
+        (&["sudoku", "hint"], full.as_str(), 1),
         // 2: bad input or usage.
         (&["queens", "33"], "", 2),
         (&["sudoku"], "12x\n", 2),
@@ -60,9 +86,29 @@ fn exit_status_one_rule_for_every_command() {
         (&["boj", "9663"], "x\n", 2),
         // A count too big to print is a request out of range, not an I/O failure.
         (&["choose", "perm", "1000", "1000", "--count", "--repeat"], "", 2),
+        (&["judge", "1", "--", "true"], "", 2),
+        (&["judge", "9663"], "", 2),
+        (&["judge", "9663", "--", "no/such/program"], "", 2),
+        (&["judge", "9663", "--time-limit", "-1", "--", "true"], "", 2),
+        (&["trace", "queens", "21"], "", 2),
+        (&["trace", "sudoku"], "12x\n", 2),
+        (&["trace", "nothing"], "", 2),
+        (&["web", "--port", "x"], "", 2),
+        (&["web", "--no-such-option"], "", 2),
+        (&["sudoku", "generate", "--size", "7"], "", 2),
+        (&["sudoku", "generate", "--count", "x"], "", 2),
+        (&["sudoku", "rate"], "12x\n", 2),
+        (&["sudoku", "rate", "--count"], "", 2),
+        (&["sudoku", "explain"], "12x\n", 2),
+        (&["sudoku", "hint"], "12x\n", 2),
         // 3: I/O or resource failure.
         (&["sudoku", "no/such/file"], "", 3),
         (&["xcover", "no/such/file"], "", 3),
+        (&["judge", "9663", "--save", "/dev/null/dir"], "", 3),
+        (&["trace", "sudoku", missing], "", 3),
+        (&["sudoku", "rate", missing], "", 3),
+        (&["sudoku", "explain", missing], "", 3),
+        (&["sudoku", "hint", missing], "", 3),
         // boj: 0 whenever the input is valid, even for a count of 0.
         (&["boj", "9663"], "2\n", 0),
         (&["boj", "9663"], "3\n", 0),
@@ -76,6 +122,21 @@ fn exit_status_one_rule_for_every_command() {
     }
     // boj 9663 with N = 2 prints its count of 0.
     assert_eq!(String::from_utf8(run(&["boj", "9663"], "2\n").stdout).unwrap(), "0\n");
+    // 3: output that cannot be written is an I/O failure, for every command that prints.
+    for args in [
+        "queens 8",
+        "choose comb 5 3",
+        "judge 9663 --gen",
+        "trace queens 4",
+        "sudoku generate --seed 1",
+        "sudoku rate -",
+        "sudoku explain -",
+        "sudoku hint -",
+    ] {
+        let output = shell(&format!("echo {PUZZLE} | \"$B\" {args} > /dev/full"));
+        assert_eq!(code(&output), 3, "{args} > /dev/full: {}", stderr(&output));
+        assert!(stderr(&output).starts_with("backtrack: "), "{args}");
+    }
 }
 
 #[test]
@@ -87,6 +148,21 @@ fn help_has_the_exit_status_table_and_the_limits() {
         assert!(help.contains(needle), "{needle:?} missing from --help");
     }
     assert!(help.contains("32 MiB") && help.contains("64 KiB") && help.contains("0 to 1024"), "{help}");
+    // The README's table says the same, row for row.
+    let words = |text: &str| text.replace('`', "").split_whitespace().collect::<Vec<_>>().join(" ");
+    let help = words(&help);
+    let readme = include_str!("../../README.md");
+    let rows: Vec<(&str, &str)> = readme
+        .lines()
+        .skip_while(|line| *line != "| status | meaning |")
+        .skip(2)
+        .map_while(|line| line.strip_prefix("| ")?.strip_suffix(" |")?.split_once(" | "))
+        .collect();
+    assert_eq!(rows.iter().map(|r| r.0).collect::<Vec<_>>(), ["0", "1", "2", "3", "130"], "the README's table");
+    for (status, meaning) in rows {
+        let row = words(&format!("{status} {meaning}"));
+        assert!(help.contains(&row), "README row {row:?} is not in --help: {help}");
+    }
 }
 
 #[test]

@@ -213,14 +213,21 @@ fn ctrl_c_prints_what_was_found_and_exits_130_everywhere() {
         &["sudoku", "--all", "--threads", "1", "-"],
         &["sudoku", "--threads", "2", "-"],
         &["choose", "perm", "14", "14"],
+        &["sudoku", "generate", "--count", "1000000", "--seed", "1", "--threads", "1"],
+        &["sudoku", "rate", "--threads", "1", "-"],
+        &["sudoku", "rate", "--threads", "2", "-"],
+        &["sudoku", "explain", "-"],
+        &["sudoku", "hint", "-"],
+        &["trace", "queens", "20", "--order", "naive"],
     ];
     for args in long_runs {
         let mut child = spawn(args);
         let stdin = child.stdin.take().unwrap();
-        if args[0] == "sudoku" {
-            // An empty board, and input that stays open.
+        if args[0] == "sudoku" && args[1] != "generate" {
+            // A puzzle (for the solver an empty board), and input that stays open.
             let mut stdin = stdin;
-            writeln!(stdin, "{}", ".".repeat(81)).unwrap();
+            let puzzle = if args[1] == "-" || args[1].starts_with("--") { ".".repeat(81) } else { PUZZLE.to_string() };
+            writeln!(stdin, "{puzzle}").unwrap();
             std::mem::forget(stdin);
         }
         let lines = line_reader(&mut child);
