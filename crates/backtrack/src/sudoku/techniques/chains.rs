@@ -189,6 +189,11 @@ fn describe(chain: &[u16]) -> String {
 
 /// The easiest, then shortest, forcing chain (X-chains first, then chains through cells).
 pub fn forcing_chain(board: &Board) -> Option<Step> {
+    ranked_forcing_chain(board).map(|(_, _, step)| step)
+}
+
+/// [`forcing_chain`] with its rating and its number of nodes.
+pub fn ranked_forcing_chain(board: &Board) -> Option<(u16, usize, Step)> {
     let mut parent = vec![NONE; NODES];
     let mut seen = vec![false; NODES];
     let graphs = [Graph::new(board, false), Graph::new(board, true)];
@@ -240,5 +245,5 @@ pub fn forcing_chain(board: &Board) -> Option<Step> {
             }
         }
     }
-    best.map(|(_, _, step)| step)
+    best
 }
