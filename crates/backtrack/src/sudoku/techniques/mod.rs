@@ -138,6 +138,40 @@ impl Tables {
         t
     }
 
+    /// Brings the tables of `old` up to date for `new`, the same board after
+    /// [`Board::apply`] (faster than [`Tables::new`] when few cells changed;
+    /// any other change rebuilds them).
+    pub fn update(&mut self, old: &Board, new: &Board) {
+        for cell in 0..81 {
+            let removed = old.cands[cell] & !new.cands[cell];
+            let placed = old.values[cell] != new.values[cell];
+            if removed == 0 && !placed {
+                continue;
+            }
+            if new.cands[cell] & !old.cands[cell] != 0 || (placed && old.values[cell] != 0) {
+                *self = Tables::new(new);
+                return;
+            }
+            let (r, c) = (row(cell), col(cell));
+            let (b, k) = (box_of(cell), r % 3 * 3 + c % 3);
+            if placed {
+                self.empty[b] -= 1;
+                self.empty[9 + r] -= 1;
+                self.empty[18 + c] -= 1;
+            }
+            let mut m = removed;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.positions[b][d] &= !(1 << k);
+                self.positions[9 + r][d] &= !(1 << c);
+                self.positions[18 + c][d] &= !(1 << r);
+                self.cells[d] &= !(1 << cell);
+            }
+        }
+        debug_assert_eq!(*self, Tables::new(new));
+    }
+
     /// The cells of `d` in `unit`.
     pub fn unit_cells(&self, unit: usize, d: u8) -> CellSet {
         self.cells[d as usize - 1] & UNIT_CELLS[unit]
