@@ -9,8 +9,8 @@
 //! gives the hardest step reached as a lower bound, never a guess.
 
 use super::techniques::{
-    als_wings, bug, chains, fish, intersections, singles, strong_links, subsets, unique, wings, without_words, Board,
-    Step, Tables, Technique,
+    als_wings, bug, cycles, fish, grouped_links, intersections, singles, strong_links, subsets, unique, wings,
+    without_words, Board, Step, Tables, Technique,
 };
 use super::Solver;
 use crate::search::Mode;
@@ -84,7 +84,7 @@ pub fn next_step_in(board: &Board, t: &Tables) -> Option<Step> {
         .or_else(|| fish::fish_in(board, t, 3))
         .or_else(|| subsets::hidden_in(board, t, 3))
         .or_else(|| strong_links::chain_in(t, 2))
-        .or_else(|| strong_links::empty_rectangle_in(t))
+        .or_else(|| grouped_links::grouped_or_empty_rectangle(board))
         .or_else(|| wings::wing(board, false))
         .or_else(|| wings::wing(board, true))
         .or_else(|| unique::rectangle(board))
@@ -95,7 +95,7 @@ pub fn next_step_in(board: &Board, t: &Tables) -> Option<Step> {
         .or_else(|| als_wings::wing(board, 3))
         .or_else(|| bug::bug(board))
         .or_else(|| als_wings::wing(board, 4))
-        .or_else(|| chains::forcing_chain(board))
+        .or_else(|| cycles::cycle_or_forcing_chain(board))
 }
 
 /// The solution of a 9x9 grid, checked unique.

@@ -278,6 +278,11 @@ fn max_nodes(best: &Option<(u16, usize, Step)>, base: u16) -> usize {
 
 /// The easiest, then shortest, forcing chain (X-chains first, then chains through cells).
 pub fn forcing_chain(board: &Board) -> Option<Step> {
+    ranked_forcing_chain(board).map(|(_, _, step)| step)
+}
+
+/// [`forcing_chain`] with its rating and its number of nodes.
+pub fn ranked_forcing_chain(board: &Board) -> Option<(u16, usize, Step)> {
     let mut best: Option<(u16, usize, Step)> = None;
     let passes = [(false, 66, Technique::ForcingXChain), (true, 70, Technique::ForcingChain)];
     for (cells_too, base, technique) in passes {
@@ -327,5 +332,5 @@ pub fn forcing_chain(board: &Board) -> Option<Step> {
         });
         best = Some((rating, len, Step { technique, rating, placements, eliminations, text }));
     }
-    best.map(|(_, _, step)| step)
+    best
 }

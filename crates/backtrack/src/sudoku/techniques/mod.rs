@@ -13,8 +13,11 @@
 
 pub mod als_wings;
 pub mod bug;
+pub mod cellsets;
 pub mod chains;
+pub mod cycles;
 pub mod fish;
+pub mod grouped_links;
 pub mod intersections;
 pub mod singles;
 pub mod strong_links;
@@ -347,6 +350,8 @@ pub enum Technique {
     TwoStringKite,
     TurbotFish,
     EmptyRectangle,
+    GroupedSkyscraper,
+    GroupedTwoStringKite,
     XYWing,
     XYZWing,
     UniqueRectangle,
@@ -357,13 +362,16 @@ pub enum Technique {
     WXYZWing,
     Bug,
     VWXYZWing,
+    XCycle,
+    YCycle,
     ForcingXChain,
+    Cycle,
     ForcingChain,
 }
 
 impl Technique {
     /// Every technique, from the easiest.
-    pub const ALL: [Technique; 30] = [
+    pub const ALL: [Technique; 35] = [
         Technique::HiddenSingle,
         Technique::DirectPointing,
         Technique::DirectClaiming,
@@ -382,6 +390,8 @@ impl Technique {
         Technique::TwoStringKite,
         Technique::TurbotFish,
         Technique::EmptyRectangle,
+        Technique::GroupedSkyscraper,
+        Technique::GroupedTwoStringKite,
         Technique::XYWing,
         Technique::XYZWing,
         Technique::UniqueRectangle,
@@ -392,7 +402,10 @@ impl Technique {
         Technique::WXYZWing,
         Technique::Bug,
         Technique::VWXYZWing,
+        Technique::XCycle,
+        Technique::YCycle,
         Technique::ForcingXChain,
+        Technique::Cycle,
         Technique::ForcingChain,
     ];
 
@@ -417,6 +430,8 @@ impl Technique {
             Technique::TwoStringKite => "2-String Kite",
             Technique::TurbotFish => "Turbot Fish",
             Technique::EmptyRectangle => "Empty Rectangle",
+            Technique::GroupedSkyscraper => "Grouped Skyscraper",
+            Technique::GroupedTwoStringKite => "Grouped 2-String Kite",
             Technique::XYWing => "XY-Wing",
             Technique::XYZWing => "XYZ-Wing",
             Technique::UniqueRectangle => "Unique Rectangle",
@@ -427,7 +442,10 @@ impl Technique {
             Technique::WXYZWing => "WXYZ-Wing",
             Technique::Bug => "Bivalue Universal Grave",
             Technique::VWXYZWing => "VWXYZ-Wing",
+            Technique::XCycle => "Bidirectional X-Cycle",
+            Technique::YCycle => "Bidirectional Y-Cycle",
             Technique::ForcingXChain => "Forcing X-Chain",
+            Technique::Cycle => "Bidirectional Cycle",
             Technique::ForcingChain => "Forcing Chain",
         }
     }
