@@ -55,14 +55,8 @@ const fn build_units() -> [[usize; 9]; 27] {
 /// A set of cells: bit `c` for cell `c`.
 pub type CellSet = u128;
 
-/// Every cell.
-pub const ALL_CELLS: CellSet = (1 << 81) - 1;
-
 /// The cells of each unit as a [`CellSet`] (units numbered as in [`UNITS`]).
 pub const UNIT_CELLS: [CellSet; 27] = build_unit_cells();
-
-/// The peers of each cell (the cells sharing a unit with it, itself not included).
-pub const PEERS: [CellSet; 81] = build_peers();
 
 const fn build_unit_cells() -> [CellSet; 27] {
     let mut sets = [0u128; 27];
@@ -78,27 +72,7 @@ const fn build_unit_cells() -> [CellSet; 27] {
     sets
 }
 
-const fn build_peers() -> [CellSet; 81] {
-    let mut sets = [0u128; 81];
-    let mut c = 0;
-    while c < 81 {
-        let units = units_of(c);
-        sets[c] = (UNIT_CELLS[units[0]] | UNIT_CELLS[units[1]] | UNIT_CELLS[units[2]]) & !(1 << c);
-        c += 1;
-    }
-    sets
-}
-
-/// The cells of a set, increasing.
-pub fn cells_of(mut set: CellSet) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let c = set.trailing_zeros() as usize;
-            set &= set - 1;
-            c
-        })
-    })
-}
+pub use cellsets::{cells_of, PEERS};
 
 /// Where each digit can go on one board, computed once and shared by the
 /// finders (`*_in` functions) that one step of the rater tries.
@@ -324,7 +298,7 @@ impl Board {
     /// (and is not one of them).
     pub fn seen_by_all(&self, cells: &[usize], d: u8) -> Vec<(usize, u8)> {
         let seen = cells.iter().fold(!0u128, |m, &c| m & PEERS[c]);
-        cells_of(seen & ALL_CELLS).filter(|&x| self.has(x, d)).map(|x| (x, d)).collect()
+        cells_of(seen & cellsets::GRID).filter(|&x| self.has(x, d)).map(|x| (x, d)).collect()
     }
 }
 
