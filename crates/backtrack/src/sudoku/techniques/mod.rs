@@ -13,8 +13,11 @@
 
 pub mod als_wings;
 pub mod bug;
+pub mod cellsets;
 pub mod chains;
+pub mod cycles;
 pub mod fish;
+pub mod grouped_links;
 pub mod intersections;
 pub mod singles;
 pub mod strong_links;
@@ -133,6 +136,40 @@ impl Tables {
             }
         }
         t
+    }
+
+    /// Brings the tables of `old` up to date for `new`, the same board after
+    /// [`Board::apply`] (faster than [`Tables::new`] when few cells changed;
+    /// any other change rebuilds them).
+    pub fn update(&mut self, old: &Board, new: &Board) {
+        for cell in 0..81 {
+            let removed = old.cands[cell] & !new.cands[cell];
+            let placed = old.values[cell] != new.values[cell];
+            if removed == 0 && !placed {
+                continue;
+            }
+            if new.cands[cell] & !old.cands[cell] != 0 || (placed && old.values[cell] != 0) {
+                *self = Tables::new(new);
+                return;
+            }
+            let (r, c) = (row(cell), col(cell));
+            let (b, k) = (box_of(cell), r % 3 * 3 + c % 3);
+            if placed {
+                self.empty[b] -= 1;
+                self.empty[9 + r] -= 1;
+                self.empty[18 + c] -= 1;
+            }
+            let mut m = removed;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.positions[b][d] &= !(1 << k);
+                self.positions[9 + r][d] &= !(1 << c);
+                self.positions[18 + c][d] &= !(1 << r);
+                self.cells[d] &= !(1 << cell);
+            }
+        }
+        debug_assert_eq!(*self, Tables::new(new));
     }
 
     /// The cells of `d` in `unit`.
@@ -310,6 +347,8 @@ pub enum Technique {
     TwoStringKite,
     TurbotFish,
     EmptyRectangle,
+    GroupedSkyscraper,
+    GroupedTwoStringKite,
     XYWing,
     XYZWing,
     UniqueRectangle,
@@ -320,13 +359,16 @@ pub enum Technique {
     WXYZWing,
     Bug,
     VWXYZWing,
+    XCycle,
+    YCycle,
     ForcingXChain,
+    Cycle,
     ForcingChain,
 }
 
 impl Technique {
     /// Every technique, from the easiest.
-    pub const ALL: [Technique; 30] = [
+    pub const ALL: [Technique; 35] = [
         Technique::HiddenSingle,
         Technique::DirectPointing,
         Technique::DirectClaiming,
@@ -345,6 +387,8 @@ impl Technique {
         Technique::TwoStringKite,
         Technique::TurbotFish,
         Technique::EmptyRectangle,
+        Technique::GroupedSkyscraper,
+        Technique::GroupedTwoStringKite,
         Technique::XYWing,
         Technique::XYZWing,
         Technique::UniqueRectangle,
@@ -355,7 +399,10 @@ impl Technique {
         Technique::WXYZWing,
         Technique::Bug,
         Technique::VWXYZWing,
+        Technique::XCycle,
+        Technique::YCycle,
         Technique::ForcingXChain,
+        Technique::Cycle,
         Technique::ForcingChain,
     ];
 
@@ -380,6 +427,8 @@ impl Technique {
             Technique::TwoStringKite => "2-String Kite",
             Technique::TurbotFish => "Turbot Fish",
             Technique::EmptyRectangle => "Empty Rectangle",
+            Technique::GroupedSkyscraper => "Grouped Skyscraper",
+            Technique::GroupedTwoStringKite => "Grouped 2-String Kite",
             Technique::XYWing => "XY-Wing",
             Technique::XYZWing => "XYZ-Wing",
             Technique::UniqueRectangle => "Unique Rectangle",
@@ -390,7 +439,10 @@ impl Technique {
             Technique::WXYZWing => "WXYZ-Wing",
             Technique::Bug => "Bivalue Universal Grave",
             Technique::VWXYZWing => "VWXYZ-Wing",
+            Technique::XCycle => "Bidirectional X-Cycle",
+            Technique::YCycle => "Bidirectional Y-Cycle",
             Technique::ForcingXChain => "Forcing X-Chain",
+            Technique::Cycle => "Bidirectional Cycle",
             Technique::ForcingChain => "Forcing Chain",
         }
     }
