@@ -187,6 +187,40 @@ fn describe(chain: &[u16]) -> String {
         .join(" -> ")
 }
 
+/// The step a contradiction proves: the chain's first node is false.
+fn verdict(board: &Board, chain: &[u16], technique: Technique, rating: u16) -> Step {
+    let (cell, d, on) = parts(chain[0]);
+    let (placements, eliminations, verdict) = if on {
+        (vec![], vec![(cell, d)], format!("so {} is not {d}", cell_name(cell)))
+    } else {
+        let others: Vec<(usize, u8)> = super::digits(board.cands[cell] & !bit(d)).map(|e| (cell, e)).collect();
+        (vec![(cell, d)], others, format!("so {}={d}", cell_name(cell)))
+    };
+    let text = format!(
+        "{}: assuming {} {d} leads to a contradiction: {}; {verdict}",
+        technique.name(),
+        if on { format!("{} is", cell_name(cell)) } else { format!("{} is not", cell_name(cell)) },
+        describe(chain)
+    );
+    Step { technique, rating, placements, eliminations, text }
+}
+
+/// The shortest forcing chain about one candidate: with `on`, one showing
+/// that `d` in `cell` is false (assuming it true leads to a contradiction);
+/// without, one showing it true (assuming it false does). Only strong links
+/// of one digit (a forcing X-chain) unless `cells_too`, which also links
+/// through cells. Rated as [`forcing_chain`] rates it.
+pub fn refute(board: &Board, cell: usize, d: u8, on: bool, cells_too: bool) -> Option<Step> {
+    if !board.has(cell, d) {
+        return None;
+    }
+    let graph = Graph::new(board, cells_too);
+    let (mut parent, mut seen) = (vec![NONE; NODES], vec![false; NODES]);
+    let chain = contradiction(&graph, node(cell, d, on), usize::MAX, &mut parent, &mut seen)?;
+    let (technique, base) = if cells_too { (Technique::ForcingChain, 70) } else { (Technique::ForcingXChain, 66) };
+    Some(verdict(board, &chain, technique, base + length_bonus(chain.len())))
+}
+
 /// The easiest, then shortest, forcing chain (X-chains first, then chains through cells).
 pub fn forcing_chain(board: &Board) -> Option<Step> {
     let mut parent = vec![NONE; NODES];
@@ -222,20 +256,7 @@ pub fn forcing_chain(board: &Board) -> Option<Step> {
                     if best.as_ref().is_some_and(|(r, n, _)| (*r, *n) <= (rating, chain.len())) {
                         continue;
                     }
-                    let (placements, eliminations, verdict) = if on {
-                        (vec![], vec![(cell, d)], format!("so {} is not {d}", cell_name(cell)))
-                    } else {
-                        let others: Vec<(usize, u8)> =
-                            super::digits(board.cands[cell] & !bit(d)).map(|e| (cell, e)).collect();
-                        (vec![(cell, d)], others, format!("so {}={d}", cell_name(cell)))
-                    };
-                    let text = format!(
-                        "{}: assuming {} {d} leads to a contradiction: {}; {verdict}",
-                        technique.name(),
-                        if on { format!("{} is", cell_name(cell)) } else { format!("{} is not", cell_name(cell)) },
-                        describe(&chain)
-                    );
-                    best = Some((rating, chain.len(), Step { technique, rating, placements, eliminations, text }));
+                    best = Some((rating, chain.len(), verdict(board, &chain, technique, rating)));
                 }
             }
         }

@@ -7,7 +7,7 @@
 //! when the removal leaves a hidden single in a unit of the first kind
 //! crossing the same line or box, and place that single.
 
-use super::{bit, cell_name, cells_name, eliminations_name, unit_name, units_of, Board, Step, Technique, UNITS};
+use super::{bit, cell_name, cells_name, eliminations_name, unit_name, units_of, Board, Keep, Step, Technique, UNITS};
 
 /// The (unit, crossing unit) kinds in Sudoku Explainer's order: box/column,
 /// box/row, column/box, row/box.
@@ -67,6 +67,11 @@ fn reason(board: &Board, u1: usize, u2: usize, d: u8) -> String {
 
 /// Pointing or claiming (2.6 / 2.8).
 pub fn locking(board: &Board) -> Option<Step> {
+    locking_where(board, &mut |_| true)
+}
+
+/// [`locking`], skipping the steps `keep` refuses.
+pub fn locking_where(board: &Board, keep: Keep) -> Option<Step> {
     each_lock(board, |u1, u2, d| {
         let eliminations = removals(board, u1, u2, d);
         if eliminations.is_empty() {
@@ -74,12 +79,17 @@ pub fn locking(board: &Board) -> Option<Step> {
         }
         let (technique, rating) = if u1 < 9 { (Technique::Pointing, 26) } else { (Technique::Claiming, 28) };
         let text = format!("{}: {}: {}", technique.name(), reason(board, u1, u2, d), eliminations_name(&eliminations));
-        Some(Step { technique, rating, placements: vec![], eliminations, text })
+        Some(Step { technique, rating, placements: vec![], eliminations, text }).filter(|step| keep(step))
     })
 }
 
 /// Direct pointing or claiming (1.7 / 1.9): a lock whose removals leave a hidden single.
 pub fn direct(board: &Board) -> Option<Step> {
+    direct_where(board, &mut |_| true)
+}
+
+/// [`direct`], skipping the steps `keep` refuses.
+pub fn direct_where(board: &Board, keep: Keep) -> Option<Step> {
     each_lock(board, |u1, u2, d| {
         let kind = if u1 < 9 {
             0..9
@@ -110,7 +120,10 @@ pub fn direct(board: &Board) -> Option<Step> {
                     unit_name(u3),
                     cell_name(cell)
                 );
-                return Some(Step { technique, rating, placements: vec![(cell, d)], eliminations, text });
+                let step = Step { technique, rating, placements: vec![(cell, d)], eliminations, text };
+                if keep(&step) {
+                    return Some(step);
+                }
             }
         }
         None

@@ -16,7 +16,7 @@
 //! were, (p, x) would not be, so (r, x) would be, and the box would have no
 //! place left for d. The same holds with rows and columns swapped.
 
-use super::{cell_name, cells_name, col, eliminations_name, row, sees, unit_name, Board, Step, Technique, UNITS};
+use super::{cell_name, cells_name, col, eliminations_name, row, sees, unit_name, Board, Keep, Step, Technique, UNITS};
 
 fn kind(unit: usize) -> usize {
     unit / 9
@@ -48,6 +48,11 @@ fn technique_of(units: &[usize]) -> Technique {
 
 /// The easiest chain of exactly `links` (2 or 3) strong links.
 pub fn chain(board: &Board, links: usize) -> Option<Step> {
+    chain_where(board, links, &mut |_| true)
+}
+
+/// [`chain`], skipping the steps `keep` refuses.
+pub fn chain_where(board: &Board, links: usize, keep: Keep) -> Option<Step> {
     let base = if links == 2 { 40 } else { 54 };
     let mut best: Option<Step> = None;
     for d in 1..=9u8 {
@@ -58,11 +63,12 @@ pub fn chain(board: &Board, links: usize) -> Option<Step> {
             })
             .collect();
         let mut path: Vec<(usize, usize, usize)> = Vec::with_capacity(links);
-        extend(board, d, &all, links, base, &mut path, &mut best);
+        extend(board, d, &all, links, base, &mut path, &mut best, keep);
     }
     best
 }
 
+#[allow(clippy::too_many_arguments)] // the walk's state, passed down as it is
 fn extend(
     board: &Board,
     d: u8,
@@ -71,6 +77,7 @@ fn extend(
     base: u16,
     path: &mut Vec<(usize, usize, usize)>,
     best: &mut Option<Step>,
+    keep: Keep,
 ) {
     if path.len() == links {
         let units: Vec<usize> = path.iter().map(|l| l.0).collect();
@@ -96,7 +103,10 @@ fn extend(
             cell_name(last),
             eliminations_name(&eliminations)
         );
-        *best = Some(Step { technique, rating, placements: vec![], eliminations, text });
+        let step = Step { technique, rating, placements: vec![], eliminations, text };
+        if keep(&step) {
+            *best = Some(step);
+        }
         return;
     }
     for &(u, x, y) in all {
@@ -105,7 +115,7 @@ fn extend(
             let joined = path.last().map_or(true, |l| sees(l.2, a));
             if fresh && joined {
                 path.push((u, a, b));
-                extend(board, d, all, links, base, path, best);
+                extend(board, d, all, links, base, path, best, keep);
                 path.pop();
             }
         }
@@ -114,6 +124,11 @@ fn extend(
 
 /// An empty rectangle with a strong link in a line (4.3).
 pub fn empty_rectangle(board: &Board) -> Option<Step> {
+    empty_rectangle_where(board, &mut |_| true)
+}
+
+/// [`empty_rectangle`], skipping the steps `keep` refuses.
+pub fn empty_rectangle_where(board: &Board, keep: Keep) -> Option<Step> {
     for d in 1..=9u8 {
         for bx in 0..9 {
             let cells = board.cells_with(bx, d);
@@ -139,7 +154,10 @@ pub fn empty_rectangle(board: &Board) -> Option<Step> {
                         for (near, far) in [(link[0], link[1]), (link[1], link[0])] {
                             let target = row(far) * 9 + c;
                             if row(near) == r && row(far) / 3 != band && board.has(target, d) {
-                                return Some(er_step(bx, d, &cells, 18 + x, near, far, target));
+                                let step = er_step(bx, d, &cells, 18 + x, near, far, target);
+                                if keep(&step) {
+                                    return Some(step);
+                                }
                             }
                         }
                     }
@@ -152,7 +170,10 @@ pub fn empty_rectangle(board: &Board) -> Option<Step> {
                         for (near, far) in [(link[0], link[1]), (link[1], link[0])] {
                             let target = r * 9 + col(far);
                             if col(near) == c && col(far) / 3 != stack && board.has(target, d) {
-                                return Some(er_step(bx, d, &cells, 9 + y, near, far, target));
+                                let step = er_step(bx, d, &cells, 9 + y, near, far, target);
+                                if keep(&step) {
+                                    return Some(step);
+                                }
                             }
                         }
                     }

@@ -8,10 +8,15 @@
 //! removals leave a hidden single in the same unit, and place it.
 
 use super::singles::SE_ORDER;
-use super::{bit, cells_name, digits_name, eliminations_name, subsets, unit_name, Board, Step, Technique, UNITS};
+use super::{bit, cells_name, digits_name, eliminations_name, subsets, unit_name, Board, Keep, Step, Technique, UNITS};
 
 /// A naked subset of `k` (2..=4) cells.
 pub fn naked(board: &Board, k: usize) -> Option<Step> {
+    naked_where(board, k, &mut |_| true)
+}
+
+/// [`naked`], skipping the steps `keep` refuses.
+pub fn naked_where(board: &Board, k: usize, keep: Keep) -> Option<Step> {
     let (technique, rating) = match k {
         2 => (Technique::NakedPair, 30),
         3 => (Technique::NakedTriplet, 36),
@@ -46,7 +51,7 @@ pub fn naked(board: &Board, k: usize) -> Option<Step> {
                     unit_name(unit),
                     eliminations_name(&eliminations)
                 );
-                Some(Step { technique, rating, placements: vec![], eliminations, text })
+                Some(Step { technique, rating, placements: vec![], eliminations, text }).filter(|step| keep(step))
             });
             if found.is_some() {
                 return found;
@@ -98,6 +103,11 @@ fn hidden_removals(board: &Board, unit: usize, digits: u16, places: u16) -> (Vec
 
 /// A hidden subset of `k` (2..=4) digits.
 pub fn hidden(board: &Board, k: usize) -> Option<Step> {
+    hidden_where(board, k, &mut |_| true)
+}
+
+/// [`hidden`], skipping the steps `keep` refuses.
+pub fn hidden_where(board: &Board, k: usize, keep: Keep) -> Option<Step> {
     let (technique, rating) = match k {
         2 => (Technique::HiddenPair, 34),
         3 => (Technique::HiddenTriplet, 40),
@@ -116,12 +126,17 @@ pub fn hidden(board: &Board, k: usize) -> Option<Step> {
             cells_name(&cells),
             eliminations_name(&eliminations)
         );
-        Some(Step { technique, rating, placements: vec![], eliminations, text })
+        Some(Step { technique, rating, placements: vec![], eliminations, text }).filter(|step| keep(step))
     })
 }
 
 /// A direct hidden pair (`k` = 2) or triplet (3): a hidden subset that leaves a hidden single in its unit.
 pub fn direct_hidden(board: &Board, k: usize) -> Option<Step> {
+    direct_hidden_where(board, k, &mut |_| true)
+}
+
+/// [`direct_hidden`], skipping the steps `keep` refuses.
+pub fn direct_hidden_where(board: &Board, k: usize, keep: Keep) -> Option<Step> {
     let (technique, rating) =
         if k == 2 { (Technique::DirectHiddenPair, 20) } else { (Technique::DirectHiddenTriplet, 25) };
     each_hidden(board, k, k as u32, |unit, digits, places| {
@@ -141,7 +156,10 @@ pub fn direct_hidden(board: &Board, k: usize) -> Option<Step> {
                     cells_name(&cells),
                     super::cell_name(cell)
                 );
-                return Some(Step { technique, rating, placements: vec![(cell, d)], eliminations, text });
+                let step = Step { technique, rating, placements: vec![(cell, d)], eliminations, text };
+                if keep(&step) {
+                    return Some(step);
+                }
             }
         }
         None
