@@ -102,7 +102,7 @@ fn extend(
     for &(u, x, y) in all {
         for (a, b) in [(x, y), (y, x)] {
             let fresh = path.iter().all(|l| l.0 != u && ![l.1, l.2].contains(&a) && ![l.1, l.2].contains(&b));
-            let joined = path.last().map_or(true, |l| sees(l.2, a));
+            let joined = path.last().is_none_or(|l| sees(l.2, a));
             if fresh && joined {
                 path.push((u, a, b));
                 extend(board, d, all, links, base, path, best);
