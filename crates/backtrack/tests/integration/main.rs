@@ -12,6 +12,7 @@ mod search_core;
 mod sudoku_general;
 mod sudoku_stream;
 mod sudominoku_props;
+mod techniques_se;
 mod trace;
 mod xcover_crosscheck;
 mod xcover_engine;

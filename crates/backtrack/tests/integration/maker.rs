@@ -220,47 +220,50 @@ fn dev_set() -> Vec<(Vec<u8>, u16)> {
 #[test]
 fn ratings_agree_with_sudoku_explainer_on_the_development_set() {
     // (band low, band high, share rated exactly as SE at least, in percent)
-    let bands: [(u16, u16, usize); 5] = [(10, 15, 100), (16, 25, 97), (26, 39, 90), (40, 49, 88), (70, 79, 70)];
-    let mut per_band = [(0usize, 0usize); 5];
-    let mut all = (0usize, 0usize);
+    let bands: [(u16, u16, usize); 7] =
+        [(10, 15, 100), (16, 25, 100), (26, 39, 100), (40, 49, 91), (50, 59, 92), (60, 69, 70), (70, 79, 81)];
+    let mut per_band = [(0usize, 0usize); 7];
+    let mut all = (0usize, 0usize, 0usize);
     let mut above = 0usize;
     for (cells, er) in dev_set() {
         let ours = rate_cells(&cells).unwrap();
         let exact = !ours.beyond && ours.er == er;
         all.0 += 1;
         all.1 += exact as usize;
+        all.2 += (!ours.beyond && ours.er.abs_diff(er) <= 2) as usize;
         if let Some(i) = bands.iter().position(|&(lo, hi, _)| (lo..=hi).contains(&er)) {
             per_band[i].0 += 1;
             per_band[i].1 += exact as usize;
         }
         // A number far above SE's means SE found an easier technique that
-        // this rater lacks (grouped links, WXYZ-Wing, aligned pairs, cycles).
+        // this rater lacks.
         if !ours.beyond && ours.er > er + 2 {
             above += 1;
         }
     }
-    assert!(above * 100 <= all.0 * 6, "{above} ratings above SE's by more than 0.2");
+    assert!(above * 100 <= all.0 * 2, "{above} ratings above SE's by more than 0.2");
     for (&(lo, hi, want), &(n, exact)) in bands.iter().zip(&per_band) {
         assert!(exact * 100 >= n * want, "SE {lo}..{hi}: {exact} of {n} exact, want {want}%");
     }
-    assert!(all.1 * 100 >= all.0 * 90, "{} of {} exact", all.1, all.0);
+    assert!(all.1 * 100 >= all.0 * 96, "{} of {} exact", all.1, all.0);
+    assert!(all.2 * 100 >= all.0 * 98, "{} of {} within 0.2", all.2, all.0);
 }
 
 /// A board with every cell empty and every candidate.
-fn open_board() -> Board {
+pub(crate) fn open_board() -> Board {
     Board { values: [0; 81], cands: [ALL; 81] }
 }
 
-fn at(r: usize, c: usize) -> usize {
+pub(crate) fn at(r: usize, c: usize) -> usize {
     (r - 1) * 9 + (c - 1)
 }
 
-fn sorted(mut list: Vec<(usize, u8)>) -> Vec<(usize, u8)> {
+pub(crate) fn sorted(mut list: Vec<(usize, u8)>) -> Vec<(usize, u8)> {
     list.sort_unstable();
     list
 }
 
-fn expect(step: Option<Step>, technique: Technique, rating: u16) -> Step {
+pub(crate) fn expect(step: Option<Step>, technique: Technique, rating: u16) -> Step {
     let step = step.unwrap_or_else(|| panic!("no {technique} found"));
     assert_eq!((step.technique, step.rating), (technique, rating), "{}", step.text);
     step
