@@ -163,13 +163,10 @@ impl Graph {
 
 const NODES: usize = 81 * 9 * 2;
 
-/// An assumption to follow: candidate `d` of `cell` on or off, its dense
-/// node, and the words of the rows its search may need (every node it can
+/// An assumption to follow: the dense node of a candidate on or off, and
+/// the words of the rows its search may need (every node it can
 /// reach lies there).
 struct Source {
-    cell: usize,
-    d: u8,
-    on: bool,
     node: u16,
     span: std::ops::Range<usize>,
 }
@@ -310,6 +307,44 @@ fn max_nodes(best: &Option<(u16, usize, Step)>, base: u16) -> usize {
     }
 }
 
+/// The step a contradiction proves: the chain's first node is false.
+fn verdict(board: &Board, chain: &[u16], technique: Technique, rating: u16) -> Step {
+    let (cell, d, on) = parts(chain[0]);
+    let (placements, eliminations, verdict) = if on {
+        (vec![], vec![(cell, d)], format!("so {} is not {d}", cell_name(cell)))
+    } else {
+        let others: Vec<(usize, u8)> = super::digits(board.cands[cell] & !bit(d)).map(|e| (cell, e)).collect();
+        (vec![(cell, d)], others, format!("so {}={d}", cell_name(cell)))
+    };
+    let text = format!(
+        "{}: assuming {} {d} leads to a contradiction: {}; {verdict}",
+        technique.name(),
+        if on { format!("{} is", cell_name(cell)) } else { format!("{} is not", cell_name(cell)) },
+        describe(chain)
+    );
+    Step { technique, rating, placements, eliminations, text }
+}
+
+/// The shortest forcing chain about one candidate: with `on`, one showing
+/// that `d` in `cell` is false (assuming it true leads to a contradiction);
+/// without, one showing it true (assuming it false does). Only strong links
+/// of one digit (a forcing X-chain) unless `cells_too`, which also links
+/// through cells. Rated as [`forcing_chain`] rates it.
+pub fn refute(board: &Board, cell: usize, d: u8, on: bool, cells_too: bool) -> Option<Step> {
+    if !board.has(cell, d) {
+        return None;
+    }
+    let graph = Graph::new(board, cells_too);
+    let (mut parent, mut seen) = (vec![NONE; graph.len()], vec![false; graph.len()]);
+    let start = graph.dense[node(cell, d, on) as usize];
+    let chain: Vec<u16> = contradiction(&graph, start, usize::MAX, &mut parent, &mut seen)?
+        .into_iter()
+        .map(|q| graph.sparse[q as usize])
+        .collect();
+    let (technique, base) = if cells_too { (Technique::ForcingChain, 70) } else { (Technique::ForcingXChain, 66) };
+    Some(verdict(board, &chain, technique, base + length_bonus(chain.len())))
+}
+
 /// The easiest, then shortest, forcing chain (X-chains first, then chains through cells).
 pub fn forcing_chain(board: &Board) -> Option<Step> {
     ranked_forcing_chain(board).map(|(_, _, step)| step)
@@ -336,14 +371,14 @@ pub fn ranked_forcing_chain(board: &Board) -> Option<(u16, usize, Step)> {
                 let span = if cells_too { 0..graph.words } else { graph.blocks[d as usize - 1].clone() };
                 for on in [true, false] {
                     let node = graph.dense[node(cell, d, on) as usize];
-                    sources.push(Source { cell, d, on, node, span: span.clone() });
+                    sources.push(Source { node, span: span.clone() });
                 }
             }
         }
         let Some((i, len)) = shortest_contradiction(&graph, &sources, limit) else {
             continue;
         };
-        let Source { cell, d, on, node: start, .. } = sources[i];
+        let start = sources[i].node;
         let rating = base + length_bonus(len);
         let (mut parent, mut seen) = (vec![NONE; graph.len()], vec![false; graph.len()]);
         let chain: Vec<u16> = contradiction(&graph, start, limit, &mut parent, &mut seen)
@@ -352,19 +387,7 @@ pub fn ranked_forcing_chain(board: &Board) -> Option<(u16, usize, Step)> {
             .map(|q| graph.sparse[q as usize])
             .collect();
         debug_assert_eq!(chain.len(), len);
-        let (placements, eliminations, verdict) = if on {
-            (vec![], vec![(cell, d)], format!("so {} is not {d}", cell_name(cell)))
-        } else {
-            let others: Vec<(usize, u8)> = super::digits(board.cands[cell] & !bit(d)).map(|e| (cell, e)).collect();
-            (vec![(cell, d)], others, format!("so {}={d}", cell_name(cell)))
-        };
-        let text = format!(
-            "{}: assuming {} {d} leads to a contradiction: {}; {verdict}",
-            technique.name(),
-            if on { format!("{} is", cell_name(cell)) } else { format!("{} is not", cell_name(cell)) },
-            describe(&chain)
-        );
-        best = Some((rating, len, Step { technique, rating, placements, eliminations, text }));
+        best = Some((rating, len, verdict(board, &chain, technique, rating)));
     }
     best
 }
