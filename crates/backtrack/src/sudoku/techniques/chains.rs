@@ -89,33 +89,47 @@ fn off_to_on(board: &Board, cell: usize, d: u8, cells_too: bool, out: &mut Vec<u
 }
 
 /// The implications between the candidates of one board, the nodes
-/// numbered densely (the `i`-th candidate off is `2 i`, on is `2 i + 1`),
-/// in the order [`on_to_off`] and [`off_to_on`] give them.
+/// numbered densely, digit by digit (the `i`-th candidate off is `2 i`, on
+/// is `2 i + 1`): as lists in the order [`on_to_off`] and [`off_to_on`]
+/// give them, and as bitset rows for the breadth-first search.
 struct Graph {
     /// The sparse node ([`node`]) of each dense one.
     sparse: Vec<u16>,
     /// The dense node of each sparse one (`NONE` when not a candidate).
     dense: Vec<u16>,
+    /// The words of the rows that digit `d`'s nodes use (`blocks[d - 1]`).
+    blocks: [std::ops::Range<usize>; 9],
     start: Vec<u32>,
     targets: Vec<u16>,
+    /// `words` 64-bit words per node: bit `q` when the node implies `q`.
+    rows: Vec<u64>,
+    words: usize,
 }
 
 impl Graph {
     fn new(board: &Board, cells_too: bool) -> Graph {
         let mut dense = vec![NONE; NODES];
         let mut sparse = Vec::new();
-        for cell in 0..81 {
-            for d in super::digits(board.cands[cell]) {
-                for on in [false, true] {
-                    dense[node(cell, d, on) as usize] = sparse.len() as u16;
-                    sparse.push(node(cell, d, on));
+        let mut blocks: [std::ops::Range<usize>; 9] = Default::default();
+        for d in 1..=9u8 {
+            let first = sparse.len();
+            for cell in 0..81 {
+                if board.has(cell, d) {
+                    for on in [false, true] {
+                        dense[node(cell, d, on) as usize] = sparse.len() as u16;
+                        sparse.push(node(cell, d, on));
+                    }
                 }
             }
+            blocks[d as usize - 1] = first / 64..sparse.len().div_ceil(64);
         }
-        let mut start = Vec::with_capacity(sparse.len() + 1);
+        let n = sparse.len();
+        let words = n.div_ceil(64).max(1);
+        let mut rows = vec![0u64; n * words];
+        let mut start = Vec::with_capacity(n + 1);
         let mut targets = Vec::new();
         let mut next = Vec::new();
-        for &sp in &sparse {
+        for (i, &sp) in sparse.iter().enumerate() {
             start.push(targets.len() as u32);
             let (cell, d, on) = parts(sp);
             if on {
@@ -123,14 +137,23 @@ impl Graph {
             } else {
                 off_to_on(board, cell, d, cells_too, &mut next);
             }
-            targets.extend(next.iter().map(|&q| dense[q as usize]));
+            for &q in &next {
+                let q = dense[q as usize];
+                targets.push(q);
+                rows[i * words + q as usize / 64] |= 1 << (q % 64);
+            }
         }
         start.push(targets.len() as u32);
-        Graph { sparse, dense, start, targets }
+        Graph { sparse, dense, blocks, start, targets, rows, words }
     }
 
     fn next(&self, n: u16) -> &[u16] {
         &self.targets[self.start[n as usize] as usize..self.start[n as usize + 1] as usize]
+    }
+
+    /// The words `span` of node `n`'s row.
+    fn row(&self, n: usize, span: &std::ops::Range<usize>) -> &[u64] {
+        &self.rows[n * self.words + span.start..n * self.words + span.end]
     }
 
     fn len(&self) -> usize {
@@ -140,65 +163,73 @@ impl Graph {
 
 const NODES: usize = 81 * 9 * 2;
 
-/// An assumption to follow: candidate `d` of `cell` on or off, and its dense node.
+/// An assumption to follow: the dense node of a candidate on or off, and
+/// the words of the rows its search may need (every node it can
+/// reach lies there).
 struct Source {
-    cell: usize,
-    d: u8,
-    on: bool,
     node: u16,
+    span: std::ops::Range<usize>,
 }
 
-/// Breadth-first searches from every source, 64 at a time and one level
-/// at a time, each node holding the set of searches that reached it: the
-/// first source (in order) whose contradiction comes soonest, if one within
-/// `max_nodes` nodes exists, and the number of nodes of that chain. The
-/// same source and length as searching each source alone, in order, and
-/// keeping the first shortest.
+/// Word-parallel breadth-first searches from every source together, one
+/// level at a time: the first source (in order) whose contradiction comes
+/// soonest, if one within `max_nodes` nodes exists, and the number of
+/// nodes of that chain. The same source and length as searching each
+/// source alone, in order, and keeping the first shortest.
 fn shortest_contradiction(graph: &Graph, sources: &[Source], max_nodes: usize) -> Option<(usize, usize)> {
-    let n = graph.len();
-    let (mut seen, mut frontier, mut next) = (vec![0u64; n], vec![0u64; n], vec![0u64; n]);
-    let mut best = None;
-    // Later sources must be strictly shorter to win.
-    let mut limit = max_nodes;
-    for (b, block) in sources.chunks(64).enumerate() {
-        seen.fill(0);
-        frontier.fill(0);
-        for (k, source) in block.iter().enumerate() {
-            seen[source.node as usize] |= 1 << k;
-            frontier[source.node as usize] |= 1 << k;
+    let w = graph.words;
+    let mut seen = vec![0u64; sources.len() * w];
+    let mut frontier = vec![0u64; sources.len() * w];
+    let mut next = vec![0u64; w];
+    for (i, source) in sources.iter().enumerate() {
+        let n = source.node as usize;
+        seen[i * w + n / 64] |= 1 << (n % 64);
+        frontier[i * w + n / 64] |= 1 << (n % 64);
+    }
+    let mut active: Vec<usize> = (0..sources.len()).collect();
+    // Nodes found at this level end chains of `nodes` nodes.
+    let mut nodes = 1;
+    while !active.is_empty() {
+        nodes += 1;
+        if nodes > max_nodes {
+            return None;
         }
-        // Nodes found at this level end chains of `nodes` nodes.
-        let mut nodes = 1;
-        loop {
-            nodes += 1;
-            if nodes > limit {
-                break;
-            }
+        let mut kept = 0;
+        for k in 0..active.len() {
+            let i = active[k];
+            let span = &sources[i].span;
+            let next = &mut next[span.clone()];
+            let frontier = &mut frontier[i * w + span.start..i * w + span.end];
+            let seen = &mut seen[i * w + span.start..i * w + span.end];
             next.fill(0);
-            for (p, &searches) in frontier.iter().enumerate() {
-                if searches != 0 {
-                    for &q in graph.next(p as u16) {
-                        next[q as usize] |= searches;
+            for (j, &bits) in frontier.iter().enumerate() {
+                let mut bits = bits;
+                while bits != 0 {
+                    let p = (span.start + j) * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    for (x, &y) in next.iter_mut().zip(graph.row(p, span)) {
+                        *x |= y;
                     }
                 }
             }
-            if let Some(k) = (0..block.len()).find(|&k| next[(block[k].node ^ 1) as usize] >> k & 1 != 0) {
-                best = Some((b * 64 + k, nodes));
-                limit = nodes - 1;
-                break;
+            let goal = (sources[i].node ^ 1) as usize;
+            if next[goal / 64 - span.start] & 1 << (goal % 64) != 0 {
+                return Some((i, nodes));
             }
             let mut any = 0;
-            for ((f, &x), s) in frontier.iter_mut().zip(&next).zip(seen.iter_mut()) {
+            for ((f, x), s) in frontier.iter_mut().zip(next.iter()).zip(seen.iter_mut()) {
                 *f = x & !*s;
                 *s |= *f;
                 any |= *f;
             }
-            if any == 0 {
-                break;
+            if any != 0 {
+                active[kept] = i;
+                kept += 1;
             }
         }
+        active.truncate(kept);
     }
-    best
+    None
 }
 
 /// Breadth-first search from `source`; the chain (source first) to its
@@ -276,6 +307,46 @@ fn max_nodes(best: &Option<(u16, usize, Step)>, base: u16) -> usize {
     }
 }
 
+/// The step a contradiction proves: the chain's first node is false.
+fn verdict(board: &Board, chain: &[u16], technique: Technique, rating: u16) -> Step {
+    let (cell, d, on) = parts(chain[0]);
+    let (placements, eliminations, verdict) = if on {
+        (vec![], vec![(cell, d)], format!("so {} is not {d}", cell_name(cell)))
+    } else {
+        let others: Vec<(usize, u8)> = super::digits(board.cands[cell] & !bit(d)).map(|e| (cell, e)).collect();
+        (vec![(cell, d)], others, format!("so {}={d}", cell_name(cell)))
+    };
+    let text = words(|| {
+        format!(
+            "{}: assuming {} {d} leads to a contradiction: {}; {verdict}",
+            technique.name(),
+            if on { format!("{} is", cell_name(cell)) } else { format!("{} is not", cell_name(cell)) },
+            describe(chain)
+        )
+    });
+    Step { technique, rating, placements, eliminations, text }
+}
+
+/// The shortest forcing chain about one candidate: with `on`, one showing
+/// that `d` in `cell` is false (assuming it true leads to a contradiction);
+/// without, one showing it true (assuming it false does). Only strong links
+/// of one digit (a forcing X-chain) unless `cells_too`, which also links
+/// through cells. Rated as [`forcing_chain`] rates it.
+pub fn refute(board: &Board, cell: usize, d: u8, on: bool, cells_too: bool) -> Option<Step> {
+    if !board.has(cell, d) {
+        return None;
+    }
+    let graph = Graph::new(board, cells_too);
+    let (mut parent, mut seen) = (vec![NONE; graph.len()], vec![false; graph.len()]);
+    let start = graph.dense[node(cell, d, on) as usize];
+    let chain: Vec<u16> = contradiction(&graph, start, usize::MAX, &mut parent, &mut seen)?
+        .into_iter()
+        .map(|q| graph.sparse[q as usize])
+        .collect();
+    let (technique, base) = if cells_too { (Technique::ForcingChain, 70) } else { (Technique::ForcingXChain, 66) };
+    Some(verdict(board, &chain, technique, base + length_bonus(chain.len())))
+}
+
 /// The easiest, then shortest, forcing chain (X-chains first, then chains through cells).
 pub fn forcing_chain(board: &Board) -> Option<Step> {
     ranked_forcing_chain(board).map(|(_, _, step)| step)
@@ -298,16 +369,18 @@ pub fn ranked_forcing_chain(board: &Board) -> Option<(u16, usize, Step)> {
                 continue;
             }
             for d in super::digits(board.cands[cell]) {
+                // X-chains stay with their digit.
+                let span = if cells_too { 0..graph.words } else { graph.blocks[d as usize - 1].clone() };
                 for on in [true, false] {
                     let node = graph.dense[node(cell, d, on) as usize];
-                    sources.push(Source { cell, d, on, node });
+                    sources.push(Source { node, span: span.clone() });
                 }
             }
         }
         let Some((i, len)) = shortest_contradiction(&graph, &sources, limit) else {
             continue;
         };
-        let Source { cell, d, on, node: start } = sources[i];
+        let start = sources[i].node;
         let rating = base + length_bonus(len);
         let (mut parent, mut seen) = (vec![NONE; graph.len()], vec![false; graph.len()]);
         let chain: Vec<u16> = contradiction(&graph, start, limit, &mut parent, &mut seen)
@@ -316,21 +389,7 @@ pub fn ranked_forcing_chain(board: &Board) -> Option<(u16, usize, Step)> {
             .map(|q| graph.sparse[q as usize])
             .collect();
         debug_assert_eq!(chain.len(), len);
-        let (placements, eliminations, verdict) = if on {
-            (vec![], vec![(cell, d)], format!("so {} is not {d}", cell_name(cell)))
-        } else {
-            let others: Vec<(usize, u8)> = super::digits(board.cands[cell] & !bit(d)).map(|e| (cell, e)).collect();
-            (vec![(cell, d)], others, format!("so {}={d}", cell_name(cell)))
-        };
-        let text = words(|| {
-            format!(
-                "{}: assuming {} {d} leads to a contradiction: {}; {verdict}",
-                technique.name(),
-                if on { format!("{} is", cell_name(cell)) } else { format!("{} is not", cell_name(cell)) },
-                describe(&chain)
-            )
-        });
-        best = Some((rating, len, Step { technique, rating, placements, eliminations, text }));
+        best = Some((rating, len, verdict(board, &chain, technique, rating)));
     }
     best
 }

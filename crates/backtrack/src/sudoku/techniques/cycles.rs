@@ -251,7 +251,7 @@ fn best_cycle_within(board: &Board, bound: Option<(u16, usize, u8)>) -> Option<R
     let max_len = |best: &Option<Found>, base: u16, key: u8| {
         let fits = |c: usize| {
             let rank = (base + length_bonus(c), c, key);
-            best.as_ref().map_or(true, |b| rank < (b.0, b.1, b.2)) && bound.map_or(true, |b| rank <= b)
+            best.as_ref().is_none_or(|b| rank < (b.0, b.1, b.2)) && bound.is_none_or(|b| rank <= b)
         };
         if best.is_none() && bound.is_none() {
             return usize::MAX;

@@ -9,7 +9,7 @@
 //! Explainer, only the placement is applied.
 
 use super::{
-    bit, cell_name, cells_name, cells_of, eliminations_name, unit_name, units_of, words, Board, Step, Tables,
+    bit, cell_name, cells_name, cells_of, eliminations_name, unit_name, units_of, words, Board, Keep, Step, Tables,
     Technique, UNIT_CELLS,
 };
 
@@ -73,6 +73,11 @@ pub fn locking(board: &Board) -> Option<Step> {
 
 /// [`locking`] with the board's [`Tables`].
 pub fn locking_in(board: &Board, t: &Tables) -> Option<Step> {
+    locking_where(board, t, &mut |_| true)
+}
+
+/// [`locking_in`], skipping the steps `keep` refuses.
+pub fn locking_where(board: &Board, t: &Tables, keep: Keep) -> Option<Step> {
     each_lock(t, |u1, u2, d| {
         if t.unit_cells(u2, d) & !UNIT_CELLS[u1] == 0 {
             return None;
@@ -82,7 +87,7 @@ pub fn locking_in(board: &Board, t: &Tables) -> Option<Step> {
         let text = words(|| {
             format!("{}: {}: {}", technique.name(), reason(board, u1, u2, d), eliminations_name(&eliminations))
         });
-        Some(Step { technique, rating, placements: vec![], eliminations, text })
+        Some(Step { technique, rating, placements: vec![], eliminations, text }).filter(|step| keep(step))
     })
 }
 
@@ -93,6 +98,11 @@ pub fn direct(board: &Board) -> Option<Step> {
 
 /// [`direct`] with the board's [`Tables`].
 pub fn direct_in(board: &Board, t: &Tables) -> Option<Step> {
+    direct_where(board, t, &mut |_| true)
+}
+
+/// [`direct_in`], skipping the steps `keep` refuses.
+pub fn direct_where(board: &Board, t: &Tables, keep: Keep) -> Option<Step> {
     each_lock(t, |u1, u2, d| {
         let kind = if u1 < 9 {
             0..9
@@ -126,7 +136,10 @@ pub fn direct_in(board: &Board, t: &Tables) -> Option<Step> {
                 });
                 // Like Sudoku Explainer, only the placement is applied: the
                 // candidates the lock removes stay for later steps to find.
-                return Some(Step { technique, rating, placements: vec![(cell, d)], eliminations: vec![], text });
+                let step = Step { technique, rating, placements: vec![(cell, d)], eliminations: vec![], text };
+                if keep(&step) {
+                    return Some(step);
+                }
             }
         }
         None

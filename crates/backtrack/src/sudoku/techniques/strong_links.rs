@@ -17,8 +17,8 @@
 //! place left for d. The same holds with rows and columns swapped.
 
 use super::{
-    cell_name, cells_name, cells_of, col, eliminations_name, row, unit_name, words, Board, Step, Tables, Technique,
-    PEERS, UNITS, UNIT_CELLS,
+    cell_name, cells_name, cells_of, col, eliminations_name, row, unit_name, words, Board, Keep, Step, Tables,
+    Technique, PEERS, UNITS, UNIT_CELLS,
 };
 
 fn kind(unit: usize) -> usize {
@@ -59,6 +59,11 @@ type Link = (usize, usize, usize);
 
 /// [`chain`] on the board's [`Tables`].
 pub fn chain_in(t: &Tables, links: usize) -> Option<Step> {
+    chain_where(t, links, &mut |_| true)
+}
+
+/// [`chain_in`], skipping the steps `keep` refuses.
+pub fn chain_where(t: &Tables, links: usize, keep: Keep) -> Option<Step> {
     let base = if links == 2 { 40 } else { 54 };
     let mut best: Option<Step> = None;
     for d in 1..=9u8 {
@@ -97,6 +102,7 @@ pub fn chain_in(t: &Tables, links: usize) -> Option<Step> {
             path: [(0, 0, 0); 3],
             len: 0,
             best: &mut best,
+            keep: &mut *keep,
         };
         search.extend();
         // No chain rates below the base: the first one there is final.
@@ -121,6 +127,7 @@ struct Search<'a> {
     path: [Link; 3],
     len: usize,
     best: &'a mut Option<Step>,
+    keep: Keep<'a>,
 }
 
 impl Search<'_> {
@@ -156,7 +163,7 @@ impl Search<'_> {
             let way = ways.trailing_zeros() as usize;
             ways &= ways - 1;
             let (u, x, y) = self.all[way / 2];
-            self.path[self.len] = if way % 2 == 0 { (u, x, y) } else { (u, y, x) };
+            self.path[self.len] = if way.is_multiple_of(2) { (u, x, y) } else { (u, y, x) };
             self.len += 1;
             self.extend();
             self.len -= 1;
@@ -189,7 +196,10 @@ impl Search<'_> {
                 eliminations_name(&eliminations)
             )
         });
-        *self.best = Some(Step { technique, rating, placements: vec![], eliminations, text });
+        let step = Step { technique, rating, placements: vec![], eliminations, text };
+        if (self.keep)(&step) {
+            *self.best = Some(step);
+        }
     }
 }
 
@@ -205,6 +215,11 @@ fn pair_of(set: u128) -> (usize, usize) {
 
 /// [`empty_rectangle`] on the board's [`Tables`].
 pub fn empty_rectangle_in(t: &Tables) -> Option<Step> {
+    empty_rectangle_where(t, &mut |_| true)
+}
+
+/// [`empty_rectangle_in`], skipping the steps `keep` refuses.
+pub fn empty_rectangle_where(t: &Tables, keep: Keep) -> Option<Step> {
     for d in 1..=9u8 {
         let has = |cell: usize| t.cells[d as usize - 1] & 1 << cell != 0;
         for bx in 0..9 {
@@ -233,7 +248,10 @@ pub fn empty_rectangle_in(t: &Tables) -> Option<Step> {
                         for (near, far) in [(l0, l1), (l1, l0)] {
                             let target = row(far) * 9 + c;
                             if row(near) == r && row(far) / 3 != band && has(target) {
-                                return Some(er_step(bx, d, cells, 18 + x, near, far, target));
+                                let step = er_step(bx, d, cells, 18 + x, near, far, target);
+                                if keep(&step) {
+                                    return Some(step);
+                                }
                             }
                         }
                     }
@@ -247,7 +265,10 @@ pub fn empty_rectangle_in(t: &Tables) -> Option<Step> {
                         for (near, far) in [(l0, l1), (l1, l0)] {
                             let target = r * 9 + col(far);
                             if col(near) == c && col(far) / 3 != stack && has(target) {
-                                return Some(er_step(bx, d, cells, 9 + y, near, far, target));
+                                let step = er_step(bx, d, cells, 9 + y, near, far, target);
+                                if keep(&step) {
+                                    return Some(step);
+                                }
                             }
                         }
                     }
