@@ -111,6 +111,10 @@ pub struct GeneralSpace {
     saved_open: Vec<usize>,
     /// Cells known to have a single candidate but not yet placed.
     queue: Vec<u16>,
+    /// Choices the search may still take (see [`GeneralSpace::set_budget`]).
+    budget: u64,
+    /// Whether a choice was refused for want of budget.
+    starved: bool,
 }
 
 /// Branching point: the cell and the digits still to try there.
@@ -147,6 +151,8 @@ impl GeneralSpace {
             saved_values: Vec::new(),
             saved_open: Vec::new(),
             queue: Vec::with_capacity(geometry.area),
+            budget: u64::MAX,
+            starved: false,
         };
         space.reset(cells);
         space
@@ -181,6 +187,21 @@ impl GeneralSpace {
             }
         }
         self.dead = !self.propagate();
+    }
+
+    /// Lets a search over this space take at most `budget` more choices:
+    /// past that, every branch reports no alternative left, so the walk
+    /// ends as if the space were exhausted and [`starved`](Self::starved)
+    /// says the answer is incomplete. `u64::MAX` (the default) is no limit.
+    pub fn set_budget(&mut self, budget: u64) {
+        self.budget = budget;
+        self.starved = false;
+    }
+
+    /// Whether the budget ran out during the last walk (its count of
+    /// solutions is then only a lower bound).
+    pub fn starved(&self) -> bool {
+        self.starved
     }
 
     /// Box size of the grid.
@@ -319,6 +340,11 @@ impl Space for GeneralSpace {
         if branch.digits == 0 {
             return None;
         }
+        if self.budget == 0 {
+            self.starved = true;
+            return None;
+        }
+        self.budget -= 1;
         let digit = branch.digits.trailing_zeros() as u8 + 1;
         branch.digits &= branch.digits - 1;
         Some(Placement { cell: branch.cell, digit })

@@ -337,12 +337,59 @@ pub fn solved_grid(box_size: usize, rng: &mut Rng, solver: &mut Solver) -> Vec<u
     solution
 }
 
-/// Whether `cells` has exactly one solution.
-fn unique(solver: &mut Solver, cells: &[u8], scratch: &mut [u8]) -> bool {
-    solver.solve(cells, Mode::Count { limit: Some(2) }, scratch).count == 1
+/// Choices one uniqueness check may take on a grid of box size 5 when the
+/// puzzle need not be minimal: past this, the clue stays.
+const BIG_GRID_BUDGET: u64 = 2_000;
+
+/// Whether `cells`, whose only solution was `solution` before the clues of
+/// `removed` were taken away, still has that one solution only; `None` when
+/// the solver could not tell within `budget` choices for each trial.
+///
+/// A second solution would agree with `solution` on every clue left, so it
+/// differs from it in one of the removed cells (or the puzzle with them was
+/// not unique). Each other digit those cells can take (no clue in their
+/// row, column or box holds it) is tried as a clue in turn; the puzzle is
+/// unique when none of them leads to a solution. This asks the solver far
+/// narrower questions than counting the solutions of the whole puzzle.
+fn still_unique(
+    solver: &mut Solver,
+    cells: &mut [u8],
+    removed: &[usize],
+    solution: &[u8],
+    budget: u64,
+    scratch: &mut [u8],
+) -> Option<bool> {
+    let box_size = solver.box_size();
+    let side = box_size * box_size;
+    for &cell in removed {
+        let (r, c) = (cell / side, cell % side);
+        let (r0, c0) = (r / box_size * box_size, c / box_size * box_size);
+        let mut taken = 1u64 << solution[cell];
+        for k in 0..side {
+            for peer in [r * side + k, k * side + c, (r0 + k / box_size) * side + c0 + k % box_size] {
+                taken |= 1u64 << cells[peer];
+            }
+        }
+        for digit in 1..=side as u8 {
+            if taken & 1 << digit != 0 {
+                continue;
+            }
+            cells[cell] = digit;
+            let found = solver.solve_within(cells, Mode::First, scratch, budget);
+            cells[cell] = 0;
+            match found {
+                None => return None,
+                Some(solved) if solved.count > 0 => return Some(false),
+                Some(_) => {}
+            }
+        }
+    }
+    Some(true)
 }
 
-/// Whether removing any single clue of `cells` (which has one solution) gives a second solution.
+/// Whether removing any single clue of `cells` (which has one solution)
+/// gives a second solution. A checker apart from the generator's own
+/// reasoning: it counts the solutions of each puzzle with one clue less.
 pub fn is_minimal(solver: &mut Solver, cells: &[u8]) -> bool {
     let mut work = cells.to_vec();
     let mut scratch = vec![0u8; cells.len()];
@@ -351,7 +398,7 @@ pub fn is_minimal(solver: &mut Solver, cells: &[u8]) -> bool {
             continue;
         }
         work[i] = 0;
-        let still = unique(solver, &work, &mut scratch);
+        let still = solver.solve(&work, Mode::Count { limit: Some(2) }, &mut scratch).count == 1;
         work[i] = cells[i];
         if still {
             return false;
@@ -372,11 +419,14 @@ pub fn attempt(options: &Options, index: u64, solver: &mut Solver) -> Option<Puz
     let mut orbits = options.symmetry.orbits(side);
     rng.shuffle(&mut orbits);
     let mut clues = cells.len();
+    // Without a budget every removal is decided, so without symmetry the
+    // puzzle comes out minimal.
+    let budget = if box_size >= 5 && !options.minimal { BIG_GRID_BUDGET } else { u64::MAX };
     for orbit in &orbits {
         for &i in orbit {
             cells[i] = 0;
         }
-        if unique(solver, &cells, &mut scratch) {
+        if still_unique(solver, &mut cells, orbit, &solution, budget, &mut scratch) == Some(true) {
             clues -= orbit.len();
         } else {
             for &i in orbit {

@@ -109,16 +109,27 @@ impl Solver {
     /// # Panics
     /// If `cells` or `solution` does not have `box_size⁴` cells.
     pub fn solve(&mut self, cells: &[u8], mode: Mode, solution: &mut [u8]) -> Solved {
+        self.solve_within(cells, mode, solution, u64::MAX).expect("an unlimited search always ends")
+    }
+
+    /// [`solve`](Self::solve), giving up (`None`) once the search has taken
+    /// `budget` choices without finishing: how a generator bounds the cost
+    /// of one uniqueness check on a large grid. 9x9 grids on the fast kernel
+    /// are always solved to the end.
+    ///
+    /// # Panics
+    /// If `cells` or `solution` does not have `box_size⁴` cells.
+    pub fn solve_within(&mut self, cells: &[u8], mode: Mode, solution: &mut [u8], budget: u64) -> Option<Solved> {
         let (order, limit) = mode.order_and_limit();
         if limit == 0 {
-            return Solved::default();
+            return Some(Solved::default());
         }
         if let Some(cells) = self.fast_cells(cells) {
             let solution: &mut kernel9::Cells = solution.try_into().expect("a solution buffer of 81 cells");
-            return kernel9::solve_into(cells, mode, solution);
+            return Some(kernel9::solve_into(cells, mode, solution));
         }
         let mut count = 0u64;
-        let guesses = self.walk(cells, order, |values| {
+        let (guesses, starved) = self.walk(cells, order, budget, |values| {
             if count == 0 {
                 solution.copy_from_slice(values);
             }
@@ -129,7 +140,7 @@ impl Solver {
                 ControlFlow::Continue(())
             }
         });
-        Solved { count, guesses }
+        (!starved || count >= limit).then_some(Solved { count, guesses })
     }
 
     /// Hands every solution of `cells` to `visit`, in `order`
@@ -140,7 +151,7 @@ impl Solver {
             return Solved { count: outcome.count, guesses: outcome.guesses };
         }
         let mut count = 0u64;
-        let guesses = self.walk(cells, order, |values| {
+        let (guesses, _) = self.walk(cells, order, u64::MAX, |values| {
             count += 1;
             visit(values)
         });
@@ -173,21 +184,32 @@ impl Solver {
         }
     }
 
-    /// Runs the search, calling `at_solution` with each solution's cells; returns the guesses made.
-    fn walk(&mut self, cells: &[u8], order: Order, mut at_solution: impl FnMut(&[u8]) -> ControlFlow<()>) -> u64 {
+    /// Runs the search within `budget` choices, calling `at_solution` with
+    /// each solution's cells; returns the guesses made and whether the
+    /// budget ran out.
+    fn walk(
+        &mut self,
+        cells: &[u8],
+        order: Order,
+        budget: u64,
+        mut at_solution: impl FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> (u64, bool) {
         // Built on first use: 9x9 grids on the fast kernel never need it.
-        let space = match self.general.take() {
+        let mut space = match self.general.take() {
             Some(mut space) => {
                 space.reset(cells);
                 space
             }
             None => GeneralSpace::new(self.box_size, cells),
         };
+        space.set_budget(budget);
         let mut search = Search::new(space).order(order);
         search.walk(|space| at_solution(space.values()));
         let guesses = search.stats().guesses;
-        self.general = Some(search.into_space());
-        guesses
+        let space = search.into_space();
+        let starved = space.starved();
+        self.general = Some(space);
+        (guesses, starved)
     }
 }
 

@@ -10,7 +10,7 @@
 
 use super::techniques::{
     als_wings, bug, cycles, fish, grouped_links, intersections, singles, strong_links, subsets, unique, wings, Board,
-    Step, Technique,
+    Step, Tables, Technique,
 };
 use super::Solver;
 use crate::search::Mode;
@@ -66,27 +66,28 @@ pub struct Explanation {
 
 /// The easiest step available on `board`, trying techniques in Sudoku Explainer's order.
 pub fn next_step(board: &Board) -> Option<Step> {
-    singles::hidden_single(board)
-        .or_else(|| intersections::direct(board))
-        .or_else(|| subsets::direct_hidden(board, 2))
+    let t = Tables::new(board);
+    singles::hidden_single_in(&t)
+        .or_else(|| intersections::direct_in(board, &t))
+        .or_else(|| subsets::direct_hidden_in(board, &t, 2))
         .or_else(|| singles::naked_single(board))
-        .or_else(|| subsets::direct_hidden(board, 3))
-        .or_else(|| intersections::locking(board))
+        .or_else(|| subsets::direct_hidden_in(board, &t, 3))
+        .or_else(|| intersections::locking_in(board, &t))
         .or_else(|| subsets::naked(board, 2))
-        .or_else(|| fish::fish(board, 2))
-        .or_else(|| subsets::hidden(board, 2))
+        .or_else(|| fish::fish_in(board, &t, 2))
+        .or_else(|| subsets::hidden_in(board, &t, 2))
         .or_else(|| subsets::naked(board, 3))
-        .or_else(|| fish::fish(board, 3))
-        .or_else(|| subsets::hidden(board, 3))
-        .or_else(|| strong_links::chain(board, 2))
-        .or_else(|| grouped_links::grouped_or_empty_rectangle(board))
+        .or_else(|| fish::fish_in(board, &t, 3))
+        .or_else(|| subsets::hidden_in(board, &t, 3))
+        .or_else(|| strong_links::chain_in(&t, 2))
+        .or_else(|| grouped_links::grouped_or_empty_rectangle(board, &t))
         .or_else(|| wings::wing(board, false))
         .or_else(|| wings::wing(board, true))
         .or_else(|| unique::rectangle(board))
         .or_else(|| subsets::naked(board, 4))
-        .or_else(|| fish::fish(board, 4))
-        .or_else(|| subsets::hidden(board, 4))
-        .or_else(|| strong_links::chain(board, 3))
+        .or_else(|| fish::fish_in(board, &t, 4))
+        .or_else(|| subsets::hidden_in(board, &t, 4))
+        .or_else(|| strong_links::chain_in(&t, 3))
         .or_else(|| als_wings::wing(board, 3))
         .or_else(|| bug::bug(board))
         .or_else(|| als_wings::wing(board, 4))

@@ -88,40 +88,133 @@ fn off_to_on(board: &Board, cell: usize, d: u8, cells_too: bool, out: &mut Vec<u
     }
 }
 
-/// The implications of every node on one board, stored flat.
+/// The implications between the candidates of one board, the nodes
+/// numbered densely, digit by digit (the `i`-th candidate off is `2 i`, on
+/// is `2 i + 1`): as lists in the order [`on_to_off`] and [`off_to_on`]
+/// give them, and as bitset rows for the breadth-first search.
 struct Graph {
+    /// The sparse node ([`node`]) of each dense one.
+    sparse: Vec<u16>,
+    /// The dense node of each sparse one (`NONE` when not a candidate).
+    dense: Vec<u16>,
+    /// The words of the rows that digit `d`'s nodes use (`blocks[d - 1]`).
+    blocks: [std::ops::Range<usize>; 9],
     start: Vec<u32>,
     targets: Vec<u16>,
+    /// `words` 64-bit words per node: bit `q` when the node implies `q`.
+    rows: Vec<u64>,
+    words: usize,
 }
 
 impl Graph {
     fn new(board: &Board, cells_too: bool) -> Graph {
-        let mut start = Vec::with_capacity(NODES + 1);
+        let mut dense = vec![NONE; NODES];
+        let mut sparse = Vec::new();
+        let mut blocks: [std::ops::Range<usize>; 9] = Default::default();
+        for d in 1..=9u8 {
+            let first = sparse.len();
+            for cell in 0..81 {
+                if board.has(cell, d) {
+                    for on in [false, true] {
+                        dense[node(cell, d, on) as usize] = sparse.len() as u16;
+                        sparse.push(node(cell, d, on));
+                    }
+                }
+            }
+            blocks[d as usize - 1] = first / 64..sparse.len().div_ceil(64);
+        }
+        let n = sparse.len();
+        let words = n.div_ceil(64).max(1);
+        let mut rows = vec![0u64; n * words];
+        let mut start = Vec::with_capacity(n + 1);
         let mut targets = Vec::new();
         let mut next = Vec::new();
-        for n in 0..NODES as u16 {
+        for (i, &sp) in sparse.iter().enumerate() {
             start.push(targets.len() as u32);
-            let (cell, d, on) = parts(n);
-            if !board.has(cell, d) {
-                continue;
-            }
+            let (cell, d, on) = parts(sp);
             if on {
                 on_to_off(board, cell, d, cells_too, &mut next);
             } else {
                 off_to_on(board, cell, d, cells_too, &mut next);
             }
-            targets.extend_from_slice(&next);
+            for &q in &next {
+                let q = dense[q as usize];
+                targets.push(q);
+                rows[i * words + q as usize / 64] |= 1 << (q % 64);
+            }
         }
         start.push(targets.len() as u32);
-        Graph { start, targets }
+        Graph { sparse, dense, blocks, start, targets, rows, words }
     }
 
     fn next(&self, n: u16) -> &[u16] {
         &self.targets[self.start[n as usize] as usize..self.start[n as usize + 1] as usize]
     }
+
+    /// The words `span` of node `n`'s row.
+    fn row(&self, n: usize, span: &std::ops::Range<usize>) -> &[u64] {
+        &self.rows[n * self.words + span.start..n * self.words + span.end]
+    }
+
+    fn len(&self) -> usize {
+        self.sparse.len()
+    }
 }
 
 const NODES: usize = 81 * 9 * 2;
+
+/// Word-parallel breadth-first search: the number of nodes of the shortest
+/// chain from `source` to its contradiction, if one of at most `max_nodes`
+/// nodes exists. Only the words `span` of the rows are used: every node the
+/// search can reach lies there. `sets` (seen, frontier, next) hold
+/// `graph.words` words each.
+fn contradiction_length(
+    graph: &Graph,
+    source: u16,
+    max_nodes: usize,
+    span: &std::ops::Range<usize>,
+    sets: &mut [Vec<u64>; 3],
+) -> Option<usize> {
+    let [seen, frontier, next] = sets;
+    let (seen, frontier, next) = (&mut seen[span.clone()], &mut frontier[span.clone()], &mut next[span.clone()]);
+    let local = |n: usize| (n / 64 - span.start, 1u64 << (n % 64));
+    let (goal_word, goal_bit) = local((source ^ 1) as usize);
+    let (source_word, source_bit) = local(source as usize);
+    seen.fill(0);
+    frontier.fill(0);
+    seen[source_word] |= source_bit;
+    frontier[source_word] |= source_bit;
+    let mut nodes = 1;
+    loop {
+        nodes += 1;
+        if nodes > max_nodes {
+            return None;
+        }
+        next.fill(0);
+        for (w, &bits) in frontier.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let p = (span.start + w) * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                for (x, &y) in next.iter_mut().zip(graph.row(p, span)) {
+                    *x |= y;
+                }
+            }
+        }
+        if next[goal_word] & goal_bit != 0 {
+            return Some(nodes);
+        }
+        let mut any = 0;
+        for ((f, x), s) in frontier.iter_mut().zip(next.iter()).zip(seen.iter_mut()) {
+            *f = x & !*s;
+            *s |= *f;
+            any |= *f;
+        }
+        if any == 0 {
+            return None;
+        }
+    }
+}
 
 /// Breadth-first search from `source`; the chain (source first) to its
 /// contradiction, if one of at most `max_nodes` nodes exists.
@@ -187,6 +280,17 @@ fn describe(chain: &[u16]) -> String {
         .join(" -> ")
 }
 
+/// The longest chain, in nodes, that a pass with base rating `base` may
+/// still use to beat `best` (rating, then length); below 2: none.
+fn max_nodes(best: &Option<(u16, usize, Step)>, base: u16) -> usize {
+    match best {
+        None => usize::MAX,
+        Some((r, n, _)) => {
+            (2..*n.max(&2) + 1000).take_while(|&k| (base + length_bonus(k), k) < (*r, *n)).last().unwrap_or(0)
+        }
+    }
+}
+
 /// The easiest, then shortest, forcing chain (X-chains first, then chains through cells).
 pub fn forcing_chain(board: &Board) -> Option<Step> {
     ranked_forcing_chain(board).map(|(_, _, step)| step)
@@ -194,39 +298,43 @@ pub fn forcing_chain(board: &Board) -> Option<Step> {
 
 /// [`forcing_chain`] with its rating and its number of nodes.
 pub fn ranked_forcing_chain(board: &Board) -> Option<(u16, usize, Step)> {
-    let mut parent = vec![NONE; NODES];
-    let mut seen = vec![false; NODES];
-    let graphs = [Graph::new(board, false), Graph::new(board, true)];
     let mut best: Option<(u16, usize, Step)> = None;
-    let passes = [(usize::MAX, false, 66, Technique::ForcingXChain), (usize::MAX, true, 70, Technique::ForcingChain)];
-    for (limit, cells_too, base, technique) in passes {
-        let graph = &graphs[cells_too as usize];
+    let passes = [(false, 66, Technique::ForcingXChain), (true, 70, Technique::ForcingChain)];
+    for (cells_too, base, technique) in passes {
+        // Only chains easier, or as easy and shorter, than the best so far.
+        let mut limit = max_nodes(&best, base);
+        if limit < 2 {
+            continue;
+        }
+        let graph = Graph::new(board, cells_too);
+        let (mut parent, mut seen) = (vec![NONE; graph.len()], vec![false; graph.len()]);
+        let mut sets = [vec![0u64; graph.words], vec![0u64; graph.words], vec![0u64; graph.words]];
+        let all_words = 0..graph.words;
         for cell in 0..81 {
             if board.cands[cell].count_ones() < 2 {
                 continue;
             }
             for d in super::digits(board.cands[cell]) {
+                // X-chains stay with their digit.
+                let span = if cells_too { &all_words } else { &graph.blocks[d as usize - 1] };
                 for on in [true, false] {
-                    // Only chains easier, or as easy and shorter, than the best so far.
-                    let max_nodes = match &best {
-                        None => limit,
-                        Some((r, n, _)) => (2..*n.max(&2) + 1000)
-                            .take_while(|&k| (base + length_bonus(k), k) < (*r, *n))
-                            .last()
-                            .unwrap_or(0)
-                            .min(limit),
-                    };
-                    if max_nodes < 2 {
+                    if limit < 2 {
                         continue;
                     }
-                    let start = node(cell, d, on);
-                    let Some(chain) = contradiction(graph, start, max_nodes, &mut parent, &mut seen) else {
+                    let start = graph.dense[node(cell, d, on) as usize];
+                    let Some(len) = contradiction_length(&graph, start, limit, span, &mut sets) else {
                         continue;
                     };
-                    let rating = base + length_bonus(chain.len());
-                    if best.as_ref().is_some_and(|(r, n, _)| (*r, *n) <= (rating, chain.len())) {
+                    let rating = base + length_bonus(len);
+                    if best.as_ref().is_some_and(|(r, n, _)| (*r, *n) <= (rating, len)) {
                         continue;
                     }
+                    let chain: Vec<u16> = contradiction(&graph, start, limit, &mut parent, &mut seen)
+                        .expect("the word-parallel search found a chain")
+                        .into_iter()
+                        .map(|q| graph.sparse[q as usize])
+                        .collect();
+                    debug_assert_eq!(chain.len(), len);
                     let (placements, eliminations, verdict) = if on {
                         (vec![], vec![(cell, d)], format!("so {} is not {d}", cell_name(cell)))
                     } else {
@@ -240,7 +348,8 @@ pub fn ranked_forcing_chain(board: &Board) -> Option<(u16, usize, Step)> {
                         if on { format!("{} is", cell_name(cell)) } else { format!("{} is not", cell_name(cell)) },
                         describe(&chain)
                     );
-                    best = Some((rating, chain.len(), Step { technique, rating, placements, eliminations, text }));
+                    best = Some((rating, len, Step { technique, rating, placements, eliminations, text }));
+                    limit = max_nodes(&best, base);
                 }
             }
         }

@@ -33,9 +33,8 @@
 //! then first found (cells in order, digits increasing); only cycles that
 //! remove something count.
 
-use super::cellsets::{cells_of, PEERS};
 use super::chains::length_bonus;
-use super::{bit, cell_name, eliminations_name, units_of, Board, Step, Technique, UNITS};
+use super::{bit, cell_name, cells_of, eliminations_name, units_of, Board, Step, Technique, PEERS, UNITS};
 
 /// A node of the search: candidate `cell * 9 + d - 1`, state, parent index.
 #[derive(Clone, Copy)]

@@ -2,10 +2,15 @@
 //! other way round) leaves those columns' other cells. X-Wing (k = 2, 3.2),
 //! Swordfish (3, 3.8), Jellyfish (4, 5.2).
 
-use super::{eliminations_name, subsets, unit_name, Board, Step, Technique, UNITS};
+use super::{eliminations_name, subsets, unit_name, Board, Step, Tables, Technique, UNITS};
 
 /// A fish of size `k` (2..=4): rows as base first, then columns.
 pub fn fish(board: &Board, k: usize) -> Option<Step> {
+    fish_in(board, &Tables::new(board), k)
+}
+
+/// [`fish`] with the board's [`Tables`].
+pub fn fish_in(board: &Board, t: &Tables, k: usize) -> Option<Step> {
     let (technique, rating) = match k {
         2 => (Technique::XWing, 32),
         3 => (Technique::Swordfish, 38),
@@ -13,11 +18,19 @@ pub fn fish(board: &Board, k: usize) -> Option<Step> {
     };
     for (base, cover) in [(9usize, 18usize), (18, 9)] {
         for d in 1..=9u8 {
-            let lines: Vec<(usize, u16)> = (0..9)
-                .map(|i| (base + i, board.positions(base + i, d)))
-                .filter(|&(_, p)| p.count_ones() >= 2 && p.count_ones() as usize <= k)
-                .collect();
-            let step = subsets(lines.len(), k, |idx| {
+            let mut lines = [(0usize, 0u16); 9];
+            let mut n = 0;
+            for i in 0..9 {
+                let p = t.positions[base + i][d as usize - 1];
+                if p.count_ones() >= 2 && p.count_ones() as usize <= k {
+                    lines[n] = (base + i, p);
+                    n += 1;
+                }
+            }
+            if n < k {
+                continue;
+            }
+            let step = subsets(n, k, |idx| {
                 let union = idx.iter().fold(0u16, |m, &i| m | lines[i].1);
                 if union.count_ones() as usize != k {
                     return None;

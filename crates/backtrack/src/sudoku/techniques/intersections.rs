@@ -8,16 +8,14 @@
 //! crossing the same line or box, and place that single; as in Sudoku
 //! Explainer, only the placement is applied.
 
-use super::{bit, cell_name, cells_name, eliminations_name, unit_name, units_of, Board, Step, Technique, UNITS};
+use super::{
+    bit, cell_name, cells_name, cells_of, eliminations_name, unit_name, Board, Step, Tables, Technique, UNIT_CELLS,
+};
 
 /// The (unit, crossing unit) kinds in Sudoku Explainer's order: box/column,
 /// box/row, column/box, row/box.
 const KINDS: [(std::ops::Range<usize>, std::ops::Range<usize>); 4] =
     [(0..9, 18..27), (0..9, 9..18), (18..27, 0..9), (9..18, 0..9)];
-
-fn inside(unit: usize, cell: usize) -> bool {
-    units_of(cell).contains(&unit)
-}
 
 /// Whether units `a` and `b` (of different kinds) share cells.
 fn crosses(a: usize, b: usize) -> bool {
@@ -31,16 +29,16 @@ fn crosses(a: usize, b: usize) -> bool {
 }
 
 /// Calls `found` with each locked candidate: digit `d` of `u1` confined to `u2`.
-fn each_lock(board: &Board, mut found: impl FnMut(usize, usize, u8) -> Option<Step>) -> Option<Step> {
+fn each_lock(t: &Tables, mut found: impl FnMut(usize, usize, u8) -> Option<Step>) -> Option<Step> {
     for (kind1, kind2) in KINDS {
         for d in 1..=9u8 {
             for u1 in kind1.clone() {
-                let cells = board.cells_with(u1, d);
-                if cells.len() < 2 {
+                let cells = t.unit_cells(u1, d);
+                if cells.count_ones() < 2 {
                     continue;
                 }
                 for u2 in kind2.clone() {
-                    if crosses(u1, u2) && cells.iter().all(|&c| inside(u2, c)) {
+                    if cells & !UNIT_CELLS[u2] == 0 {
                         if let Some(step) = found(u1, u2, d) {
                             return Some(step);
                         }
@@ -52,8 +50,8 @@ fn each_lock(board: &Board, mut found: impl FnMut(usize, usize, u8) -> Option<St
     None
 }
 
-fn removals(board: &Board, u1: usize, u2: usize, d: u8) -> Vec<(usize, u8)> {
-    UNITS[u2].iter().filter(|&&c| !inside(u1, c) && board.has(c, d)).map(|&c| (c, d)).collect()
+fn removals(t: &Tables, u1: usize, u2: usize, d: u8) -> Vec<(usize, u8)> {
+    cells_of(t.unit_cells(u2, d) & !UNIT_CELLS[u1]).map(|c| (c, d)).collect()
 }
 
 fn reason(board: &Board, u1: usize, u2: usize, d: u8) -> String {
@@ -68,11 +66,16 @@ fn reason(board: &Board, u1: usize, u2: usize, d: u8) -> String {
 
 /// Pointing or claiming (2.6 / 2.8).
 pub fn locking(board: &Board) -> Option<Step> {
-    each_lock(board, |u1, u2, d| {
-        let eliminations = removals(board, u1, u2, d);
-        if eliminations.is_empty() {
+    locking_in(board, &Tables::new(board))
+}
+
+/// [`locking`] with the board's [`Tables`].
+pub fn locking_in(board: &Board, t: &Tables) -> Option<Step> {
+    each_lock(t, |u1, u2, d| {
+        if t.unit_cells(u2, d) & !UNIT_CELLS[u1] == 0 {
             return None;
         }
+        let eliminations = removals(t, u1, u2, d);
         let (technique, rating) = if u1 < 9 { (Technique::Pointing, 26) } else { (Technique::Claiming, 28) };
         let text = format!("{}: {}: {}", technique.name(), reason(board, u1, u2, d), eliminations_name(&eliminations));
         Some(Step { technique, rating, placements: vec![], eliminations, text })
@@ -81,7 +84,12 @@ pub fn locking(board: &Board) -> Option<Step> {
 
 /// Direct pointing or claiming (1.7 / 1.9): a lock whose removals leave a hidden single.
 pub fn direct(board: &Board) -> Option<Step> {
-    each_lock(board, |u1, u2, d| {
+    direct_in(board, &Tables::new(board))
+}
+
+/// [`direct`] with the board's [`Tables`].
+pub fn direct_in(board: &Board, t: &Tables) -> Option<Step> {
+    each_lock(t, |u1, u2, d| {
         let kind = if u1 < 9 {
             0..9
         } else if u1 < 18 {
@@ -93,13 +101,13 @@ pub fn direct(board: &Board) -> Option<Step> {
             if u3 == u1 || !crosses(u3, u2) {
                 continue;
             }
-            let cells = board.cells_with(u3, d);
-            if cells.len() < 2 {
+            let cells = t.unit_cells(u3, d);
+            if cells.count_ones() < 2 {
                 continue;
             }
-            let left: Vec<usize> = cells.into_iter().filter(|&c| !inside(u2, c)).collect();
-            if left.len() == 1 {
-                let cell = left[0];
+            let left = cells & !UNIT_CELLS[u2];
+            if left.count_ones() == 1 {
+                let cell = left.trailing_zeros() as usize;
                 let (technique, rating) =
                     if u1 < 9 { (Technique::DirectPointing, 17) } else { (Technique::DirectClaiming, 19) };
                 debug_assert!(board.cands[cell] & bit(d) != 0);

@@ -13,7 +13,6 @@
 
 pub mod als_wings;
 pub mod bug;
-pub mod cellsets;
 pub mod chains;
 pub mod cycles;
 pub mod fish;
@@ -50,6 +49,98 @@ const fn build_units() -> [[usize; 9]; 27] {
         i += 1;
     }
     units
+}
+
+/// A set of cells: bit `c` for cell `c`.
+pub type CellSet = u128;
+
+/// Every cell.
+pub const ALL_CELLS: CellSet = (1 << 81) - 1;
+
+/// The cells of each unit as a [`CellSet`] (units numbered as in [`UNITS`]).
+pub const UNIT_CELLS: [CellSet; 27] = build_unit_cells();
+
+/// The peers of each cell (the cells sharing a unit with it, itself not included).
+pub const PEERS: [CellSet; 81] = build_peers();
+
+const fn build_unit_cells() -> [CellSet; 27] {
+    let mut sets = [0u128; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut k = 0;
+        while k < 9 {
+            sets[u] |= 1 << UNITS[u][k];
+            k += 1;
+        }
+        u += 1;
+    }
+    sets
+}
+
+const fn build_peers() -> [CellSet; 81] {
+    let mut sets = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        let units = units_of(c);
+        sets[c] = (UNIT_CELLS[units[0]] | UNIT_CELLS[units[1]] | UNIT_CELLS[units[2]]) & !(1 << c);
+        c += 1;
+    }
+    sets
+}
+
+/// The cells of a set, increasing.
+pub fn cells_of(mut set: CellSet) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let c = set.trailing_zeros() as usize;
+            set &= set - 1;
+            c
+        })
+    })
+}
+
+/// Where each digit can go on one board, computed once and shared by the
+/// finders (`*_in` functions) that one step of the rater tries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tables {
+    /// `positions[unit][d - 1]`: bit `k` when the unit's `k`-th cell can hold `d`
+    /// (as [`Board::positions`]).
+    pub positions: [[u16; 9]; 27],
+    /// `cells[d - 1]`: the cells that can hold `d`.
+    pub cells: [CellSet; 9],
+    /// Empty cells of each unit (as [`Board::empty_count`]).
+    pub empty: [u8; 27],
+}
+
+impl Tables {
+    /// The tables of `board`.
+    pub fn new(board: &Board) -> Tables {
+        let mut t = Tables { positions: [[0; 9]; 27], cells: [0; 9], empty: [0; 27] };
+        for cell in 0..81 {
+            let (r, c) = (row(cell), col(cell));
+            let (b, k) = (box_of(cell), r % 3 * 3 + c % 3);
+            if board.values[cell] == 0 {
+                t.empty[b] += 1;
+                t.empty[9 + r] += 1;
+                t.empty[18 + c] += 1;
+            }
+            let mut m = board.cands[cell];
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                t.positions[b][d] |= 1 << k;
+                t.positions[9 + r][d] |= 1 << c;
+                t.positions[18 + c][d] |= 1 << r;
+                t.cells[d] |= 1 << cell;
+            }
+        }
+        t
+    }
+
+    /// The cells of `d` in `unit`.
+    pub fn unit_cells(&self, unit: usize, d: u8) -> CellSet {
+        self.cells[d as usize - 1] & UNIT_CELLS[unit]
+    }
 }
 
 /// Row of `cell` (0..9).
@@ -194,7 +285,8 @@ impl Board {
     /// The eliminations of `d` from every cell that sees all of `cells`
     /// (and is not one of them).
     pub fn seen_by_all(&self, cells: &[usize], d: u8) -> Vec<(usize, u8)> {
-        (0..81).filter(|&x| self.has(x, d) && cells.iter().all(|&c| sees(c, x))).map(|x| (x, d)).collect()
+        let seen = cells.iter().fold(!0u128, |m, &c| m & PEERS[c]);
+        cells_of(seen & ALL_CELLS).filter(|&x| self.has(x, d)).map(|x| (x, d)).collect()
     }
 }
 
@@ -387,9 +479,19 @@ pub fn subsets<T>(n: usize, k: usize, mut visit: impl FnMut(&[usize]) -> Option<
     if k > n {
         return None;
     }
-    let mut idx: Vec<usize> = (0..k).collect();
+    let mut small = [0usize; 16];
+    let mut large = Vec::new();
+    let idx: &mut [usize] = if k <= small.len() {
+        &mut small[..k]
+    } else {
+        large.resize(k, 0);
+        &mut large
+    };
+    for (i, x) in idx.iter_mut().enumerate() {
+        *x = i;
+    }
     loop {
-        if let Some(found) = visit(&idx) {
+        if let Some(found) = visit(idx) {
             return Some(found);
         }
         // Advance to the next combination.

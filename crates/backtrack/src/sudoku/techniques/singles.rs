@@ -2,7 +2,7 @@
 //! it fills the unit's last empty cell, 1.2 in a box, 1.5 in a row or a
 //! column), and a cell with one candidate left (naked single, 2.3).
 
-use super::{bit, cell_name, unit_name, Board, Step, Technique, UNITS};
+use super::{bit, cell_name, unit_name, Board, Step, Tables, Technique, UNITS};
 
 /// Units in Sudoku Explainer's order: boxes, then columns, then rows.
 pub const SE_ORDER: [std::ops::Range<usize>; 3] = [0..9, 18..27, 9..18];
@@ -10,15 +10,20 @@ pub const SE_ORDER: [std::ops::Range<usize>; 3] = [0..9, 18..27, 9..18];
 /// A hidden single: first one filling a unit's last empty cell, then one
 /// in a box, then one in a column or row.
 pub fn hidden_single(board: &Board) -> Option<Step> {
+    hidden_single_in(&Tables::new(board))
+}
+
+/// [`hidden_single`] on a board's [`Tables`].
+pub fn hidden_single_in(t: &Tables) -> Option<Step> {
     for last_only in [true, false] {
         for range in SE_ORDER {
             for unit in range {
-                let empty = board.empty_count(unit);
+                let empty = t.empty[unit];
                 if empty == 0 || (empty == 1) != last_only {
                     continue;
                 }
                 for d in 1..=9u8 {
-                    let positions = board.positions(unit, d);
+                    let positions = t.positions[unit][d as usize - 1];
                     if positions.count_ones() == 1 {
                         let cell = UNITS[unit][positions.trailing_zeros() as usize];
                         let rating = if last_only {

@@ -16,7 +16,10 @@
 //! were, (p, x) would not be, so (r, x) would be, and the box would have no
 //! place left for d. The same holds with rows and columns swapped.
 
-use super::{cell_name, cells_name, col, eliminations_name, row, sees, unit_name, Board, Step, Technique, UNITS};
+use super::{
+    cell_name, cells_name, cells_of, col, eliminations_name, row, unit_name, Board, Step, Tables, Technique, PEERS,
+    UNITS, UNIT_CELLS,
+};
 
 fn kind(unit: usize) -> usize {
     unit / 9
@@ -48,44 +51,103 @@ fn technique_of(units: &[usize]) -> Technique {
 
 /// The easiest chain of exactly `links` (2 or 3) strong links.
 pub fn chain(board: &Board, links: usize) -> Option<Step> {
+    chain_in(&Tables::new(board), links)
+}
+
+/// A link: its unit and its two cells, in the order the chain runs through them.
+type Link = (usize, usize, usize);
+
+/// [`chain`] on the board's [`Tables`].
+pub fn chain_in(t: &Tables, links: usize) -> Option<Step> {
     let base = if links == 2 { 40 } else { 54 };
     let mut best: Option<Step> = None;
     for d in 1..=9u8 {
-        let all: Vec<(usize, usize, usize)> = (0..27)
-            .filter_map(|u| {
-                let cells = board.cells_with(u, d);
-                (cells.len() == 2).then(|| (u, cells[0], cells[1]))
-            })
-            .collect();
-        let mut path: Vec<(usize, usize, usize)> = Vec::with_capacity(links);
-        extend(board, d, &all, links, base, &mut path, &mut best);
+        let mut all = [(0, 0, 0); 27];
+        let mut n = 0;
+        for u in 0..27 {
+            let cells = t.unit_cells(u, d);
+            if cells.count_ones() == 2 {
+                let (a, b) = pair_of(cells);
+                all[n] = (u, a, b);
+                n += 1;
+            }
+        }
+        let mut search = Search { t, d, all: &all[..n], links, base, path: [(0, 0, 0); 3], len: 0, best: &mut best };
+        search.extend();
+        // No chain rates below the base: the first one there is final.
+        if best.as_ref().is_some_and(|b| b.rating == base) {
+            break;
+        }
     }
     best
 }
 
-fn extend(
-    board: &Board,
+/// The depth-first search for chains of one digit.
+struct Search<'a> {
+    t: &'a Tables,
     d: u8,
-    all: &[(usize, usize, usize)],
+    all: &'a [Link],
     links: usize,
     base: u16,
-    path: &mut Vec<(usize, usize, usize)>,
-    best: &mut Option<Step>,
-) {
-    if path.len() == links {
-        let units: Vec<usize> = path.iter().map(|l| l.0).collect();
-        let rating = rating_of(&units, base);
-        if best.as_ref().is_some_and(|b| b.rating <= rating) {
+    path: [Link; 3],
+    len: usize,
+    best: &'a mut Option<Step>,
+}
+
+impl Search<'_> {
+    fn units(&self) -> ([usize; 3], usize) {
+        let mut units = [0; 3];
+        for (u, l) in units.iter_mut().zip(&self.path[..self.len]) {
+            *u = l.0;
+        }
+        (units, self.len)
+    }
+
+    fn extend(&mut self) {
+        let (units, n) = self.units();
+        // The rating only grows as links are added.
+        if n > 0 && self.best.as_ref().is_some_and(|b| b.rating <= rating_of(&units[..n], self.base)) {
             return;
         }
+        if self.len == self.links {
+            self.finish();
+            return;
+        }
+        let mut used = 0u128;
+        for l in &self.path[..self.len] {
+            used |= 1 << l.1 | 1 << l.2;
+        }
+        for &(u, x, y) in self.all {
+            if self.path[..self.len].iter().any(|l| l.0 == u) {
+                continue;
+            }
+            for (a, b) in [(x, y), (y, x)] {
+                let fresh = used & (1 << a | 1 << b) == 0;
+                let joined = self.len == 0 || PEERS[self.path[self.len - 1].2] & 1 << a != 0;
+                if fresh && joined {
+                    self.path[self.len] = (u, a, b);
+                    self.len += 1;
+                    self.extend();
+                    self.len -= 1;
+                }
+            }
+        }
+    }
+
+    fn finish(&mut self) {
+        let (d, links) = (self.d, self.links);
+        let path = &self.path[..links];
+        let (units, _) = self.units();
+        let units = &units[..links];
+        let rating = rating_of(units, self.base);
         let (first, last) = (path[0].1, path[links - 1].2);
-        let cells: Vec<usize> = path.iter().flat_map(|l| [l.1, l.2]).collect();
-        let eliminations: Vec<(usize, u8)> =
-            board.seen_by_all(&[first, last], d).into_iter().filter(|(c, _)| !cells.contains(c)).collect();
-        if eliminations.is_empty() {
+        let used = path.iter().fold(0u128, |m, l| m | 1 << l.1 | 1 << l.2);
+        let targets = PEERS[first] & PEERS[last] & self.t.cells[d as usize - 1] & !used;
+        if targets == 0 {
             return;
         }
-        let technique = technique_of(&units);
+        let eliminations: Vec<(usize, u8)> = cells_of(targets).map(|c| (c, d)).collect();
+        let technique = technique_of(units);
         let described: Vec<String> =
             path.iter().map(|l| format!("{}={} ({})", cell_name(l.1), cell_name(l.2), unit_name(l.0))).collect();
         let text = format!(
@@ -96,63 +158,65 @@ fn extend(
             cell_name(last),
             eliminations_name(&eliminations)
         );
-        *best = Some(Step { technique, rating, placements: vec![], eliminations, text });
-        return;
-    }
-    for &(u, x, y) in all {
-        for (a, b) in [(x, y), (y, x)] {
-            let fresh = path.iter().all(|l| l.0 != u && ![l.1, l.2].contains(&a) && ![l.1, l.2].contains(&b));
-            let joined = path.last().map_or(true, |l| sees(l.2, a));
-            if fresh && joined {
-                path.push((u, a, b));
-                extend(board, d, all, links, base, path, best);
-                path.pop();
-            }
-        }
+        *self.best = Some(Step { technique, rating, placements: vec![], eliminations, text });
     }
 }
 
 /// An empty rectangle with a strong link in a line (4.3).
 pub fn empty_rectangle(board: &Board) -> Option<Step> {
+    empty_rectangle_in(&Tables::new(board))
+}
+
+/// The two cells of a two-cell set, increasing.
+fn pair_of(set: u128) -> (usize, usize) {
+    (set.trailing_zeros() as usize, 127 - set.leading_zeros() as usize)
+}
+
+/// [`empty_rectangle`] on the board's [`Tables`].
+pub fn empty_rectangle_in(t: &Tables) -> Option<Step> {
     for d in 1..=9u8 {
+        let has = |cell: usize| t.cells[d as usize - 1] & 1 << cell != 0;
         for bx in 0..9 {
-            let cells = board.cells_with(bx, d);
-            if cells.len() < 2 {
+            let cells = t.unit_cells(bx, d);
+            if cells.count_ones() < 2 {
                 continue;
             }
             let (band, stack) = (bx / 3, bx % 3);
             for r in band * 3..band * 3 + 3 {
                 for c in stack * 3..stack * 3 + 3 {
-                    if !cells.iter().all(|&x| row(x) == r || col(x) == c) {
+                    let (on_row, on_col) = (UNIT_CELLS[9 + r], UNIT_CELLS[18 + c]);
+                    if cells & !(on_row | on_col) != 0 {
                         continue;
                     }
                     // Not all on one line: that is a pointing.
-                    if cells.iter().all(|&x| row(x) == r) || cells.iter().all(|&x| col(x) == c) {
+                    if cells & !on_row == 0 || cells & !on_col == 0 {
                         continue;
                     }
                     // A strong link in a column x (outside the stack) from (r, x) to (p, x).
                     for x in (0..9).filter(|x| x / 3 != stack) {
-                        let link = board.cells_with(18 + x, d);
-                        if link.len() != 2 {
+                        let link = t.unit_cells(18 + x, d);
+                        if link.count_ones() != 2 {
                             continue;
                         }
-                        for (near, far) in [(link[0], link[1]), (link[1], link[0])] {
+                        let (l0, l1) = pair_of(link);
+                        for (near, far) in [(l0, l1), (l1, l0)] {
                             let target = row(far) * 9 + c;
-                            if row(near) == r && row(far) / 3 != band && board.has(target, d) {
-                                return Some(er_step(bx, d, &cells, 18 + x, near, far, target));
+                            if row(near) == r && row(far) / 3 != band && has(target) {
+                                return Some(er_step(bx, d, cells, 18 + x, near, far, target));
                             }
                         }
                     }
                     // A strong link in a row y (outside the band) from (y, c) to (y, q).
                     for y in (0..9).filter(|y| y / 3 != band) {
-                        let link = board.cells_with(9 + y, d);
-                        if link.len() != 2 {
+                        let link = t.unit_cells(9 + y, d);
+                        if link.count_ones() != 2 {
                             continue;
                         }
-                        for (near, far) in [(link[0], link[1]), (link[1], link[0])] {
+                        let (l0, l1) = pair_of(link);
+                        for (near, far) in [(l0, l1), (l1, l0)] {
                             let target = r * 9 + col(far);
-                            if col(near) == c && col(far) / 3 != stack && board.has(target, d) {
-                                return Some(er_step(bx, d, &cells, 9 + y, near, far, target));
+                            if col(near) == c && col(far) / 3 != stack && has(target) {
+                                return Some(er_step(bx, d, cells, 9 + y, near, far, target));
                             }
                         }
                     }
@@ -163,13 +227,13 @@ pub fn empty_rectangle(board: &Board) -> Option<Step> {
     None
 }
 
-fn er_step(bx: usize, d: u8, cells: &[usize], line: usize, near: usize, far: usize, target: usize) -> Step {
+fn er_step(bx: usize, d: u8, cells: u128, line: usize, near: usize, far: usize, target: usize) -> Step {
     let eliminations = vec![(target, d)];
     debug_assert!(UNITS[bx].iter().all(|&c| c != target));
     let text = format!(
         "Empty rectangle: in {}, {d} lies only on one row and one column ({}); with {d} in {} or {} ({}), {} cannot be {d}: {}",
         unit_name(bx),
-        cells_name(cells),
+        cells_name(&cells_of(cells).collect::<Vec<_>>()),
         cell_name(near),
         cell_name(far),
         unit_name(line),

@@ -9,7 +9,9 @@
 //! Sudoku Explainer, only the placement is applied).
 
 use super::singles::SE_ORDER;
-use super::{bit, cells_name, digits_name, eliminations_name, subsets, unit_name, Board, Step, Technique, UNITS};
+use super::{
+    bit, cells_name, digits_name, eliminations_name, subsets, unit_name, Board, Step, Tables, Technique, UNITS,
+};
 
 /// A naked subset of `k` (2..=4) cells.
 pub fn naked(board: &Board, k: usize) -> Option<Step> {
@@ -20,12 +22,18 @@ pub fn naked(board: &Board, k: usize) -> Option<Step> {
     };
     for range in SE_ORDER {
         for unit in range {
-            let open: Vec<usize> = UNITS[unit]
-                .iter()
-                .copied()
-                .filter(|&c| board.values[c] == 0 && board.cands[c].count_ones() as usize <= k)
-                .collect();
-            let found = subsets(open.len(), k, |idx| {
+            let mut open = [0usize; 9];
+            let mut n = 0;
+            for &c in &UNITS[unit] {
+                if board.values[c] == 0 && board.cands[c].count_ones() as usize <= k {
+                    open[n] = c;
+                    n += 1;
+                }
+            }
+            if n < k {
+                continue;
+            }
+            let found = subsets(n, k, |idx| {
                 let union = idx.iter().fold(0u16, |m, &i| m | board.cands[open[i]]);
                 if union.count_ones() as usize != k {
                     return None;
@@ -60,26 +68,33 @@ pub fn naked(board: &Board, k: usize) -> Option<Step> {
 /// Calls `found` with each hidden subset of `k` digits in units with more
 /// than `min_empty` empty cells: (unit, digit mask, cell positions in the unit).
 fn each_hidden(
-    board: &Board,
+    t: &Tables,
     k: usize,
-    min_empty: u32,
+    min_empty: u8,
     mut found: impl FnMut(usize, u16, u16) -> Option<Step>,
 ) -> Option<Step> {
     for range in SE_ORDER {
         for unit in range {
-            if board.empty_count(unit) <= min_empty {
+            if t.empty[unit] <= min_empty {
                 continue;
             }
-            let positions: Vec<u16> = (1..=9u8).map(|d| board.positions(unit, d)).collect();
-            let step = subsets(9, k, |idx| {
-                if idx.iter().any(|&i| positions[i] == 0) {
-                    return None;
+            // Only digits with 1..=k places can be in a subset of k; the
+            // subsets of those come in the same order as among all nine.
+            let mut fit = [0usize; 9];
+            let mut n = 0;
+            for (i, &p) in t.positions[unit].iter().enumerate() {
+                if p != 0 && p.count_ones() as usize <= k {
+                    fit[n] = i;
+                    n += 1;
                 }
-                let union = idx.iter().fold(0u16, |m, &i| m | positions[i]);
+            }
+            let positions = &t.positions[unit];
+            let step = subsets(n, k, |idx| {
+                let union = idx.iter().fold(0u16, |m, &i| m | positions[fit[i]]);
                 if union.count_ones() as usize != k {
                     return None;
                 }
-                let digits = idx.iter().fold(0u16, |m, &i| m | 1 << i);
+                let digits = idx.iter().fold(0u16, |m, &i| m | 1 << fit[i]);
                 found(unit, digits, union)
             });
             if step.is_some() {
@@ -99,12 +114,17 @@ fn hidden_removals(board: &Board, unit: usize, digits: u16, places: u16) -> (Vec
 
 /// A hidden subset of `k` (2..=4) digits.
 pub fn hidden(board: &Board, k: usize) -> Option<Step> {
+    hidden_in(board, &Tables::new(board), k)
+}
+
+/// [`hidden`] with the board's [`Tables`].
+pub fn hidden_in(board: &Board, t: &Tables, k: usize) -> Option<Step> {
     let (technique, rating) = match k {
         2 => (Technique::HiddenPair, 34),
         3 => (Technique::HiddenTriplet, 40),
         _ => (Technique::HiddenQuad, 54),
     };
-    each_hidden(board, k, 2 * k as u32, |unit, digits, places| {
+    each_hidden(t, k, 2 * k as u8, |unit, digits, places| {
         let (cells, eliminations) = hidden_removals(board, unit, digits, places);
         if eliminations.is_empty() {
             return None;
@@ -123,14 +143,19 @@ pub fn hidden(board: &Board, k: usize) -> Option<Step> {
 
 /// A direct hidden pair (`k` = 2) or triplet (3): a hidden subset that leaves a hidden single in its unit.
 pub fn direct_hidden(board: &Board, k: usize) -> Option<Step> {
+    direct_hidden_in(board, &Tables::new(board), k)
+}
+
+/// [`direct_hidden`] with the board's [`Tables`].
+pub fn direct_hidden_in(board: &Board, t: &Tables, k: usize) -> Option<Step> {
     let (technique, rating) =
         if k == 2 { (Technique::DirectHiddenPair, 20) } else { (Technique::DirectHiddenTriplet, 25) };
-    each_hidden(board, k, k as u32, |unit, digits, places| {
+    each_hidden(t, k, k as u8, |unit, digits, places| {
         for d in 1..=9u8 {
             if digits & bit(d) != 0 {
                 continue;
             }
-            let p = board.positions(unit, d);
+            let p = t.positions[unit][d as usize - 1];
             if p.count_ones() > 1 && (p & !places).count_ones() == 1 {
                 let cell = UNITS[unit][(p & !places).trailing_zeros() as usize];
                 let (cells, _) = hidden_removals(board, unit, digits, places);
