@@ -149,7 +149,15 @@ impl Search {
 
     /// Every cycle through `start` (on), each passed to `found` as the
     /// index of its last node (the start again).
-    fn cycles(&mut self, board: &Board, start: u16, y: bool, x: bool, mut found: impl FnMut(&Search, u32)) {
+    /// Cycles of more than `max_len` nodes are not looked for.
+    fn cycles(
+        &mut self,
+        board: &Board,
+        start: u16,
+        (y, x): (bool, bool),
+        max_len: usize,
+        mut found: impl FnMut(&Search, u32),
+    ) {
         self.nodes.clear();
         self.stamp += 1;
         self.seen_on[start as usize] = self.stamp;
@@ -158,7 +166,8 @@ impl Search {
         self.pending.push(0);
         let mut length = 0;
         let mut targets = std::mem::take(&mut self.targets);
-        while !self.pending.is_empty() {
+        // A cycle closed in the next off layer has `length + 2` nodes.
+        while !self.pending.is_empty() && length + 2 <= max_len {
             // On layer: every on node turns candidates off.
             length += 1;
             self.next.clear();
@@ -225,12 +234,26 @@ fn removals(board: &Board, path: &[Node]) -> Vec<(usize, u8)> {
     out
 }
 
+/// The largest number of nodes a cycle of base rating `base` and sort key
+/// `key` may have to rank at or before `bound` (rating, nodes, key).
+fn max_len(base: u16, key: u8, bound: Option<(u16, usize, u8)>) -> usize {
+    let Some(bound) = bound else { return usize::MAX };
+    (4..256).take_while(|&k| (base + length_bonus(k), k, key) <= bound).last().unwrap_or(0)
+}
+
 /// The best bidirectional cycle, ranked as Sudoku Explainer ranks it.
 pub fn best_cycle(board: &Board) -> Option<Ranked> {
+    best_cycle_within(board, None)
+}
+
+/// The best bidirectional cycle that ranks at or before `bound` (rating,
+/// nodes, sort key), if any.
+pub fn best_cycle_within(board: &Board, bound: Option<(u16, usize, u8)>) -> Option<Ranked> {
     let mut search = Search::new();
     // (rating, complexity, sort key, loop, removals)
     type Found = (u16, usize, u8, Vec<Node>, Vec<(usize, u8)>);
     let mut best: Option<Found> = None;
+    let mut hits = Vec::new();
     // (Y links, X links, base rating, sort key)
     for (y, x, base, key) in [(false, true, 65, 2), (true, false, 65, 3), (true, true, 70, 4)] {
         for cell in 0..81 {
@@ -239,13 +262,21 @@ pub fn best_cycle(board: &Board) -> Option<Ranked> {
                 continue;
             }
             for d in super::digits(board.cands[cell]) {
-                let mut hits = Vec::new();
-                search.cycles(board, cand(cell, d), y, x, |s, last| hits.push((last, s.nodes.len())));
-                for (last, _) in hits {
+                // Strictly before the best cycle so far, at or before the bound.
+                let tighter = best.as_ref().map(|b| (b.0, b.1.saturating_sub(1), b.2));
+                let limit = max_len(base, key, bound).min(max_len(base, key, tighter));
+                if limit < 4 {
+                    continue;
+                }
+                hits.clear();
+                search.cycles(board, cand(cell, d), (y, x), limit, |_, last| hits.push(last));
+                for &last in &hits {
                     search.path_of(last);
                     let complexity = search.path.len();
                     let rating = base + length_bonus(complexity);
-                    if best.as_ref().is_some_and(|b| (b.0, b.1, b.2) <= (rating, complexity, key)) {
+                    if best.as_ref().is_some_and(|b| (b.0, b.1, b.2) <= (rating, complexity, key))
+                        || bound.is_some_and(|b| (rating, complexity, key) > b)
+                    {
                         continue;
                     }
                     let eliminations = removals(board, &search.path);
@@ -284,8 +315,11 @@ pub fn best_cycle(board: &Board) -> Option<Ranked> {
 /// rating, then number of nodes, then kind (X before Y before both); a
 /// cycle before a chain when all are equal.
 pub fn cycle_or_forcing_chain(board: &Board) -> Option<Step> {
-    let cycle = best_cycle(board);
     let chain = super::chains::ranked_forcing_chain(board);
+    let bound = chain
+        .as_ref()
+        .map(|(rating, nodes, step)| (*rating, *nodes, if step.technique == Technique::ForcingXChain { 2 } else { 4 }));
+    let cycle = best_cycle_within(board, bound);
     match (cycle, chain) {
         (Some(c), Some((rating, nodes, step))) => {
             let key = if step.technique == Technique::ForcingXChain { 2 } else { 4 };
