@@ -86,7 +86,7 @@ pub fn run(args: Args) -> CliResult {
     }
     let plan = Plan::new(n).map_err(|e| CliError::Input(e.to_string()))?;
     let started = Instant::now();
-    let in_shard = |i: usize| args.shard.map_or(true, |s| s.contains(i));
+    let in_shard = |i: usize| args.shard.is_none_or(|s| s.contains(i));
     let mut state = match &args.checkpoint {
         Some(path) => load_checkpoint(path, &plan, args.shard)?,
         None => Checkpoint::new(&plan, args.shard),
