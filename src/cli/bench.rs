@@ -108,7 +108,7 @@ fn bench_sudoku(args: SudokuArgs) -> CliResult {
         let mut best: Option<Run> = None;
         for _ in 0..args.repeat {
             let run = timed_run(&pool, batch, mode, &mut solutions, &mut counts);
-            if best.map_or(true, |b| run.seconds < b.seconds) {
+            if best.is_none_or(|b| run.seconds < b.seconds) {
                 best = Some(run);
             }
         }

@@ -82,7 +82,7 @@ pub fn run(args: Args) -> CliResult {
     if args.json {
         let mut object = serde_json::json!({
             "solutions": count,
-            "complete": args.limit.map_or(true, |k| count < k),
+            "complete": args.limit.is_none_or(|k| count < k),
             "nodes": stats.nodes,
             "dead_ends": stats.dead_ends,
             "seconds": seconds,

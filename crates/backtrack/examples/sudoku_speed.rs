@@ -77,8 +77,7 @@ fn main() {
         args.drain(i..i + 2);
     }
     let all_modes = [("limit2", Mode::Count { limit: Some(2) }), ("first", Mode::First), ("lexmin", Mode::LexFirst)];
-    let modes: Vec<_> =
-        all_modes.into_iter().filter(|(name, _)| only.as_deref().map_or(true, |m| m == *name)).collect();
+    let modes: Vec<_> = all_modes.into_iter().filter(|(name, _)| only.as_deref().is_none_or(|m| m == *name)).collect();
     for path in &args {
         let text = std::fs::read_to_string(path).expect("readable file");
         let puzzles = parse(&text);

@@ -2,7 +2,7 @@
 //!
 //! The fast paths of the kernels are compiled for processor features the
 //! baseline x86-64 target does not promise (AVX2, BMI1, BMI2, POPCNT,
-//! LZCNT). Running one on a processor without them is undefined behaviour,
+//! LZCNT, and for one build AVX-512). Running one on a processor without them is undefined behaviour,
 //! so a fast path never asks "may I?" itself: it takes a token, a
 //! zero-sized value that can only be had where the features are present.
 //!
@@ -11,33 +11,57 @@
 //!   [`X86V3::new`] checks every one of them (once per process); the only
 //!   other way to get one is the `unsafe` [`X86V3::new_unchecked`], whose
 //!   caller promises the same. Every `#[target_feature]` function of the
-//!   crate enables a subset of these features and is reached only through
-//!   a token.
+//!   crate enables a subset of these features (an AVX-512 path: of these
+//!   and those of [`Avx512`]) and is reached only through a token.
+//! * [`Avx512`] stands for AVX-512 Foundation, Byte/Word and Vector
+//!   Length (F, BW, VL) on top of everything [`X86V3`] stands for. Its
+//!   constructor [`Avx512::new`] checks all eight features; it includes an
+//!   [`X86V3`] token, so code written for that level runs unchanged in an
+//!   AVX-512 build.
 //! * [`Portable`] is the level every processor has.
-//! * [`Cpu`] is implemented by both, so a kernel written once as generic
-//!   over `C: Cpu` is compiled once per level, each copy with its own
-//!   instructions and no run-time test in its loops
-//!   ([`Cpu::x86_v3`] is a constant in each copy).
-//!
-//! A higher level (an AVX-512 build, say) is a third token: its constructor
-//! checks its own features *and* those of [`X86V3`], it implements [`Cpu`]
-//! with `x86_v3` returning the [`X86V3`] it includes, and [`Cpu`] grows a
-//! method for it that returns `None` on the lower levels.
+//! * [`Cpu`] is implemented by all three, so a kernel written once as
+//!   generic over `C: Cpu` is compiled once per level, each copy with its
+//!   own instructions and no run-time test in its loops ([`Cpu::x86_v3`]
+//!   and [`Cpu::avx512`] are constants in each copy).
 
 use std::fmt;
+#[cfg(target_arch = "x86_64")]
+use std::sync::atomic::{AtomicU8, Ordering};
 
-/// A processor level a kernel can be compiled for: [`Portable`] or
-/// [`X86V3`]. Sealed: a level is a promise about the processor, so only
-/// this module makes them.
+/// `detect()`, run once per `known` flag (0: not known yet, 1: absent,
+/// 2: present); later calls read the flag.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn detected_once(known: &AtomicU8, detect: impl FnOnce() -> bool) -> bool {
+    match known.load(Ordering::Relaxed) {
+        0 => {
+            let present = detect();
+            known.store(1 + u8::from(present), Ordering::Relaxed);
+            present
+        }
+        known => known == 2,
+    }
+}
+
+/// A processor level a kernel can be compiled for: [`Portable`], [`X86V3`]
+/// or [`Avx512`]. Sealed: a level is a promise about the processor, so
+/// only this module makes them.
 pub trait Cpu: Copy + Send + Sync + fmt::Debug + sealed::Sealed {
     /// The x86-64-v3 token, when this level includes those features.
     fn x86_v3(self) -> Option<X86V3>;
+
+    /// The AVX-512 token, when this level includes those features.
+    #[inline(always)]
+    fn avx512(self) -> Option<Avx512> {
+        None
+    }
 }
 
 mod sealed {
     pub trait Sealed {}
     impl Sealed for super::Portable {}
     impl Sealed for super::X86V3 {}
+    impl Sealed for super::Avx512 {}
 }
 
 /// The baseline: whatever the target promises, nothing more.
@@ -76,22 +100,15 @@ impl X86V3 {
     pub fn new() -> Option<X86V3> {
         #[cfg(target_arch = "x86_64")]
         {
-            use std::sync::atomic::{AtomicU8, Ordering};
-            // 0: not known yet, 1: absent, 2: present.
             static KNOWN: AtomicU8 = AtomicU8::new(0);
-            let present = match KNOWN.load(Ordering::Relaxed) {
-                0 => {
-                    let present = is_x86_feature_detected!("avx2")
-                        && is_x86_feature_detected!("bmi1")
-                        && is_x86_feature_detected!("bmi2")
-                        && is_x86_feature_detected!("popcnt")
-                        && is_x86_feature_detected!("lzcnt");
-                    KNOWN.store(1 + u8::from(present), Ordering::Relaxed);
-                    present
-                }
-                known => known == 2,
-            };
-            // SAFETY: every feature of the level was just detected.
+            let present = detected_once(&KNOWN, || {
+                is_x86_feature_detected!("avx2")
+                    && is_x86_feature_detected!("bmi1")
+                    && is_x86_feature_detected!("bmi2")
+                    && is_x86_feature_detected!("popcnt")
+                    && is_x86_feature_detected!("lzcnt")
+            });
+            // SAFETY: every feature of the level was detected.
             present.then(|| unsafe { X86V3::new_unchecked() })
         }
         #[cfg(not(target_arch = "x86_64"))]
@@ -111,6 +128,68 @@ impl X86V3 {
     }
 }
 
+/// Proof that the processor has AVX-512 F, BW and VL as well as every
+/// feature of [`X86V3`].
+#[derive(Clone, Copy, Debug)]
+pub struct Avx512 {
+    _proof: (),
+}
+
+impl Cpu for Avx512 {
+    #[inline(always)]
+    fn x86_v3(self) -> Option<X86V3> {
+        // SAFETY: an `Avx512` token is only made where every feature of
+        // `X86V3` was checked too (see `Avx512::new_unchecked`).
+        Some(unsafe { X86V3::new_unchecked() })
+    }
+
+    #[inline(always)]
+    fn avx512(self) -> Option<Avx512> {
+        Some(self)
+    }
+}
+
+/// The features [`Avx512`] checks beyond [`X86V3_FEATURES`], as
+/// `#[target_feature]` spells them. A fast path compiled for the level
+/// enables both lists; `every_fast_path_is_covered_by_the_token` checks them.
+pub const AVX512_FEATURES: &str = "avx512f,avx512bw,avx512vl";
+
+impl Avx512 {
+    /// The token, when this processor has every feature of the level
+    /// (AVX-512 F, BW, VL and those of [`X86V3`]). The check runs once per
+    /// process; later calls read one flag.
+    #[inline]
+    pub fn new() -> Option<Avx512> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            static KNOWN: AtomicU8 = AtomicU8::new(0);
+            let present = detected_once(&KNOWN, || {
+                X86V3::new().is_some()
+                    && is_x86_feature_detected!("avx512f")
+                    && is_x86_feature_detected!("avx512bw")
+                    && is_x86_feature_detected!("avx512vl")
+            });
+            // SAFETY: every feature of the level was detected.
+            present.then(|| unsafe { Avx512::new_unchecked() })
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            None
+        }
+    }
+
+    /// The token, unchecked.
+    ///
+    /// # Safety
+    /// The processor running the program must have AVX-512 F, BW and VL,
+    /// and every feature [`X86V3::new_unchecked`] asks for: the fast paths
+    /// the token opens are compiled for all of them.
+    #[inline(always)]
+    pub unsafe fn new_unchecked() -> Avx512 {
+        Avx512 { _proof: () }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,6 +197,7 @@ mod tests {
     #[test]
     fn every_fast_path_is_covered_by_the_token() {
         let checked: Vec<&str> = X86V3_FEATURES.split(',').collect();
+        let wider: Vec<&str> = AVX512_FEATURES.split(',').collect();
         let sources = [
             include_str!("sudoku/kernel9.rs"),
             include_str!("queens/kernel.rs"),
@@ -129,8 +209,14 @@ mod tests {
             for line in source.lines() {
                 let Some(rest) = line.trim().strip_prefix("#[target_feature(enable = \"") else { continue };
                 let list = rest.split('"').next().unwrap_or_default();
+                // A list naming an AVX-512 feature belongs to an `Avx512`
+                // fast path, whose token checks both lists.
+                let avx512 = list.split(',').any(|feature| wider.contains(&feature));
                 for feature in list.split(',') {
-                    assert!(checked.contains(&feature), "`{feature}` is enabled but not checked by X86V3::new");
+                    assert!(
+                        checked.contains(&feature) || (avx512 && wider.contains(&feature)),
+                        "`{feature}` is enabled but not checked by X86V3::new or Avx512::new"
+                    );
                 }
                 seen += 1;
             }
@@ -153,5 +239,30 @@ mod tests {
             assert_eq!(X86V3::new().is_some(), all);
         }
         assert!(Portable.x86_v3().is_none());
+    }
+
+    #[test]
+    fn the_avx512_token_agrees_with_detection_and_includes_x86_v3() {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let all = X86V3::new().is_some()
+                && AVX512_FEATURES.split(',').all(|f| match f {
+                    "avx512f" => is_x86_feature_detected!("avx512f"),
+                    "avx512bw" => is_x86_feature_detected!("avx512bw"),
+                    "avx512vl" => is_x86_feature_detected!("avx512vl"),
+                    _ => false,
+                });
+            let token = Avx512::new();
+            assert_eq!(token.is_some(), all);
+            if let Some(cpu) = token {
+                assert!(cpu.x86_v3().is_some() && cpu.avx512().is_some());
+            } else {
+                eprintln!("this processor lacks AVX-512 F/BW/VL: the AVX-512 token is rightly absent");
+            }
+        }
+        assert!(Portable.avx512().is_none());
+        if let Some(cpu) = X86V3::new() {
+            assert!(cpu.avx512().is_none());
+        }
     }
 }

@@ -572,7 +572,7 @@ mod tests {
     #[test]
     fn counts_too_costly_to_tabulate_say_so() {
         // One value repeated thousands of times in sequences thousands long.
-        let pool = std::iter::repeat(1u32).take(5000).chain([2]);
+        let pool = std::iter::repeat_n(1u32, 5000).chain([2]);
         let space = Choose::new(pool, 5000, Shape::Any, Repetition::Once);
         assert_eq!(space.count(), Err(CountError::TooLarge));
     }

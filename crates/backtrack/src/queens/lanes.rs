@@ -532,7 +532,7 @@ unsafe fn walk(_cpu: X86V3, lanes: &mut Lanes, feed: &mut dyn Feed, control: Opt
             // A lane back at its start row with nothing left has finished
             // its job (and idles until it is refilled: checking every
             // eighth step is enough and saves work on the others).
-            if steps % 8 == 0 {
+            if steps.is_multiple_of(8) {
                 finished = lane_mask(_mm256_and_si256(empty, at_start)) & active;
                 if finished != 0 {
                     break;

@@ -54,12 +54,17 @@
 //! first unsolved cell in row-major order, digits ascending, so solutions
 //! come out in increasing order (propagation never
 //! removes a candidate that belongs to a solution, so it cannot reorder them).
-//! The search is compiled twice, portable and for x86-64 processors with
-//! AVX2/BMI1/BMI2/POPCNT/LZCNT, and the second is used when the processor
-//! has those features; both walk the same tree. The second finds a band's
-//! shape with one bit extraction (BMI2 `pext`) instead of three table
-//! look-ups, checks claiming with vectors instead of table look-ups, and
-//! sorts the givens by digit with byte compares instead of a loop over them.
+//! The search is compiled three times: portable, for x86-64 processors with
+//! AVX2/BMI1/BMI2/POPCNT/LZCNT, and for those that also have AVX-512
+//! F/BW/VL; the fastest the processor supports is used, and all walk the
+//! same tree. The x86-64-v3 build finds a band's shape with one bit
+//! extraction (BMI2 `pext`) instead of three table look-ups, checks
+//! claiming with vectors instead of table look-ups, and sorts the givens by
+//! digit with byte compares instead of a loop over them. The AVX-512 build
+//! is the same code compiled with AVX-512 enabled (the compiler folds logic
+//! into three-input operations and copies boards with 64-byte moves); the
+//! change detection, the claiming check and the sorting of givens compare
+//! into mask registers there, on 256-bit vectors as in the AVX2 build.
 //!
 //! [`Space9`] exposes the same board, propagation and branching to the
 //! generic search core so a hard puzzle can be split across threads; it
@@ -74,7 +79,7 @@
 use std::ops::ControlFlow;
 
 #[cfg(target_arch = "x86_64")]
-use crate::cpu::X86V3;
+use crate::cpu::{Avx512, X86V3};
 use crate::cpu::{Cpu, Portable};
 use crate::search::{Mode, Node, Order, Space};
 
@@ -341,26 +346,34 @@ fn claims_scalar(columns: &[u16; 48]) -> Option<u32> {
     (missing == 0).then_some(digits)
 }
 
-/// [`Board::claims`] with the nine digits of a band in one AVX2 vector:
-/// no table look-ups, a box's other columns come from shifts.
+/// [`Board::columns`] as three vectors, one band's nine digits each (a
+/// 16-bit lane per digit), and their union.
 ///
 /// # Safety
-/// The processor must support AVX2 and BMI2, as the token promises.
+/// The processor must support AVX2.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi2")]
+#[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn claims_avx2(_cpu: X86V3, columns: &[u16; 48]) -> Option<u32> {
+unsafe fn column_vectors(columns: &[u16; 48]) -> ([std::arch::x86_64::__m256i; 3], std::arch::x86_64::__m256i) {
     use std::arch::x86_64::*;
     let p = columns.as_ptr() as *const __m256i;
     // SAFETY (for the loads): 48 u16 are three 32-byte vectors; unaligned
     // loads have no alignment requirement.
     let c = [_mm256_loadu_si256(p), _mm256_loadu_si256(p.add(1)), _mm256_loadu_si256(p.add(2))];
-    let all = _mm256_or_si256(c[0], _mm256_or_si256(c[1], c[2]));
-    // Two mask bits per 16-bit lane; digits are lanes 0..9.
-    let full = _mm256_movemask_epi8(_mm256_cmpeq_epi16(all, _mm256_set1_epi16(0x1ff))) as u32;
-    if full & 0x3ffff != 0x3ffff {
-        return None;
-    }
+    (c, _mm256_or_si256(c[0], _mm256_or_si256(c[1], c[2])))
+}
+
+/// Per digit lane of [`column_vectors`]: the columns some band's box must
+/// lose because another of its columns holds the digit nowhere else (zero
+/// where claiming finds nothing for the digit).
+///
+/// # Safety
+/// The processor must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn lost_columns(c: &[std::arch::x86_64::__m256i; 3]) -> std::arch::x86_64::__m256i {
+    use std::arch::x86_64::*;
     let first_columns = _mm256_set1_epi16(0o111);
     let mut lost = _mm256_setzero_si256();
     for b in 0..3 {
@@ -377,8 +390,51 @@ unsafe fn claims_avx2(_cpu: X86V3, columns: &[u16; 48]) -> Option<u32> {
             _mm256_or_si256(boxes, _mm256_or_si256(_mm256_slli_epi16::<1>(boxes), _mm256_slli_epi16::<2>(boxes)));
         lost = _mm256_or_si256(lost, _mm256_and_si256(_mm256_andnot_si256(confined, claimed), c[b]));
     }
+    lost
+}
+
+/// [`Board::claims`] with the nine digits of a band in one AVX2 vector:
+/// no table look-ups, a box's other columns come from shifts.
+///
+/// # Safety
+/// The processor must support AVX2 and BMI2, as the token promises.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi2")]
+#[inline]
+unsafe fn claims_avx2(_cpu: X86V3, columns: &[u16; 48]) -> Option<u32> {
+    use std::arch::x86_64::*;
+    let (c, all) = column_vectors(columns);
+    // Two mask bits per 16-bit lane; digits are lanes 0..9.
+    let full = _mm256_movemask_epi8(_mm256_cmpeq_epi16(all, _mm256_set1_epi16(0x1ff))) as u32;
+    if full & 0x3ffff != 0x3ffff {
+        return None;
+    }
+    let lost = lost_columns(&c);
     let none = _mm256_movemask_epi8(_mm256_cmpeq_epi16(lost, _mm256_setzero_si256())) as u32;
     Some(_pext_u32(!none, 0x15555) & 0x1ff)
+}
+
+/// [`claims_avx2`] with AVX-512 mask registers: a 16-bit lane compare gives
+/// one mask bit per lane, so the digits come out without a byte mask to
+/// thin out. 256-bit vectors still (VL), as in the AVX2 build.
+///
+/// # Safety
+/// The processor must support AVX2, AVX-512 F, BW and VL, as the token promises.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f,avx512bw,avx512vl")]
+#[inline]
+unsafe fn claims_avx512(_cpu: Avx512, columns: &[u16; 48]) -> Option<u32> {
+    use std::arch::x86_64::*;
+    let (c, all) = column_vectors(columns);
+    // Bit d: digit d misses a column somewhere. Lanes 9..16 hold no digit
+    // (always 0), so they are masked off.
+    let short = _mm256_cmpneq_epi16_mask(all, _mm256_set1_epi16(0x1ff));
+    if short & 0x1ff != 0 {
+        return None;
+    }
+    let lost = lost_columns(&c);
+    // Bit d: lane d of `lost` is not zero (lanes 9..16 are always zero).
+    Some(u32::from(_mm256_test_epi16_mask(lost, lost)) & 0x1ff)
 }
 
 /// Per band, the cells of `cells` that hold a digit (not blank).
@@ -393,6 +449,11 @@ fn non_blank(cells: &Cells) -> [u32; 3] {
 #[inline(always)]
 fn given_digit_bands<C: Cpu>(cpu: C, cells: &Cells, occupied: &[u32; 3]) -> [u32; 27] {
     let mut given = [0u32; 27];
+    #[cfg(target_arch = "x86_64")]
+    if let Some(v4) = cpu.avx512() {
+        // SAFETY: the token proves the features the function is compiled for.
+        return unsafe { given_digit_bands_avx512(v4, cells) };
+    }
     #[cfg(target_arch = "x86_64")]
     if let Some(_v3) = cpu.x86_v3() {
         use std::arch::x86_64::*;
@@ -426,6 +487,40 @@ fn given_digit_bands<C: Cpu>(cpu: C, cells: &Cells, occupied: &[u32; 3]) -> [u32
             let d = cells[27 * b + bit] as usize - 1;
             given[3 * d + b] |= 1 << bit;
         }
+    }
+    given
+}
+
+/// [`given_digit_bands`] with AVX-512 byte compares into mask registers:
+/// the last 17 cells come from a masked load (no overlap to shift away),
+/// and each compare gives one bit per cell directly.
+///
+/// # Safety
+/// The processor must support AVX2, AVX-512 F, BW and VL, as the token
+/// promises; the values of `cells` must be at most 9.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f,avx512bw,avx512vl")]
+#[inline]
+unsafe fn given_digit_bands_avx512(_cpu: Avx512, cells: &Cells) -> [u32; 27] {
+    use std::arch::x86_64::*;
+    let mut given = [0u32; 27];
+    let p = cells.as_ptr();
+    // SAFETY (for the loads): bytes 0..32 and 32..64 are inside the 81;
+    // the masked load reads bytes 64..81 only (mask bits 0..17), and the
+    // bytes it masks off are neither read nor able to fault; unaligned
+    // loads have no alignment requirement.
+    let low = _mm256_loadu_si256(p as *const __m256i);
+    let middle = _mm256_loadu_si256(p.add(32) as *const __m256i);
+    let high = _mm256_maskz_loadu_epi8(0x1_ffff, p.add(64) as *const i8);
+    for d in 0..9 {
+        let digit = _mm256_set1_epi8(d as i8 + 1);
+        let first =
+            u64::from(_mm256_cmpeq_epi8_mask(low, digit)) | u64::from(_mm256_cmpeq_epi8_mask(middle, digit)) << 32;
+        // Cells 64..81; the masked-off bytes are 0, never a digit.
+        let last = _mm256_cmpeq_epi8_mask(high, digit);
+        given[3 * d] = first as u32 & BAND_ALL;
+        given[3 * d + 1] = (first >> 27) as u32 & BAND_ALL;
+        given[3 * d + 2] = (first >> 54) as u32 | last << 10;
     }
     given
 }
@@ -501,14 +596,44 @@ fn changed_sse2(bands: &[u32; 28], seen: &[u32; 28]) -> u32 {
     !equal & 0x0fff_ffff
 }
 
+/// Bit `i` set where `bands[i] != seen[i]`: four AVX-512 compares (three
+/// of eight lanes, one of four) straight into mask registers.
+///
+/// # Safety
+/// The processor must support AVX-512 F and VL, as the token promises.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512vl")]
+#[inline]
+unsafe fn changed_avx512(_cpu: Avx512, bands: &[u32; 28], seen: &[u32; 28]) -> u32 {
+    use std::arch::x86_64::*;
+    let (a, b) = (bands.as_ptr(), seen.as_ptr());
+    let mut mask = 0u32;
+    for k in 0..3 {
+        // SAFETY: 8 * k + 7 < 24, so both loads stay inside the arrays;
+        // unaligned loads have no alignment requirement.
+        let x = _mm256_loadu_si256(a.add(8 * k) as *const __m256i);
+        let y = _mm256_loadu_si256(b.add(8 * k) as *const __m256i);
+        mask |= u32::from(_mm256_cmpneq_epi32_mask(x, y)) << (8 * k);
+    }
+    // SAFETY: entries 24..28, the last four of both arrays.
+    let x = _mm_loadu_si128(a.add(24) as *const __m128i);
+    let y = _mm_loadu_si128(b.add(24) as *const __m128i);
+    mask | u32::from(_mm_cmpneq_epi32_mask(x, y)) << 24
+}
+
 #[inline(always)]
-fn changed(bands: &[u32; 28], seen: &[u32; 28]) -> u32 {
+fn changed<C: Cpu>(cpu: C, bands: &[u32; 28], seen: &[u32; 28]) -> u32 {
     #[cfg(target_arch = "x86_64")]
     {
+        if let Some(v4) = cpu.avx512() {
+            // SAFETY: the token proves AVX-512 F and VL.
+            return unsafe { changed_avx512(v4, bands, seen) };
+        }
         changed_sse2(bands, seen)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
+        let _ = cpu;
         changed_scalar(bands, seen)
     }
 }
@@ -616,7 +741,7 @@ impl Board {
     #[inline(always)]
     fn propagate<C: Cpu>(&mut self, cpu: C) -> bool {
         loop {
-            let pending = changed(&self.bands, &self.seen);
+            let pending = changed(cpu, &self.bands, &self.seen);
             if pending != 0 {
                 // Only the set bits are visited: a test per band would be a
                 // branch per band, mispredicted about as often as taken.
@@ -677,6 +802,11 @@ impl Board {
     /// candidates. Read from [`Board::columns`], so only at the band fixpoint.
     #[inline(always)]
     fn claims<C: Cpu>(&self, cpu: C) -> Option<u32> {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(v4) = cpu.avx512() {
+            // SAFETY: the token proves the processor has AVX2 and AVX-512 F, BW, VL.
+            return unsafe { claims_avx512(v4, &self.columns) };
+        }
         #[cfg(target_arch = "x86_64")]
         if let Some(v3) = cpu.x86_v3() {
             // SAFETY: the token proves the processor has AVX2 and BMI2.
@@ -915,9 +1045,9 @@ struct Walk<F> {
 }
 
 /// Defines a recursive walk over a propagated board and its entry point for
-/// one processor level. Instantiated twice: once portable, once compiled
-/// for x86-64-v3 processors (chosen at run time by its token), with the
-/// board code inlined into each.
+/// one processor level. Instantiated three times: portable, compiled for
+/// x86-64-v3 processors and compiled for AVX-512 ones (each chosen at run
+/// time by its token), with the board code inlined into each.
 macro_rules! define_walk {
     ($run:ident, $walk:ident, $cpu:ty, [$($unsafe:tt)?], $(#[$feature:meta])*) => {
         /// Explores the subtree of a propagated `board`; `Break` once `visit`
@@ -979,10 +1109,26 @@ define_walk!(run_portable, walk_portable, Portable, [],);
 // `X86V3` token promises.
 #[cfg(target_arch = "x86_64")]
 define_walk!(run_x86_v3, walk_x86_v3, X86V3, [unsafe], #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]);
+// Safety of both: the processor must have every feature enabled here, as an
+// `Avx512` token promises. The same code as above; the compiler may use
+// AVX-512 instructions anywhere, and the helpers that take the token do.
+#[cfg(target_arch = "x86_64")]
+define_walk!(
+    run_avx512,
+    walk_avx512,
+    Avx512,
+    [unsafe],
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl")]
+);
 
 /// Walks every solution of `cells` in `order` on the fastest build this
 /// processor supports, handing each solved board to `visit`; returns the guesses made.
 fn walk(cells: &Cells, order: Order, visit: impl FnMut(&Board) -> ControlFlow<()>) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(cpu) = Avx512::new() {
+        // SAFETY: the token proves every feature the walk is compiled with.
+        return unsafe { walk_avx512(cpu, cells, order, visit) };
+    }
     #[cfg(target_arch = "x86_64")]
     if let Some(cpu) = X86V3::new() {
         // SAFETY: the token proves every feature the walk is compiled with.
@@ -1129,6 +1275,44 @@ mod tests {
         }
     }
 
+    /// Random digit bands and their `seen` values, about half of them
+    /// equal, for the change detection.
+    fn random_bands_and_seen(random: &mut impl FnMut() -> u64) -> ([u32; 28], [u32; 28]) {
+        let mut bands = [0u32; 28];
+        let mut seen = [0u32; 28];
+        for i in 0..27 {
+            let state = random();
+            bands[i] = state as u32 & BAND_ALL;
+            seen[i] = if state >> 40 & 1 == 0 { bands[i] } else { (state >> 20) as u32 & BAND_ALL };
+        }
+        (bands, seen)
+    }
+
+    /// Random [`Board::columns`]: for each digit and column, the bands
+    /// where the digit may go there: mostly all or one, sometimes two,
+    /// rarely none, so that confined columns, claims and empty columns all
+    /// occur.
+    fn random_columns(random: &mut impl FnMut() -> u64) -> [u16; 48] {
+        let mut columns = [0u16; 48];
+        for d in 0..9 {
+            for c in 0..9 {
+                let r = random() % 64;
+                let bands = match r {
+                    0 => 0,
+                    1..=20 => 7,
+                    21..=44 => 1 << (r % 3),
+                    _ => 7 & !(1 << (r % 3)),
+                };
+                for b in 0..3 {
+                    if bands & (1 << b) != 0 {
+                        columns[16 * b + d] |= 1 << c;
+                    }
+                }
+            }
+        }
+        columns
+    }
+
     #[test]
     fn placeable_table_basics() {
         // Every pair present: all placements possible.
@@ -1177,54 +1361,144 @@ mod tests {
     fn change_detection_agrees_with_the_portable_version() {
         let mut random = xorshift(0x1234_5678_9abc_def0);
         for _ in 0..2000 {
-            let mut bands = [0u32; 28];
-            let mut seen = [0u32; 28];
-            for i in 0..27 {
-                let state = random();
-                bands[i] = state as u32 & BAND_ALL;
-                seen[i] = if state >> 40 & 1 == 0 { bands[i] } else { (state >> 20) as u32 & BAND_ALL };
-            }
+            let (bands, seen) = random_bands_and_seen(&mut random);
             let expected = changed_scalar(&bands, &seen);
-            assert_eq!(changed(&bands, &seen), expected);
+            assert_eq!(changed(Portable, &bands, &seen), expected);
             #[cfg(target_arch = "x86_64")]
             assert_eq!(changed_sse2(&bands, &seen), expected);
         }
+    }
+
+    /// One walk, with a visitor that stops after three solutions: the
+    /// guesses and the solutions in the order found.
+    fn first_three(walker: impl FnOnce(&mut dyn FnMut(&Board) -> ControlFlow<()>) -> u64) -> (u64, Vec<Cells>) {
+        let mut found = Vec::new();
+        let mut visit = |board: &Board| {
+            found.push(board.cells());
+            if found.len() < 3 {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        };
+        let guesses = walker(&mut visit);
+        (guesses, found)
     }
 
     /// Every build of the walk this processor can run gives the same
     /// outcome as the portable one (same tree, so same guesses too).
     #[test]
     fn builds_agree() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/");
         for name in ["royle_17_clue.1000.txt", "forum_hardest_1905_11plus.1000.txt", "serg_benchmark.1000.txt"] {
-            let text = std::fs::read_to_string(format!("{dir}{name}")).unwrap();
-            for line in text.lines().take(150) {
+            for cells in bench_slice(name).into_iter().take(150) {
+                for order in [Order::Heuristic, Order::Lexicographic] {
+                    let run = |portable: bool| {
+                        first_three(|visit| {
+                            if portable {
+                                walk_portable(Portable, &cells, order, visit)
+                            } else {
+                                walk(&cells, order, visit)
+                            }
+                        })
+                    };
+                    let portable = run(true);
+                    assert!(!portable.1.is_empty());
+                    assert_eq!(run(false), portable, "{name}: {cells:?}");
+                }
+            }
+        }
+    }
+
+    /// The AVX-512 token, or `None` after saying on stderr why the test
+    /// that asked is skipped.
+    #[cfg(target_arch = "x86_64")]
+    fn avx512_or_skip(test: &str) -> Option<Avx512> {
+        let cpu = Avx512::new();
+        if cpu.is_none() {
+            eprintln!("{test}: skipped, this processor lacks AVX-512 F/BW/VL (or AVX2/BMI1/BMI2/POPCNT/LZCNT)");
+        }
+        cpu
+    }
+
+    /// The puzzles of a benchmark slice in `benches/data`.
+    fn bench_slice(name: &str) -> Vec<Cells> {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/");
+        let text = std::fs::read_to_string(format!("{dir}{name}")).unwrap();
+        let puzzles: Vec<Cells> = text
+            .lines()
+            .map(|line| {
                 let mut cells = [0u8; 81];
                 for (cell, ch) in cells.iter_mut().zip(line.bytes()) {
                     *cell = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
                 }
+                cells
+            })
+            .collect();
+        assert!(puzzles.len() >= 1000, "{name}: {} puzzles", puzzles.len());
+        puzzles
+    }
+
+    /// The AVX-512 build walks the same tree as the portable and the
+    /// x86-64-v3 builds on the benchmark slices: same guesses, same
+    /// solutions in the same order (up to three per puzzle), both orders.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn avx512_build_agrees_with_the_portable_and_x86_v3_builds() {
+        let Some(v4) = avx512_or_skip("avx512_build_agrees_with_the_portable_and_x86_v3_builds") else { return };
+        let v3 = v4.x86_v3().expect("AVX-512 includes x86-64-v3");
+        let mut puzzles = 0;
+        for name in ["royle_17_clue.1000.txt", "forum_hardest_1905_11plus.1000.txt", "serg_benchmark.1000.txt"] {
+            for cells in bench_slice(name) {
                 for order in [Order::Heuristic, Order::Lexicographic] {
-                    let run = |portable: bool| {
-                        let mut found = Vec::new();
-                        let visit = |board: &Board| {
-                            found.push(board.cells());
-                            if found.len() < 3 {
-                                ControlFlow::Continue(())
-                            } else {
-                                ControlFlow::Break(())
-                            }
-                        };
-                        let guesses = if portable {
-                            walk_portable(Portable, &cells, order, visit)
-                        } else {
-                            walk(&cells, order, visit)
-                        };
-                        (guesses, found)
+                    let run = |build: usize| {
+                        first_three(|visit| match build {
+                            0 => walk_portable(Portable, &cells, order, visit),
+                            // SAFETY: the token proves the features of the build.
+                            1 => unsafe { walk_x86_v3(v3, &cells, order, visit) },
+                            // SAFETY: the token proves the features of the build.
+                            _ => unsafe { walk_avx512(v4, &cells, order, visit) },
+                        })
                     };
-                    let portable = run(true);
-                    assert!(!portable.1.is_empty());
-                    assert_eq!(run(false), portable, "{name}: {line}");
+                    let portable = run(0);
+                    assert!(!portable.1.is_empty(), "{name}: no solution");
+                    assert_eq!(run(1), portable, "{name}: x86-64-v3 build, {cells:?}");
+                    assert_eq!(run(2), portable, "{name}: AVX-512 build, {cells:?}");
                 }
+                puzzles += 1;
+            }
+        }
+        assert!(puzzles >= 3000);
+    }
+
+    /// The helpers with AVX-512 intrinsics against their portable versions,
+    /// on the same random inputs as the AVX2 ones, and on the boards the
+    /// benchmark slices start from.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn avx512_helpers_agree_with_the_portable_versions() {
+        let Some(v4) = avx512_or_skip("avx512_helpers_agree_with_the_portable_versions") else { return };
+        let mut random = xorshift(0x1234_5678_9abc_def0);
+        for _ in 0..20_000 {
+            let (bands, seen) = random_bands_and_seen(&mut random);
+            // SAFETY: the token proves AVX-512 F and VL.
+            assert_eq!(unsafe { changed_avx512(v4, &bands, &seen) }, changed_scalar(&bands, &seen));
+            assert_eq!(changed(v4, &bands, &seen), changed_scalar(&bands, &seen));
+        }
+        let mut found = [0u32; 3];
+        for _ in 0..20_000 {
+            let columns = random_columns(&mut random);
+            let portable = claims_scalar(&columns);
+            found[portable.map_or(0, |d| 1 + usize::from(d != 0))] += 1;
+            // SAFETY: the token proves AVX2 and AVX-512 F, BW, VL.
+            assert_eq!(unsafe { claims_avx512(v4, &columns) }, portable, "{columns:?}");
+        }
+        assert!(found.iter().all(|&n| n > 100), "{found:?}");
+        for name in ["royle_17_clue.1000.txt", "forum_hardest_1905_11plus.1000.txt", "serg_benchmark.1000.txt"] {
+            for cells in bench_slice(name) {
+                let occupied = non_blank(&cells);
+                let expected = given_digit_bands(Portable, &cells, &occupied);
+                assert_eq!(given_digit_bands(v4, &cells, &occupied), expected, "{cells:?}");
+                assert_eq!(Board::given_bands(v4, &cells), Board::given_bands(Portable, &cells), "{cells:?}");
             }
         }
     }
@@ -1456,26 +1730,7 @@ mod tests {
         let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         let mut found = [0u32; 2];
         for _ in 0..20_000 {
-            let mut columns = [0u16; 48];
-            for d in 0..9 {
-                for c in 0..9 {
-                    // The bands where the digit may go in column c: mostly
-                    // all or one, sometimes two, rarely none, so that
-                    // confined columns, claims and empty columns all occur.
-                    let r = next() % 64;
-                    let bands = match r {
-                        0 => 0,
-                        1..=20 => 7,
-                        21..=44 => 1 << (r % 3),
-                        _ => 7 & !(1 << (r % 3)),
-                    };
-                    for b in 0..3 {
-                        if bands & (1 << b) != 0 {
-                            columns[16 * b + d] |= 1 << c;
-                        }
-                    }
-                }
-            }
+            let columns = random_columns(&mut next);
             let portable = claims_scalar(&columns);
             found[usize::from(portable.is_some_and(|d| d != 0))] += 1;
             #[cfg(target_arch = "x86_64")]

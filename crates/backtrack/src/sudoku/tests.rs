@@ -44,12 +44,12 @@ fn givens_check_agrees_with_the_full_scan() {
 fn nine_by_nine_lines_read_alike_both_ways() {
     let mut state = 0x0f0f_1234_abcd_9876u64;
     let alphabet = b".0123456789x:/ A";
-    for k in 0..20_000 {
+    for k in 0..20_000u32 {
         let mut line = [b'.'; 81];
         for b in line.iter_mut() {
             let r = xorshift(&mut state);
             // Mostly digits and dots; now and then one bad byte.
-            *b = if k % 4 == 0 && r % 97 == 0 {
+            *b = if k.is_multiple_of(4) && r.is_multiple_of(97) {
                 alphabet[(r >> 8) as usize % 16]
             } else {
                 alphabet[(r >> 8) as usize % 11]

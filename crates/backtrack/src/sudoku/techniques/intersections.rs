@@ -9,7 +9,7 @@
 //! Explainer, only the placement is applied.
 
 use super::{
-    bit, cell_name, cells_name, cells_of, eliminations_name, unit_name, Board, Keep, Step, Tables, Technique,
+    bit, cell_name, cells_name, cells_of, eliminations_name, unit_name, units_of, Board, Keep, Step, Tables, Technique,
     UNIT_CELLS,
 };
 
@@ -38,11 +38,12 @@ fn each_lock(t: &Tables, mut found: impl FnMut(usize, usize, u8) -> Option<Step>
                 if cells.count_ones() < 2 {
                     continue;
                 }
-                for u2 in kind2.clone() {
-                    if cells & !UNIT_CELLS[u2] == 0 {
-                        if let Some(step) = found(u1, u2, d) {
-                            return Some(step);
-                        }
+                // Units of one kind are disjoint: only the one holding the
+                // first cell can hold them all.
+                let u2 = units_of(cells.trailing_zeros() as usize)[kind2.start / 9];
+                if cells & !UNIT_CELLS[u2] == 0 {
+                    if let Some(step) = found(u1, u2, d) {
+                        return Some(step);
                     }
                 }
             }

@@ -18,8 +18,11 @@
 
 pub mod als_wings;
 pub mod bug;
+pub mod cellsets;
 pub mod chains;
+pub mod cycles;
 pub mod fish;
+pub mod grouped_links;
 pub mod intersections;
 pub mod reglib;
 pub mod singles;
@@ -139,6 +142,40 @@ impl Tables {
             }
         }
         t
+    }
+
+    /// Brings the tables of `old` up to date for `new`, the same board after
+    /// [`Board::apply`] (faster than [`Tables::new`] when few cells changed;
+    /// any other change rebuilds them).
+    pub fn update(&mut self, old: &Board, new: &Board) {
+        for cell in 0..81 {
+            let removed = old.cands[cell] & !new.cands[cell];
+            let placed = old.values[cell] != new.values[cell];
+            if removed == 0 && !placed {
+                continue;
+            }
+            if new.cands[cell] & !old.cands[cell] != 0 || (placed && old.values[cell] != 0) {
+                *self = Tables::new(new);
+                return;
+            }
+            let (r, c) = (row(cell), col(cell));
+            let (b, k) = (box_of(cell), r % 3 * 3 + c % 3);
+            if placed {
+                self.empty[b] -= 1;
+                self.empty[9 + r] -= 1;
+                self.empty[18 + c] -= 1;
+            }
+            let mut m = removed;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.positions[b][d] &= !(1 << k);
+                self.positions[9 + r][d] &= !(1 << c);
+                self.positions[18 + c][d] &= !(1 << r);
+                self.cells[d] &= !(1 << cell);
+            }
+        }
+        debug_assert_eq!(*self, Tables::new(new));
     }
 
     /// The cells of `d` in `unit`.
@@ -316,6 +353,8 @@ pub enum Technique {
     TwoStringKite,
     TurbotFish,
     EmptyRectangle,
+    GroupedSkyscraper,
+    GroupedTwoStringKite,
     XYWing,
     XYZWing,
     UniqueRectangle,
@@ -326,13 +365,16 @@ pub enum Technique {
     WXYZWing,
     Bug,
     VWXYZWing,
+    XCycle,
+    YCycle,
     ForcingXChain,
+    Cycle,
     ForcingChain,
 }
 
 impl Technique {
     /// Every technique, from the easiest.
-    pub const ALL: [Technique; 30] = [
+    pub const ALL: [Technique; 35] = [
         Technique::HiddenSingle,
         Technique::DirectPointing,
         Technique::DirectClaiming,
@@ -351,6 +393,8 @@ impl Technique {
         Technique::TwoStringKite,
         Technique::TurbotFish,
         Technique::EmptyRectangle,
+        Technique::GroupedSkyscraper,
+        Technique::GroupedTwoStringKite,
         Technique::XYWing,
         Technique::XYZWing,
         Technique::UniqueRectangle,
@@ -361,7 +405,10 @@ impl Technique {
         Technique::WXYZWing,
         Technique::Bug,
         Technique::VWXYZWing,
+        Technique::XCycle,
+        Technique::YCycle,
         Technique::ForcingXChain,
+        Technique::Cycle,
         Technique::ForcingChain,
     ];
 
@@ -386,6 +433,8 @@ impl Technique {
             Technique::TwoStringKite => "2-String Kite",
             Technique::TurbotFish => "Turbot Fish",
             Technique::EmptyRectangle => "Empty Rectangle",
+            Technique::GroupedSkyscraper => "Grouped Skyscraper",
+            Technique::GroupedTwoStringKite => "Grouped 2-String Kite",
             Technique::XYWing => "XY-Wing",
             Technique::XYZWing => "XYZ-Wing",
             Technique::UniqueRectangle => "Unique Rectangle",
@@ -396,7 +445,10 @@ impl Technique {
             Technique::WXYZWing => "WXYZ-Wing",
             Technique::Bug => "Bivalue Universal Grave",
             Technique::VWXYZWing => "VWXYZ-Wing",
+            Technique::XCycle => "Bidirectional X-Cycle",
+            Technique::YCycle => "Bidirectional Y-Cycle",
             Technique::ForcingXChain => "Forcing X-Chain",
+            Technique::Cycle => "Bidirectional Cycle",
             Technique::ForcingChain => "Forcing Chain",
         }
     }
@@ -495,6 +547,10 @@ pub fn find_where(board: &Board, technique: Technique, keep: Keep) -> Option<Ste
         // These finders choose among their instances themselves: the chosen one only.
         T::WXYZWing => als_wings::wing(board, 3).filter(|step| only(step)),
         T::VWXYZWing => als_wings::wing(board, 4).filter(|step| only(step)),
+        T::GroupedSkyscraper | T::GroupedTwoStringKite => grouped_links::grouped_links(board).filter(|step| only(step)),
+        T::XCycle | T::YCycle | T::Cycle => {
+            cycles::best_cycle(board).map(|ranked| ranked.step).filter(|step| only(step))
+        }
         T::ForcingXChain | T::ForcingChain => chains::forcing_chain(board).filter(|step| only(step)),
     }
 }

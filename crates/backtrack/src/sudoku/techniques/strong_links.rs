@@ -77,10 +77,26 @@ pub fn chain_where(t: &Tables, links: usize, keep: Keep) -> Option<Step> {
                 n += 1;
             }
         }
+        // Each link twice, once each way: bit `2 i` runs link `i` from its
+        // first cell, bit `2 i + 1` from its second. `starts[c]`: the ways
+        // starting at cell `c`; `touching[c]`: the ways using `c`.
+        let mut starts = [0u64; 81];
+        let mut touching = [0u64; 81];
+        let mut ends = 0u128;
+        for (i, &(_, x, y)) in all[..n].iter().enumerate() {
+            starts[x] |= 1 << (2 * i);
+            starts[y] |= 1 << (2 * i + 1);
+            touching[x] |= 3 << (2 * i);
+            touching[y] |= 3 << (2 * i);
+            ends |= 1 << x | 1 << y;
+        }
         let mut search = Search {
             t,
             d,
             all: &all[..n],
+            starts: &starts,
+            touching: &touching,
+            ends,
             links,
             base,
             path: [(0, 0, 0); 3],
@@ -102,6 +118,10 @@ struct Search<'a> {
     t: &'a Tables,
     d: u8,
     all: &'a [Link],
+    starts: &'a [u64; 81],
+    touching: &'a [u64; 81],
+    /// The cells of the links.
+    ends: u128,
     links: usize,
     base: u16,
     path: [Link; 3],
@@ -129,24 +149,24 @@ impl Search<'_> {
             self.finish();
             return;
         }
-        let mut used = 0u128;
-        for l in &self.path[..self.len] {
-            used |= 1 << l.1 | 1 << l.2;
-        }
-        for &(u, x, y) in self.all {
-            if self.path[..self.len].iter().any(|l| l.0 == u) {
-                continue;
-            }
-            for (a, b) in [(x, y), (y, x)] {
-                let fresh = used & (1 << a | 1 << b) == 0;
-                let joined = self.len == 0 || PEERS[self.path[self.len - 1].2] & 1 << a != 0;
-                if fresh && joined {
-                    self.path[self.len] = (u, a, b);
-                    self.len += 1;
-                    self.extend();
-                    self.len -= 1;
-                }
-            }
+        // The ways that use no cell of the path and start where the path's last link ends.
+        let ways = if self.len == 0 {
+            (1u64 << (2 * self.all.len())) - 1
+        } else {
+            let last = self.path[self.len - 1].2;
+            let joined = cells_of(PEERS[last] & self.ends).fold(0, |m, c| m | self.starts[c]);
+            let used = self.path[..self.len].iter().fold(0, |m, l| m | self.touching[l.1] | self.touching[l.2]);
+            joined & !used
+        };
+        let mut ways = ways;
+        while ways != 0 {
+            let way = ways.trailing_zeros() as usize;
+            ways &= ways - 1;
+            let (u, x, y) = self.all[way / 2];
+            self.path[self.len] = if way.is_multiple_of(2) { (u, x, y) } else { (u, y, x) };
+            self.len += 1;
+            self.extend();
+            self.len -= 1;
         }
     }
 
