@@ -9,8 +9,8 @@
 //! gives the hardest step reached as a lower bound, never a guess.
 
 use super::techniques::{
-    als_wings, bug, cycles, fish, grouped_links, intersections, singles, strong_links, subsets, unique, wings, Board,
-    Step, Tables, Technique,
+    als_wings, bug, cycles, fish, grouped_links, intersections, singles, strong_links, subsets, unique, wings,
+    without_words, Board, Step, Tables, Technique,
 };
 use super::Solver;
 use crate::search::Mode;
@@ -132,9 +132,9 @@ pub fn explain_cells(cells: &[u8]) -> Result<Explanation, RateError> {
         if rating.ep.is_none() && !step.placements.is_empty() {
             rating.ep = Some(rating.er);
         }
-        let before = board.clone();
+        tables.apply(&board, &step);
         board.apply(&step);
-        tables.update(&before, &board);
+        debug_assert_eq!(tables, Tables::new(&board));
         steps.push(step);
     }
     Ok(Explanation { rating, steps, solution })
@@ -142,7 +142,8 @@ pub fn explain_cells(cells: &[u8]) -> Result<Explanation, RateError> {
 
 /// The ratings of a 9x9 puzzle (see [`explain_cells`]).
 pub fn rate_cells(cells: &[u8]) -> Result<Rating, RateError> {
-    explain_cells(cells).map(|e| e.rating)
+    // The ratings need no words: the steps are found without their text.
+    without_words(|| explain_cells(cells)).map(|e| e.rating)
 }
 
 /// The next step from a partly filled 9x9 grid, whose filled cells must

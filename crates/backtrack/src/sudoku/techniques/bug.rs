@@ -5,7 +5,7 @@
 //! cells are pairs but one, which has three candidates, that cell must hold
 //! the digit that appears three times in its row, column and box.
 
-use super::{cell_name, Board, Keep, Step, Technique, UNITS};
+use super::{cell_name, words, Board, Keep, Step, Technique, UNITS};
 
 /// A BUG+1: the one cell with three candidates takes its extra digit.
 pub fn bug(board: &Board) -> Option<Step> {
@@ -32,11 +32,13 @@ pub fn bug_where(board: &Board, keep: Keep) -> Option<Step> {
             })
         });
         if three && others_two {
-            let text = format!(
+            let text = words(|| {
+                format!(
                 "Bivalue universal grave: every other empty cell has two candidates, so {} must be {d}, the digit it holds three times: {}={d}",
                 cell_name(cell),
                 cell_name(cell)
-            );
+            )
+            });
             let step =
                 Step { technique: Technique::Bug, rating: 56, placements: vec![(cell, d)], eliminations: vec![], text };
             if keep(&step) {

@@ -18,7 +18,7 @@
 
 use std::collections::VecDeque;
 
-use super::{bit, cell_name, units_of, Board, Step, Technique, UNITS};
+use super::{bit, cell_name, units_of, words, Board, Step, Technique, UNITS};
 
 const NONE: u16 = u16::MAX;
 
@@ -316,12 +316,14 @@ fn verdict(board: &Board, chain: &[u16], technique: Technique, rating: u16) -> S
         let others: Vec<(usize, u8)> = super::digits(board.cands[cell] & !bit(d)).map(|e| (cell, e)).collect();
         (vec![(cell, d)], others, format!("so {}={d}", cell_name(cell)))
     };
-    let text = format!(
-        "{}: assuming {} {d} leads to a contradiction: {}; {verdict}",
-        technique.name(),
-        if on { format!("{} is", cell_name(cell)) } else { format!("{} is not", cell_name(cell)) },
-        describe(chain)
-    );
+    let text = words(|| {
+        format!(
+            "{}: assuming {} {d} leads to a contradiction: {}; {verdict}",
+            technique.name(),
+            if on { format!("{} is", cell_name(cell)) } else { format!("{} is not", cell_name(cell)) },
+            describe(chain)
+        )
+    });
     Step { technique, rating, placements, eliminations, text }
 }
 

@@ -35,7 +35,7 @@
 
 use super::cellsets::{cells_of, PEERS};
 use super::chains::length_bonus;
-use super::{bit, cell_name, eliminations_name, units_of, Board, Step, Technique, UNITS};
+use super::{bit, cell_name, eliminations_name, units_of, words, Board, Step, Technique, UNITS};
 
 /// A node of the search: candidate `cell * 9 + d - 1`, state, parent index.
 #[derive(Clone, Copy)]
@@ -148,9 +148,16 @@ impl Search {
         false
     }
 
-    /// Every cycle through `start` (on), each passed to `found` as the
-    /// index of its last node (the start again).
-    fn cycles(&mut self, board: &Board, start: u16, y: bool, x: bool, mut found: impl FnMut(&Search, u32)) {
+    /// Every cycle through `start` (on) of at most `max_len` nodes, each
+    /// passed to `found` as the index of its last node (the start again).
+    fn cycles(
+        &mut self,
+        board: &Board,
+        start: u16,
+        (y, x): (bool, bool),
+        max_len: usize,
+        mut found: impl FnMut(&Search, u32),
+    ) {
         self.nodes.clear();
         self.stamp += 1;
         self.seen_on[start as usize] = self.stamp;
@@ -159,7 +166,8 @@ impl Search {
         self.pending.push(0);
         let mut length = 0;
         let mut targets = std::mem::take(&mut self.targets);
-        while !self.pending.is_empty() {
+        // Cycles closing in this round have `length + 2` nodes.
+        while !self.pending.is_empty() && length + 2 <= max_len {
             // On layer: every on node turns candidates off.
             length += 1;
             self.next.clear();
@@ -228,10 +236,28 @@ fn removals(board: &Board, path: &[Node]) -> Vec<(usize, u8)> {
 
 /// The best bidirectional cycle, ranked as Sudoku Explainer ranks it.
 pub fn best_cycle(board: &Board) -> Option<Ranked> {
+    best_cycle_within(board, None)
+}
+
+/// [`best_cycle`] if it ranks (rating, complexity, sort key) at most
+/// `bound`; `None` when it ranks above. Cycles that cannot rank below both
+/// the best so far and `bound` are not searched for.
+fn best_cycle_within(board: &Board, bound: Option<(u16, usize, u8)>) -> Option<Ranked> {
     let mut search = Search::new();
     // (rating, complexity, sort key, loop, removals)
     type Found = (u16, usize, u8, Vec<Node>, Vec<(usize, u8)>);
     let mut best: Option<Found> = None;
+    // The most nodes a cycle may have and still be used: ranks grow with length.
+    let max_len = |best: &Option<Found>, base: u16, key: u8| {
+        let fits = |c: usize| {
+            let rank = (base + length_bonus(c), c, key);
+            best.as_ref().is_none_or(|b| rank < (b.0, b.1, b.2)) && bound.is_none_or(|b| rank <= b)
+        };
+        if best.is_none() && bound.is_none() {
+            return usize::MAX;
+        }
+        (4..).take_while(|&c| fits(c)).last().unwrap_or(0)
+    };
     // (Y links, X links, base rating, sort key)
     for (y, x, base, key) in [(false, true, 65, 2), (true, false, 65, 3), (true, true, 70, 4)] {
         for cell in 0..81 {
@@ -241,7 +267,11 @@ pub fn best_cycle(board: &Board) -> Option<Ranked> {
             }
             for d in super::digits(board.cands[cell]) {
                 let mut hits = Vec::new();
-                search.cycles(board, cand(cell, d), y, x, |s, last| hits.push((last, s.nodes.len())));
+                let limit = max_len(&best, base, key);
+                if limit < 4 {
+                    continue;
+                }
+                search.cycles(board, cand(cell, d), (y, x), limit, |s, last| hits.push((last, s.nodes.len())));
                 for (last, _) in hits {
                     search.path_of(last);
                     let complexity = search.path.len();
@@ -264,18 +294,20 @@ pub fn best_cycle(board: &Board) -> Option<Ranked> {
         _ => Technique::Cycle,
     };
     path.reverse();
-    let (start, d0) = parts(path[path.len() - 1].cand);
-    let mut loop_text = format!("{}={d0}", cell_name(start));
-    for n in &path {
-        let (cell, d) = parts(n.cand);
-        loop_text.push_str(&format!(" -> {}{}{d}", cell_name(cell), if n.on { "=" } else { "<>" }));
-    }
-    let text = format!(
-        "{}: {loop_text} closes a loop, so along it one of every two linked candidates is true \
-         either way; a digit seeing an on and an off candidate of the loop goes: {}",
-        technique.name(),
-        eliminations_name(&eliminations)
-    );
+    let text = words(|| {
+        let (start, d0) = parts(path[path.len() - 1].cand);
+        let mut loop_text = format!("{}={d0}", cell_name(start));
+        for n in &path {
+            let (cell, d) = parts(n.cand);
+            loop_text.push_str(&format!(" -> {}{}{d}", cell_name(cell), if n.on { "=" } else { "<>" }));
+        }
+        format!(
+            "{}: {loop_text} closes a loop, so along it one of every two linked candidates is true \
+             either way; a digit seeing an on and an off candidate of the loop goes: {}",
+            technique.name(),
+            eliminations_name(&eliminations)
+        )
+    });
     let step = Step { technique, rating, placements: vec![], eliminations, text };
     Some(Ranked { rating, complexity, sort_key, step })
 }
@@ -285,8 +317,12 @@ pub fn best_cycle(board: &Board) -> Option<Ranked> {
 /// rating, then number of nodes, then kind (X before Y before both); a
 /// cycle before a chain when all are equal.
 pub fn cycle_or_forcing_chain(board: &Board) -> Option<Step> {
-    let cycle = best_cycle(board);
     let chain = super::chains::ranked_forcing_chain(board);
+    // Only a cycle ranking at most the chain can be used.
+    let bound = chain
+        .as_ref()
+        .map(|(rating, nodes, step)| (*rating, *nodes, if step.technique == Technique::ForcingXChain { 2 } else { 4 }));
+    let cycle = best_cycle_within(board, bound);
     match (cycle, chain) {
         (Some(c), Some((rating, nodes, step))) => {
             let key = if step.technique == Technique::ForcingXChain { 2 } else { 4 };

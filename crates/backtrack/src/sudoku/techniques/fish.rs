@@ -2,7 +2,7 @@
 //! other way round) leaves those columns' other cells. X-Wing (k = 2, 3.2),
 //! Swordfish (3, 3.8), Jellyfish (4, 5.2).
 
-use super::{eliminations_name, subsets, unit_name, Board, Keep, Step, Tables, Technique, UNITS};
+use super::{eliminations_name, subsets, unit_name, words, Board, Keep, Step, Tables, Technique, UNITS};
 
 /// A fish of size `k` (2..=4): rows as base first, then columns.
 pub fn fish(board: &Board, k: usize) -> Option<Step> {
@@ -52,13 +52,15 @@ pub fn fish_where(board: &Board, t: &Tables, k: usize, keep: Keep) -> Option<Ste
                     return None;
                 }
                 let names = |us: &[usize]| us.iter().map(|&u| unit_name(u)).collect::<Vec<_>>().join(", ");
-                let text = format!(
-                    "{}: in {}, {d} lies only in {}, so it leaves the rest of those: {}",
-                    technique.name(),
-                    names(&bases),
-                    names(&covers),
-                    eliminations_name(&eliminations)
-                );
+                let text = words(|| {
+                    format!(
+                        "{}: in {}, {d} lies only in {}, so it leaves the rest of those: {}",
+                        technique.name(),
+                        names(&bases),
+                        names(&covers),
+                        eliminations_name(&eliminations)
+                    )
+                });
                 Some(Step { technique, rating, placements: vec![], eliminations, text }).filter(|step| keep(step))
             });
             if step.is_some() {

@@ -22,7 +22,7 @@
 //! then rows before columns before mixed lines, then the smaller digit.
 
 use super::cellsets::{cells_of, GRID, PEERS};
-use super::{cells_name, eliminations_name, unit_name, Board, Step, Technique, UNITS};
+use super::{cells_name, eliminations_name, unit_name, words, Board, Step, Technique, UNITS, UNIT_CELLS};
 
 /// A strong link: its line and its two ends as cell sets.
 #[derive(Clone, Copy)]
@@ -57,10 +57,7 @@ fn links(board: &Board, d: u8, out: &mut Vec<Link>) {
 
 /// Whether every cell of `set` lies in one unit.
 fn in_one_unit(set: u128) -> bool {
-    UNITS.iter().any(|cells| {
-        let unit = cells.iter().fold(0u128, |m, &c| m | 1u128 << c);
-        set & !unit == 0
-    })
+    UNIT_CELLS.iter().any(|&unit| set & !unit == 0)
 }
 
 /// The best grouped two-link pattern: (number of eliminations, step).
@@ -87,7 +84,7 @@ fn best_grouped(board: &Board) -> Option<(usize, Step)> {
                         if used.count_ones() != total || !in_one_unit(bridge1 | bridge2) {
                             continue;
                         }
-                        let lines = set_of(l1.unit, 0x1FF) | set_of(l2.unit, 0x1FF);
+                        let lines = UNIT_CELLS[l1.unit] | UNIT_CELLS[l2.unit];
                         let mut victims = GRID & !lines;
                         for cell in cells_of(start | end) {
                             victims &= PEERS[cell];
@@ -107,22 +104,24 @@ fn best_grouped(board: &Board) -> Option<(usize, Step)> {
                         let technique =
                             if kind == 2 { Technique::GroupedTwoStringKite } else { Technique::GroupedSkyscraper };
                         let ends = |m: u128| cells_name(&cells_of(m).collect::<Vec<_>>());
-                        let text = format!(
-                            "{}: {d} lies in {} or in {} ({}), and in {} or in {} ({}); {} and {} share a unit, \
-                             so {d} is in {} or in {}: {}",
-                            technique.name(),
-                            ends(start),
-                            ends(bridge1),
-                            unit_name(l1.unit),
-                            ends(bridge2),
-                            ends(end),
-                            unit_name(l2.unit),
-                            ends(bridge1),
-                            ends(bridge2),
-                            ends(start),
-                            ends(end),
-                            eliminations_name(&eliminations)
-                        );
+                        let text = words(|| {
+                            format!(
+                                "{}: {d} lies in {} or in {} ({}), and in {} or in {} ({}); {} and {} share a unit, \
+                                 so {d} is in {} or in {}: {}",
+                                technique.name(),
+                                ends(start),
+                                ends(bridge1),
+                                unit_name(l1.unit),
+                                ends(bridge2),
+                                ends(end),
+                                unit_name(l2.unit),
+                                ends(bridge1),
+                                ends(bridge2),
+                                ends(start),
+                                ends(end),
+                                eliminations_name(&eliminations)
+                            )
+                        });
                         let n = eliminations.len();
                         let step = Step { technique, rating: 43, placements: vec![], eliminations, text };
                         best = Some((n, both, kind, step));

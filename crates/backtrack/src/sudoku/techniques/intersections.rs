@@ -9,8 +9,8 @@
 //! Explainer, only the placement is applied.
 
 use super::{
-    bit, cell_name, cells_name, cells_of, eliminations_name, unit_name, units_of, Board, Keep, Step, Tables, Technique,
-    UNIT_CELLS,
+    bit, cell_name, cells_name, cells_of, eliminations_name, unit_name, units_of, words, Board, Keep, Step, Tables,
+    Technique, UNIT_CELLS,
 };
 
 /// The (unit, crossing unit) kinds in Sudoku Explainer's order: box/column,
@@ -84,7 +84,9 @@ pub fn locking_where(board: &Board, t: &Tables, keep: Keep) -> Option<Step> {
         }
         let eliminations = removals(t, u1, u2, d);
         let (technique, rating) = if u1 < 9 { (Technique::Pointing, 26) } else { (Technique::Claiming, 28) };
-        let text = format!("{}: {}: {}", technique.name(), reason(board, u1, u2, d), eliminations_name(&eliminations));
+        let text = words(|| {
+            format!("{}: {}: {}", technique.name(), reason(board, u1, u2, d), eliminations_name(&eliminations))
+        });
         Some(Step { technique, rating, placements: vec![], eliminations, text }).filter(|step| keep(step))
     })
 }
@@ -123,13 +125,15 @@ pub fn direct_where(board: &Board, t: &Tables, keep: Keep) -> Option<Step> {
                 let (technique, rating) =
                     if u1 < 9 { (Technique::DirectPointing, 17) } else { (Technique::DirectClaiming, 19) };
                 debug_assert!(board.cands[cell] & bit(d) != 0);
-                let text = format!(
-                    "{}: {}, which leaves one place for {d} in {}: {}={d}",
-                    technique.name(),
-                    reason(board, u1, u2, d),
-                    unit_name(u3),
-                    cell_name(cell)
-                );
+                let text = words(|| {
+                    format!(
+                        "{}: {}, which leaves one place for {d} in {}: {}={d}",
+                        technique.name(),
+                        reason(board, u1, u2, d),
+                        unit_name(u3),
+                        cell_name(cell)
+                    )
+                });
                 // Like Sudoku Explainer, only the placement is applied: the
                 // candidates the lock removes stay for later steps to find.
                 let step = Step { technique, rating, placements: vec![(cell, d)], eliminations: vec![], text };

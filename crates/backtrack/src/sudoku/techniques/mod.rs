@@ -61,14 +61,8 @@ const fn build_units() -> [[usize; 9]; 27] {
 /// A set of cells: bit `c` for cell `c`.
 pub type CellSet = u128;
 
-/// Every cell.
-pub const ALL_CELLS: CellSet = (1 << 81) - 1;
-
 /// The cells of each unit as a [`CellSet`] (units numbered as in [`UNITS`]).
 pub const UNIT_CELLS: [CellSet; 27] = build_unit_cells();
-
-/// The peers of each cell (the cells sharing a unit with it, itself not included).
-pub const PEERS: [CellSet; 81] = build_peers();
 
 const fn build_unit_cells() -> [CellSet; 27] {
     let mut sets = [0u128; 27];
@@ -84,27 +78,7 @@ const fn build_unit_cells() -> [CellSet; 27] {
     sets
 }
 
-const fn build_peers() -> [CellSet; 81] {
-    let mut sets = [0u128; 81];
-    let mut c = 0;
-    while c < 81 {
-        let units = units_of(c);
-        sets[c] = (UNIT_CELLS[units[0]] | UNIT_CELLS[units[1]] | UNIT_CELLS[units[2]]) & !(1 << c);
-        c += 1;
-    }
-    sets
-}
-
-/// The cells of a set, increasing.
-pub fn cells_of(mut set: CellSet) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let c = set.trailing_zeros() as usize;
-            set &= set - 1;
-            c
-        })
-    })
-}
+pub use cellsets::{cells_of, PEERS};
 
 /// Where each digit can go on one board, computed once and shared by the
 /// finders (`*_in` functions) that one step of the rater tries.
@@ -144,38 +118,41 @@ impl Tables {
         t
     }
 
-    /// Brings the tables of `old` up to date for `new`, the same board after
-    /// [`Board::apply`] (faster than [`Tables::new`] when few cells changed;
-    /// any other change rebuilds them).
-    pub fn update(&mut self, old: &Board, new: &Board) {
-        for cell in 0..81 {
-            let removed = old.cands[cell] & !new.cands[cell];
-            let placed = old.values[cell] != new.values[cell];
-            if removed == 0 && !placed {
+    /// Follows [`Board::apply`]: call with the board before it applies `step`.
+    pub fn apply(&mut self, board: &Board, step: &Step) {
+        for &(cell, d) in &step.eliminations {
+            self.remove(cell, d);
+        }
+        let mut placed = 0u128;
+        for &(cell, d) in &step.placements {
+            if board.values[cell] != 0 || placed & 1 << cell != 0 {
                 continue;
             }
-            if new.cands[cell] & !old.cands[cell] != 0 || (placed && old.values[cell] != 0) {
-                *self = Tables::new(new);
-                return;
+            placed |= 1 << cell;
+            for e in 1..=9 {
+                self.remove(cell, e);
             }
             let (r, c) = (row(cell), col(cell));
-            let (b, k) = (box_of(cell), r % 3 * 3 + c % 3);
-            if placed {
-                self.empty[b] -= 1;
-                self.empty[9 + r] -= 1;
-                self.empty[18 + c] -= 1;
-            }
-            let mut m = removed;
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                m &= m - 1;
-                self.positions[b][d] &= !(1 << k);
-                self.positions[9 + r][d] &= !(1 << c);
-                self.positions[18 + c][d] &= !(1 << r);
-                self.cells[d] &= !(1 << cell);
+            self.empty[box_of(cell)] -= 1;
+            self.empty[9 + r] -= 1;
+            self.empty[18 + c] -= 1;
+            for peer in cells_of(self.cells[d as usize - 1] & PEERS[cell]) {
+                self.remove(peer, d);
             }
         }
-        debug_assert_eq!(*self, Tables::new(new));
+    }
+
+    /// Removes candidate `d` of `cell` (if there).
+    fn remove(&mut self, cell: usize, d: u8) {
+        let i = d as usize - 1;
+        if self.cells[i] & 1 << cell == 0 {
+            return;
+        }
+        let (r, c) = (row(cell), col(cell));
+        self.positions[box_of(cell)][i] &= !(1 << (r % 3 * 3 + c % 3));
+        self.positions[9 + r][i] &= !(1 << c);
+        self.positions[18 + c][i] &= !(1 << r);
+        self.cells[i] &= !(1 << cell);
     }
 
     /// The cells of `d` in `unit`.
@@ -327,7 +304,7 @@ impl Board {
     /// (and is not one of them).
     pub fn seen_by_all(&self, cells: &[usize], d: u8) -> Vec<(usize, u8)> {
         let seen = cells.iter().fold(!0u128, |m, &c| m & PEERS[c]);
-        cells_of(seen & ALL_CELLS).filter(|&x| self.has(x, d)).map(|x| (x, d)).collect()
+        cells_of(seen & cellsets::GRID).filter(|&x| self.has(x, d)).map(|x| (x, d)).collect()
     }
 }
 
@@ -507,6 +484,34 @@ pub struct Step {
     pub eliminations: Vec<(usize, u8)>,
     /// The reasoning in words.
     pub text: String,
+}
+
+thread_local! {
+    /// Whether steps carry their text (see [`without_words`]).
+    static WORDS: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+/// A step's text, made by `text`; empty (and never made) while
+/// [`without_words`] runs on this thread.
+pub fn words(text: impl FnOnce() -> String) -> String {
+    if WORDS.with(|w| w.get()) {
+        text()
+    } else {
+        String::new()
+    }
+}
+
+/// Runs `f` with the finders leaving the text of their steps empty, for
+/// callers that only need the ratings, placements and eliminations.
+pub fn without_words<T>(f: impl FnOnce() -> T) -> T {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            WORDS.with(|w| w.set(self.0));
+        }
+    }
+    let _restore = Restore(WORDS.with(|w| w.replace(false)));
+    f()
 }
 
 /// A filter over a finder's steps: the finder skips a step the filter

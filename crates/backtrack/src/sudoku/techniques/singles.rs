@@ -2,7 +2,7 @@
 //! it fills the unit's last empty cell, 1.2 in a box, 1.5 in a row or a
 //! column), and a cell with one candidate left (naked single, 2.3).
 
-use super::{bit, cell_name, unit_name, Board, Keep, Step, Tables, Technique, UNITS};
+use super::{bit, cell_name, unit_name, words, Board, Keep, Step, Tables, Technique, UNITS};
 
 /// Units in Sudoku Explainer's order: boxes, then columns, then rows.
 pub const SE_ORDER: [std::ops::Range<usize>; 3] = [0..9, 18..27, 9..18];
@@ -38,17 +38,20 @@ pub fn hidden_single_where(t: &Tables, keep: Keep) -> Option<Step> {
                         } else {
                             15
                         };
-                        let why = if last_only {
-                            format!("{} is the last empty cell of {}", cell_name(cell), unit_name(unit))
-                        } else {
-                            format!("{d} is the only place for {d} in {}", unit_name(unit))
-                        };
+                        let text = words(|| {
+                            let why = if last_only {
+                                format!("{} is the last empty cell of {}", cell_name(cell), unit_name(unit))
+                            } else {
+                                format!("{d} is the only place for {d} in {}", unit_name(unit))
+                            };
+                            format!("Hidden single: {why}: {}={d}", cell_name(cell))
+                        });
                         let step = Step {
                             technique: Technique::HiddenSingle,
                             rating,
                             placements: vec![(cell, d)],
                             eliminations: vec![],
-                            text: format!("Hidden single: {why}: {}={d}", cell_name(cell)),
+                            text,
                         };
                         if keep(&step) {
                             return Some(step);
@@ -78,11 +81,13 @@ pub fn naked_single_where(board: &Board, keep: Keep) -> Option<Step> {
                 rating: 23,
                 placements: vec![(cell, d)],
                 eliminations: vec![],
-                text: format!(
-                    "Naked single: {d} is the only candidate left in {}: {}={d}",
-                    cell_name(cell),
-                    cell_name(cell)
-                ),
+                text: words(|| {
+                    format!(
+                        "Naked single: {d} is the only candidate left in {}: {}={d}",
+                        cell_name(cell),
+                        cell_name(cell)
+                    )
+                }),
             }
         })
         .find(|step| keep(step))

@@ -17,8 +17,8 @@
 //! place left for d. The same holds with rows and columns swapped.
 
 use super::{
-    cell_name, cells_name, cells_of, col, eliminations_name, row, unit_name, Board, Keep, Step, Tables, Technique,
-    PEERS, UNITS, UNIT_CELLS,
+    cell_name, cells_name, cells_of, col, eliminations_name, row, unit_name, words, Board, Keep, Step, Tables,
+    Technique, PEERS, UNITS, UNIT_CELLS,
 };
 
 fn kind(unit: usize) -> usize {
@@ -186,14 +186,16 @@ impl Search<'_> {
         let technique = technique_of(units);
         let described: Vec<String> =
             path.iter().map(|l| format!("{}={} ({})", cell_name(l.1), cell_name(l.2), unit_name(l.0))).collect();
-        let text = format!(
-            "{}: {d} has two places in each of {}; linked end to end, they put {d} in {} or {}: {}",
-            technique.name(),
-            described.join(", "),
-            cell_name(first),
-            cell_name(last),
-            eliminations_name(&eliminations)
-        );
+        let text = words(|| {
+            format!(
+                "{}: {d} has two places in each of {}; linked end to end, they put {d} in {} or {}: {}",
+                technique.name(),
+                described.join(", "),
+                cell_name(first),
+                cell_name(last),
+                eliminations_name(&eliminations)
+            )
+        });
         let step = Step { technique, rating, placements: vec![], eliminations, text };
         if (self.keep)(&step) {
             *self.best = Some(step);
@@ -280,7 +282,8 @@ pub fn empty_rectangle_where(t: &Tables, keep: Keep) -> Option<Step> {
 fn er_step(bx: usize, d: u8, cells: u128, line: usize, near: usize, far: usize, target: usize) -> Step {
     let eliminations = vec![(target, d)];
     debug_assert!(UNITS[bx].iter().all(|&c| c != target));
-    let text = format!(
+    let text = words(|| {
+        format!(
         "Empty rectangle: in {}, {d} lies only on one row and one column ({}); with {d} in {} or {} ({}), {} cannot be {d}: {}",
         unit_name(bx),
         cells_name(&cells_of(cells).collect::<Vec<_>>()),
@@ -289,6 +292,7 @@ fn er_step(bx: usize, d: u8, cells: u128, line: usize, near: usize, far: usize, 
         unit_name(line),
         cell_name(target),
         eliminations_name(&eliminations)
-    );
+    )
+    });
     Step { technique: Technique::EmptyRectangle, rating: 43, placements: vec![], eliminations, text }
 }

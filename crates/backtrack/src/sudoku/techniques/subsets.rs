@@ -10,7 +10,8 @@
 
 use super::singles::SE_ORDER;
 use super::{
-    bit, cells_name, digits_name, eliminations_name, subsets, unit_name, Board, Keep, Step, Tables, Technique, UNITS,
+    bit, cells_name, digits_name, eliminations_name, subsets, unit_name, words, Board, Keep, Step, Tables, Technique,
+    UNITS,
 };
 
 /// A naked subset of `k` (2..=4) cells.
@@ -52,14 +53,16 @@ pub fn naked_where(board: &Board, k: usize, keep: Keep) -> Option<Step> {
                 if eliminations.is_empty() {
                     return None;
                 }
-                let text = format!(
-                    "{}: {} hold only {} in {}, so these digits leave the unit's other cells: {}",
-                    technique.name(),
-                    cells_name(&cells),
-                    digits_name(union),
-                    unit_name(unit),
-                    eliminations_name(&eliminations)
-                );
+                let text = words(|| {
+                    format!(
+                        "{}: {} hold only {} in {}, so these digits leave the unit's other cells: {}",
+                        technique.name(),
+                        cells_name(&cells),
+                        digits_name(union),
+                        unit_name(unit),
+                        eliminations_name(&eliminations)
+                    )
+                });
                 Some(Step { technique, rating, placements: vec![], eliminations, text }).filter(|step| keep(step))
             });
             if found.is_some() {
@@ -139,14 +142,16 @@ pub fn hidden_where(board: &Board, t: &Tables, k: usize, keep: Keep) -> Option<S
         if eliminations.is_empty() {
             return None;
         }
-        let text = format!(
-            "{}: in {}, {} can only go in {}, so those cells hold nothing else: {}",
-            technique.name(),
-            unit_name(unit),
-            digits_name(digits),
-            cells_name(&cells),
-            eliminations_name(&eliminations)
-        );
+        let text = words(|| {
+            format!(
+                "{}: in {}, {} can only go in {}, so those cells hold nothing else: {}",
+                technique.name(),
+                unit_name(unit),
+                digits_name(digits),
+                cells_name(&cells),
+                eliminations_name(&eliminations)
+            )
+        });
         Some(Step { technique, rating, placements: vec![], eliminations, text }).filter(|step| keep(step))
     })
 }
@@ -174,14 +179,16 @@ pub fn direct_hidden_where(board: &Board, t: &Tables, k: usize, keep: Keep) -> O
             if p.count_ones() > 1 && (p & !places).count_ones() == 1 {
                 let cell = UNITS[unit][(p & !places).trailing_zeros() as usize];
                 let (cells, _) = hidden_removals(board, unit, digits, places);
-                let text = format!(
-                    "{}: in {}, {} can only go in {}, which leaves one place for {d}: {}={d}",
-                    technique.name(),
-                    unit_name(unit),
-                    digits_name(digits),
-                    cells_name(&cells),
-                    super::cell_name(cell)
-                );
+                let text = words(|| {
+                    format!(
+                        "{}: in {}, {} can only go in {}, which leaves one place for {d}: {}={d}",
+                        technique.name(),
+                        unit_name(unit),
+                        digits_name(digits),
+                        cells_name(&cells),
+                        super::cell_name(cell)
+                    )
+                });
                 // Like Sudoku Explainer, only the placement is applied: the
                 // cells' other candidates stay for later steps to find.
                 let step = Step { technique, rating, placements: vec![(cell, d)], eliminations: vec![], text };

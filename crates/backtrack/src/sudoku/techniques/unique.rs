@@ -8,15 +8,17 @@
 //! - type 4: two corners are {x, y}; in a unit holding the other two, x
 //!   has no other place, so those two cannot be y (4.5).
 
-use super::{bit, cells_name, digits_name, eliminations_name, units_of, Board, Keep, Step, Technique, UNITS};
+use super::{bit, cells_name, digits_name, eliminations_name, units_of, words, Board, Keep, Step, Technique, UNITS};
 
 fn step(corners: &[usize; 4], pair: u16, kind: u8, eliminations: Vec<(usize, u8)>, why: String) -> Step {
-    let text = format!(
-        "Unique rectangle type {kind}: {} would let {} swap and give a second solution; {why}: {}",
-        cells_name(corners),
-        digits_name(pair),
-        eliminations_name(&eliminations)
-    );
+    let text = words(|| {
+        format!(
+            "Unique rectangle type {kind}: {} would let {} swap and give a second solution; {why}: {}",
+            cells_name(corners),
+            digits_name(pair),
+            eliminations_name(&eliminations)
+        )
+    });
     Step { technique: Technique::UniqueRectangle, rating: 45, placements: vec![], eliminations, text }
 }
 

@@ -5,7 +5,7 @@
 //! every cell that sees both pincers. XYZ-Wing: the pivot is {x, y, z},
 //! so z also leaves only the cells that see the pivot too.
 
-use super::{cell_name, eliminations_name, sees, Board, Keep, Step, Technique};
+use super::{cell_name, eliminations_name, sees, words, Board, Keep, Step, Technique};
 
 /// An XY-Wing (`xyz` false) or an XYZ-Wing (`xyz` true).
 pub fn wing(board: &Board, xyz: bool) -> Option<Step> {
@@ -47,7 +47,8 @@ pub fn wing_where(board: &Board, xyz: bool, keep: Keep) -> Option<Step> {
                 if eliminations.is_empty() {
                     continue;
                 }
-                let text = format!(
+                let text = words(|| {
+                    format!(
                     "{}: pivot {} with pincers {} and {}: one of them is {d}, so {d} leaves the cells that see {}: {}",
                     technique.name(),
                     cell_name(pivot),
@@ -55,7 +56,8 @@ pub fn wing_where(board: &Board, xyz: bool, keep: Keep) -> Option<Step> {
                     cell_name(b),
                     if xyz { "all three" } else { "both pincers" },
                     eliminations_name(&eliminations)
-                );
+                )
+                });
                 let step = Step { technique, rating, placements: vec![], eliminations, text };
                 if keep(&step) {
                     return Some(step);
