@@ -5,14 +5,16 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use backtrack::search::thread_pool;
+use backtrack::search::{effective_threads, thread_pool};
 use backtrack::sudoku::generate::{self, parse_band, GridSize, Options, Symmetry, Target};
 use backtrack::sudoku::rate::{self, step_json, RateError};
 use backtrack::sudoku::techniques::Technique;
-use backtrack::sudoku::{write_cells, Batch, Format};
+use backtrack::sudoku::{write_cells, Format};
+use backtrack::ParseError;
 use rayon::prelude::*;
 
-use super::{read_inputs, stdout, CliError, CliResult, EXIT_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
+use super::sudoku::{self, Message, Tally};
+use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// The puzzle maker's subcommands of `backtrack sudoku`.
 #[derive(clap::Subcommand)]
@@ -97,7 +99,12 @@ pub fn generate(args: GenerateArgs) -> CliResult {
     let mut out = stdout();
     let mut line = Vec::new();
     let mut write_error = None;
+    let mut written = 0usize;
     let result = generate::generate_with(&options, args.count, args.threads.unwrap_or_default().get(), |puzzle| {
+        if super::interrupted() {
+            super::exit_interrupted(&mut out, &format!("{written} puzzles"));
+        }
+        written += 1;
         line.clear();
         write_cells(&mut line, box_size, puzzle.cells(), Format::Line);
         if write_error.is_none() {
@@ -120,10 +127,21 @@ pub fn generate(args: GenerateArgs) -> CliResult {
     }
 }
 
+/// How rate, explain and hint read their input, as their `--help` says it.
+macro_rules! stream_doc {
+    () => {
+        "Input is read as a stream, as by `backtrack sudoku` (lines of at most 64 KiB), and each answer is \
+        written as soon as it is ready, in input order: a program can write one puzzle and read its answer \
+        before writing the next. Every puzzle gets one answer, so answers stay aligned with puzzles; a \
+        malformed puzzle (or one that is not 9x9) gets '# error: line L, column C: ...' (with --json: an \
+        object with status \"invalid\" and the error), and its error also goes to standard error.\n\n"
+    };
+}
+
 /// Rate puzzles on the Sudoku Explainer scale: ER/EP/ED.
 #[derive(clap::Args)]
 #[command(
-    long_about = "Rate 9x9 puzzles on the Sudoku Explainer scale, one line per puzzle: ER/EP/ED.\n\n\
+    long_about = concat!("Rate 9x9 puzzles on the Sudoku Explainer scale, one line per puzzle: ER/EP/ED.\n\n\
         The puzzle is solved step by step, each step by the easiest technique that applies (hidden single 1.2 \
         in a box, 1.5 in a line; naked single 2.3; pointing 2.6; naked pair 3.0; X-Wing 3.2; ... BUG 5.6; forcing chains 6.6 \
         and up). ER \
@@ -132,7 +150,10 @@ pub fn generate(args: GenerateArgs) -> CliResult {
         (with --json: \"er\":null, \"beyond\":true and \"reached\", the hardest step before it stopped), \
         never a guessed rating. A puzzle without exactly one solution prints '# no solution' or \
         '# more than one solution'.\n\n\
-        Exit status: 0 every puzzle rated; 1 some puzzle has no single solution; 2 some puzzle was malformed.",
+        ",
+        stream_doc!(),
+        "Exit status: 0 every puzzle rated; 1 some puzzle has no single solution; 2 some puzzle was malformed; \
+        3 I/O failure; 130 interrupted (the answers so far are printed)."),
     after_help = "Examples:\n  \
         backtrack sudoku rate puzzles.txt                ER/EP/ED per line\n  \
         backtrack sudoku rate --json --threads 2 p.txt   {\"er\":4.2,\"ep\":1.2,\"ed\":1.2,\"hardest\":\"XY-Wing\"}"
@@ -151,10 +172,14 @@ pub struct RateArgs {
 /// Explain every step of the rated path of each puzzle.
 #[derive(clap::Args)]
 #[command(
-    long_about = "Explain how each 9x9 puzzle is solved: every step of the path `rate` follows, in words \
+    long_about = concat!("Explain how each 9x9 puzzle is solved: every step of the path `rate` follows, in words \
         (\"Hidden single: 7 is the only place for 7 in row 3: r3c5=7\"), then the rating. With --json, one \
         object per puzzle: {\"er\":..,\"ep\":..,\"ed\":..,\"hardest\":..,\"steps\":[{\"technique\":..,\"rating\":..,\
-        \"placements\":[[row,col,digit]],\"eliminations\":[[row,col,digit]],\"text\":..}]} (rows and columns from 1).",
+        \"placements\":[[row,col,digit]],\"eliminations\":[[row,col,digit]],\"text\":..}]} (rows and columns from 1).\n\n\
+        ",
+        stream_doc!(),
+        "Exit status: 0 every puzzle explained; 1 some puzzle has no single solution; 2 some puzzle was \
+        malformed; 3 I/O failure; 130 interrupted."),
     after_help = "Examples:\n  \
         backtrack sudoku explain puzzle.txt\n  \
         backtrack sudoku explain --json puzzles.txt"
@@ -170,12 +195,14 @@ pub struct ExplainArgs {
 /// The next step from a partly filled grid.
 #[derive(clap::Args)]
 #[command(
-    long_about = "Give the next step for a partly filled 9x9 grid (the givens and the digits placed so far, in \
+    long_about = concat!("Give the next step for a partly filled 9x9 grid (the givens and the digits placed so far, in \
         any input format): the easiest technique that applies, in words, or with --json as one step object \
         {\"technique\":..,\"rating\":..,\"placements\":[[row,col,digit]],\"eliminations\":[[row,col,digit]],\"text\":..}. \
         The grid must still have exactly one solution (a wrong digit is reported).\n\n\
-        Exit status: 0 a step was found; 1 the grid is full, has no single solution, or needs a technique \
-        this solver lacks; 2 malformed input.",
+        ",
+        stream_doc!(),
+        "Exit status: 0 a step was found for every grid; 1 some grid is full, has no single solution, or \
+        needs a technique this solver lacks; 2 malformed input; 3 I/O failure; 130 interrupted."),
     after_help = "Examples:\n  \
         backtrack sudoku hint board.txt\n  \
         echo 4.....8.5.3.......... | backtrack sudoku hint --json"
@@ -188,39 +215,97 @@ pub struct HintArgs {
     pub json: bool,
 }
 
-/// The 9x9 puzzles of `files`, in order, each with its source and line; malformed ones reported.
-struct Puzzles {
-    grids: Vec<Vec<u8>>,
-    malformed: usize,
+/// One puzzle's answer: its text (lines, each ending with a newline), and
+/// whether it counts as found (a rating, an explanation, a step).
+struct Answer {
+    text: String,
+    found: bool,
 }
 
-fn read_puzzles(files: &[PathBuf]) -> Result<Puzzles, CliError> {
-    let mut grids = Vec::new();
-    let mut malformed = 0;
-    for input in read_inputs(files)? {
-        let batch = match Batch::parse(&input.text) {
-            Ok(batch) => batch,
-            Err(e) => {
-                eprintln!("backtrack: {}: {e}", input.name);
-                malformed += 1;
+impl Answer {
+    fn found(text: String) -> Answer {
+        Answer { text, found: true }
+    }
+
+    fn missed(line: &str) -> Answer {
+        Answer { text: format!("{line}\n"), found: false }
+    }
+}
+
+/// Puzzles answered at a time per thread: a bounded window, big enough to
+/// keep every thread busy while the answers before are written.
+const WINDOW_PER_THREAD: usize = 4;
+
+/// Answers every puzzle of `files` (standard input for none) with `answer`,
+/// as `backtrack sudoku` does: read as a stream, one answer per puzzle in
+/// input order, a malformed one answered by `# error: line L, column C: ...`
+/// (with `json`, an object with status "invalid"), answers written as they
+/// are ready and flushed whenever no input is waiting, so that a program
+/// feeding puzzles one by one gets each answer at once. With several
+/// `threads`, a bounded window of puzzles is answered at a time.
+fn answer_stream(files: &[PathBuf], threads: usize, json: bool, answer: impl Fn(&[u8]) -> Answer + Sync) -> CliResult {
+    let rx = sudoku::start_reading(files)?;
+    let pool = (effective_threads(threads) > 1).then(|| thread_pool(threads));
+    let window = pool.as_ref().map_or(1, |p| p.current_num_threads() * WINDOW_PER_THREAD);
+    let mut out = stdout();
+    let mut tally = Tally::default();
+    let mut text = Vec::new();
+    'read: while let Some(message) = sudoku::next_message(&rx, &mut out)? {
+        let part = match message {
+            Message::Batch(part) => part,
+            Message::Failed(e) => {
+                sudoku::failed(e, &mut tally);
                 continue;
             }
         };
-        for entry in batch.entries() {
-            match &entry.result {
-                Ok(slot) if batch.layout().box_size == 3 => grids.push(batch.cells(*slot).to_vec()),
-                Ok(_) => {
-                    eprintln!("backtrack: {}: line {}: only 9x9 puzzles can be rated", input.name, entry.line);
-                    malformed += 1;
+        let batch = &part.batch;
+        let nine = batch.layout().box_size == 3;
+        let entries = batch.entries();
+        let one = |k: usize| match &entries[k].result {
+            Ok(slot) if nine => Some(answer(batch.cells(*slot))),
+            _ => None,
+        };
+        let mut start = 0;
+        while start < entries.len() {
+            let end = (start + window).min(entries.len());
+            let answers: Vec<Option<Answer>> = match &pool {
+                Some(pool) => pool.install(|| (start..end).into_par_iter().map(one).collect()),
+                None => (start..end).map(one).collect(),
+            };
+            for (k, answer) in (start..end).zip(answers) {
+                let entry = &entries[k];
+                tally.answered += 1;
+                text.clear();
+                match (answer, &entry.result) {
+                    (Some(answer), _) => {
+                        tally.no_solution += usize::from(!answer.found);
+                        text.extend_from_slice(answer.text.as_bytes());
+                    }
+                    (None, result) => {
+                        let only_nine;
+                        let error = match result {
+                            Err(e) => e,
+                            Ok(_) => {
+                                only_nine = ParseError::new(entry.line, 1, "only 9x9 puzzles are taken here");
+                                &only_nine
+                            }
+                        };
+                        eprintln!("backtrack: {}: {error}", part.name);
+                        tally.invalid += 1;
+                        sudoku::write_invalid(&mut text, &part, entry, part.first_index + k, error, json, false);
+                    }
                 }
-                Err(e) => {
-                    eprintln!("backtrack: {}: {e}", input.name);
-                    malformed += 1;
-                }
+                out.write_all(&text)?;
+            }
+            start = end;
+            if super::interrupted() {
+                break 'read;
             }
         }
     }
-    Ok(Puzzles { grids, malformed })
+    out.flush()?;
+    tally.check_interrupted()?;
+    Ok(tally.exit_code())
 }
 
 fn error_line(e: RateError) -> &'static str {
@@ -230,112 +315,46 @@ fn error_line(e: RateError) -> &'static str {
     }
 }
 
-/// Runs `f` on every grid on `threads` threads, returning its lines in input order.
-fn answer_all(
-    grids: &[Vec<u8>],
-    threads: usize,
-    f: impl Fn(&[u8]) -> Result<String, RateError> + Sync,
-) -> Vec<Result<String, RateError>> {
-    thread_pool(threads).install(|| grids.par_iter().with_min_len(16).map(|g| f(g)).collect())
-}
-
-fn finish(out: &mut impl Write, answers: Vec<Result<String, RateError>>, malformed: usize) -> CliResult {
-    let mut unsolved = 0;
-    for answer in answers {
-        match answer {
-            Ok(text) => writeln!(out, "{text}")?,
-            Err(e) => {
-                unsolved += 1;
-                writeln!(out, "{}", error_line(e))?;
-            }
-        }
-    }
-    out.flush()?;
-    Ok(if malformed > 0 {
-        EXIT_INPUT
-    } else if unsolved > 0 {
-        EXIT_NO_SOLUTION
-    } else {
-        EXIT_OK
-    })
-}
-
 /// Runs `backtrack sudoku rate`.
 pub fn rate(args: RateArgs) -> CliResult {
-    let puzzles = read_puzzles(&args.files)?;
     let json = args.json;
-    let answers = answer_all(&puzzles.grids, args.threads.unwrap_or_default().get(), |g| {
-        rate::rate_cells(g).map(|r| if json { r.json() } else { r.text() })
-    });
-    finish(&mut stdout(), answers, puzzles.malformed)
+    answer_stream(&args.files, args.threads.unwrap_or_default().get(), json, |g| match rate::rate_cells(g) {
+        Ok(r) => Answer::found(format!("{}\n", if json { r.json() } else { r.text() })),
+        Err(e) => Answer::missed(error_line(e)),
+    })
 }
 
 /// Runs `backtrack sudoku explain`.
 pub fn explain(args: ExplainArgs) -> CliResult {
-    let puzzles = read_puzzles(&args.files)?;
     let json = args.json;
-    let answers = answer_all(&puzzles.grids, 1, |g| {
-        rate::explain_cells(g).map(|e| {
-            if json {
-                e.json()
-            } else {
-                let mut text = String::new();
-                for (i, step) in e.steps.iter().enumerate() {
-                    text.push_str(&format!("{:>3}. [{}] {}\n", i + 1, rate::tenths(step.rating), step.text));
-                }
-                if e.rating.beyond {
-                    text.push_str("Stuck: the next step needs a technique this solver lacks.\n");
-                }
-                let hardest = e.rating.hardest.map_or("none", |t| t.name());
-                text.push_str(&format!("Rating {} (ER/EP/ED), hardest step: {hardest}\n", e.rating.text()));
-                text
+    answer_stream(&args.files, 1, json, |g| match rate::explain_cells(g) {
+        Ok(e) if json => Answer::found(format!("{}\n", e.json())),
+        Ok(e) => {
+            let mut text = String::new();
+            for (i, step) in e.steps.iter().enumerate() {
+                text.push_str(&format!("{:>3}. [{}] {}\n", i + 1, rate::tenths(step.rating), step.text));
             }
-        })
-    });
-    finish(&mut stdout(), answers, puzzles.malformed)
+            if e.rating.beyond {
+                text.push_str("Stuck: the next step needs a technique this solver lacks.\n");
+            }
+            let hardest = e.rating.hardest.map_or("none", |t| t.name());
+            text.push_str(&format!("Rating {} (ER/EP/ED), hardest step: {hardest}\n", e.rating.text()));
+            Answer::found(text)
+        }
+        Err(e) => Answer::missed(error_line(e)),
+    })
 }
 
 /// Runs `backtrack sudoku hint`.
 pub fn hint(args: HintArgs) -> CliResult {
     let files: Vec<PathBuf> = args.file.into_iter().collect();
-    let puzzles = read_puzzles(&files)?;
-    let mut out = stdout();
-    let mut missed = 0;
-    for grid in &puzzles.grids {
-        match rate::hint_cells(grid) {
-            Ok(Some(step)) => {
-                if args.json {
-                    writeln!(out, "{}", step_json(&step))?;
-                } else {
-                    writeln!(out, "{} [{}]", step.text, rate::tenths(step.rating))?;
-                }
-            }
-            Ok(None) => {
-                missed += 1;
-                let full = grid.iter().all(|&v| v != 0);
-                writeln!(
-                    out,
-                    "{}",
-                    if full {
-                        "# solved"
-                    } else {
-                        "# no step found: the next step needs a technique this solver lacks"
-                    }
-                )?;
-            }
-            Err(e) => {
-                missed += 1;
-                writeln!(out, "{}", error_line(e))?;
-            }
-        }
-    }
-    out.flush()?;
-    Ok(if puzzles.malformed > 0 {
-        EXIT_INPUT
-    } else if missed > 0 {
-        EXIT_NO_SOLUTION
-    } else {
-        EXIT_OK
+    let json = args.json;
+    answer_stream(&files, 1, json, |grid| match rate::hint_cells(grid) {
+        Ok(Some(step)) if json => Answer::found(format!("{}\n", step_json(&step))),
+        Ok(Some(step)) => Answer::found(format!("{} [{}]\n", step.text, rate::tenths(step.rating))),
+        Ok(None) if grid.iter().all(|&v| v != 0) => Answer::missed("# solved"),
+        Ok(None) => Answer::missed("# no step found: the next step needs a technique this solver lacks"),
+        Err(e) => Answer::missed(error_line(e)),
     })
 }
 

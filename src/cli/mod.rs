@@ -42,7 +42,7 @@ macro_rules! exit_status_table {
         "Exit status (every command):\n  \
         0    found something: a solution, a non-zero count, a sequence\n  \
         1    found nothing: no solution, a count of 0, an empty enumeration (as grep does)\n  \
-        2    bad input or usage\n  \
+        2    bad input or usage: the message names the line and column\n  \
         3    I/O or resource failure: a file that cannot be read or written, threads that cannot start\n  \
         130  interrupted (Ctrl-C): what was found so far is printed first\n\
         `backtrack boj` exits 0 whenever its input is valid, as a judged program must."
@@ -53,8 +53,8 @@ macro_rules! exit_status_table {
 macro_rules! limits_text {
     () => {
         "Limits: input read as a whole (xcover problems, checkpoints, shard reports, judge input, \
-        --values-from, bench files) is at most 32 MiB; sudoku reads its input as a stream, with lines of at \
-        most 64 KiB; --threads takes 0 to 1024 (0 or absent: one thread per core). Messages quote at most \
+        --values-from, bench files) is at most 32 MiB; sudoku, sudoku rate, explain and hint, and trace sudoku \
+        read their input as a stream, with lines of at most 64 KiB; --threads takes 0 to 1024 (0 or absent: one thread per core). Messages quote at most \
         40 characters of a bad token."
     };
 }
@@ -318,6 +318,15 @@ impl Write for Out {
     }
 }
 
+/// Ends the process after Ctrl-C from inside a library call that its
+/// callback cannot stop (a generator, a trace): writes out what `out` holds,
+/// says on standard error what was done, and exits with status 130.
+pub fn exit_interrupted(out: &mut Out, done: &str) -> ! {
+    let _ = out.inner.flush();
+    eprintln!("backtrack: interrupted after {done}; the output above is what was found so far");
+    std::process::exit(EXIT_INTERRUPTED);
+}
+
 /// Buffered standard output (see [`Out`]).
 pub fn stdout() -> Out {
     Out { inner: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()) }
@@ -369,6 +378,43 @@ fn start_watch() {
     });
 }
 
+/// Address space one glibc malloc arena reserves (`HEAP_MAX_SIZE` on 64-bit systems).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+const ARENA_RESERVE: u64 = 64 << 20;
+
+/// Under a finite address-space limit (`ulimit -v`), caps glibc's malloc
+/// arenas so that together they reserve at most an eighth of the limit.
+///
+/// glibc gives each thread that allocates while the others hold their
+/// arenas a new arena, up to eight per core, and each new arena reserves
+/// [`ARENA_RESERVE`] of address space at once, at a moment that depends on
+/// scheduling. With hundreds of threads that reservation, not the memory
+/// used, exhausts the limit, and an allocation of a thread already running
+/// then fails, which aborts the process instead of reporting that threads
+/// cannot start. Without a limit nothing changes (the default serves many
+/// threads best); with one, the arenas stay few, as `MALLOC_ARENA_MAX` would
+/// make them, unless that variable already says how many.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn cap_malloc_arenas() {
+    if std::env::var_os("MALLOC_ARENA_MAX").is_some() {
+        return;
+    }
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: `limit` is a valid rlimit that outlives the call, which only writes it.
+    if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } != 0 || limit.rlim_cur == libc::RLIM_INFINITY {
+        return;
+    }
+    let arenas = (limit.rlim_cur / 8 / ARENA_RESERVE).clamp(1, 1024) as libc::c_int;
+    // SAFETY: called on the main thread before any other thread starts;
+    // M_ARENA_MAX only bounds how many arenas later allocations may create.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, arenas);
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn cap_malloc_arenas() {}
+
 /// Most characters of a message printed on standard error (a last guard:
 /// parsers already quote bad tokens short).
 const MAX_MESSAGE: usize = 2000;
@@ -389,6 +435,7 @@ fn run() -> i32 {
             return if e.use_stderr() { EXIT_INPUT } else { EXIT_OK };
         }
     };
+    cap_malloc_arenas();
     start_watch();
     // Threads that cannot start are a resource failure to report, not a
     // crash: the library panics with a `ThreadStartError`, caught here.

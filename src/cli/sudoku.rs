@@ -129,30 +129,30 @@ struct Plan {
 }
 
 /// One input file: its name, and a batch of its puzzles.
-struct Part {
-    name: String,
+pub(super) struct Part {
+    pub(super) name: String,
     /// The file name as a JSON string, escaped once.
     name_json: String,
-    batch: Batch,
+    pub(super) batch: Batch,
     /// Index in the file of the batch's first puzzle.
-    first_index: usize,
+    pub(super) first_index: usize,
 }
 
 /// Tallies of a run, for the exit status.
 #[derive(Default)]
-struct Tally {
-    invalid: usize,
-    no_solution: usize,
+pub(super) struct Tally {
+    pub(super) invalid: usize,
+    pub(super) no_solution: usize,
     /// Files that could not be read.
-    failed: usize,
+    pub(super) failed: usize,
     /// Whether any answer was written yet (the first grid gets no separator).
     wrote_any: bool,
     /// Puzzles answered.
-    answered: usize,
+    pub(super) answered: usize,
 }
 
 /// What the reading thread hands over.
-enum Message {
+pub(super) enum Message {
     /// Puzzles read.
     Batch(Part),
     /// A file that cannot be read on, and why.
@@ -174,14 +174,7 @@ pub fn run(args: Args) -> CliResult {
         Mode::First
     };
     let plan = Plan { mode, json: args.json, format: args.format.map(Format::from) };
-    let files: Vec<Option<PathBuf>> =
-        if args.files.is_empty() { vec![None] } else { args.files.iter().cloned().map(Some).collect() };
-    // Reading and parsing run on their own thread, a few batches ahead.
-    let (tx, rx) = mpsc::sync_channel::<Message>(2);
-    std::thread::Builder::new()
-        .name("read".into())
-        .spawn(move || read_files(&files, &tx))
-        .map_err(|e| CliError::Failure(format!("cannot start the reading thread: {e}")))?;
+    let rx = start_reading(&args.files)?;
     let mut out = stdout();
     let mut tally = Tally::default();
     let threads = search::effective_threads(args.threads.unwrap_or_default().get());
@@ -192,21 +185,48 @@ pub fn run(args: Args) -> CliResult {
     };
     out.flush()?;
     result?;
-    if super::interrupted() {
-        return Err(CliError::Interrupted(format!(
-            "interrupted after {} puzzles; their answers are above",
-            tally.answered
-        )));
+    tally.check_interrupted()?;
+    Ok(tally.exit_code())
+}
+
+impl Tally {
+    /// After Ctrl-C, the error that ends the run (the answers written are above).
+    pub(super) fn check_interrupted(&self) -> Result<(), CliError> {
+        if super::interrupted() {
+            return Err(CliError::Interrupted(format!(
+                "interrupted after {} puzzles; their answers are above",
+                self.answered
+            )));
+        }
+        Ok(())
     }
-    Ok(if tally.failed > 0 {
-        super::EXIT_FAILURE
-    } else if tally.invalid > 0 {
-        EXIT_INPUT
-    } else if tally.no_solution > 0 {
-        EXIT_NO_SOLUTION
-    } else {
-        EXIT_OK
-    })
+
+    /// The exit status of a run: 3 if a file could not be read, else 2 if
+    /// any puzzle was malformed, else 1 if any went unanswered (no solution).
+    pub(super) fn exit_code(&self) -> i32 {
+        if self.failed > 0 {
+            super::EXIT_FAILURE
+        } else if self.invalid > 0 {
+            EXIT_INPUT
+        } else if self.no_solution > 0 {
+            EXIT_NO_SOLUTION
+        } else {
+            EXIT_OK
+        }
+    }
+}
+
+/// Starts the thread that reads and parses `files` (standard input for
+/// none), a few batches ahead of the receiver.
+pub(super) fn start_reading(files: &[PathBuf]) -> Result<mpsc::Receiver<Message>, CliError> {
+    let files: Vec<Option<PathBuf>> =
+        if files.is_empty() { vec![None] } else { files.iter().cloned().map(Some).collect() };
+    let (tx, rx) = mpsc::sync_channel::<Message>(2);
+    std::thread::Builder::new()
+        .name("read".into())
+        .spawn(move || read_files(&files, &tx))
+        .map_err(|e| CliError::Failure(format!("cannot start the reading thread: {e}")))?;
+    Ok(rx)
 }
 
 /// The reading thread: every file in turn, batch by batch, until the
@@ -246,7 +266,7 @@ fn read_files(files: &[Option<PathBuf>], tx: &mpsc::SyncSender<Message>) {
 /// Waits for the next message, flushing `out` first when none is ready (so
 /// that a program feeding puzzles one at a time gets each answer at once).
 /// `None` at the end of the input, or after Ctrl-C.
-fn next_message(rx: &mpsc::Receiver<Message>, out: &mut impl Write) -> Result<Option<Message>, CliError> {
+pub(super) fn next_message(rx: &mpsc::Receiver<Message>, out: &mut impl Write) -> Result<Option<Message>, CliError> {
     match rx.try_recv() {
         Ok(message) => return Ok(Some(message)),
         Err(mpsc::TryRecvError::Disconnected) => return Ok(None),
@@ -265,7 +285,7 @@ fn next_message(rx: &mpsc::Receiver<Message>, out: &mut impl Write) -> Result<Op
 }
 
 /// Records a file that cannot be read on.
-fn failed(error: CliError, tally: &mut Tally) {
+pub(super) fn failed(error: CliError, tally: &mut Tally) {
     eprintln!("backtrack: {error}");
     match error.exit_code() {
         EXIT_INPUT => tally.invalid += 1,
@@ -552,7 +572,7 @@ fn answer_chunk(
 
 /// The answer to a malformed puzzle: `# error: ...` (after the blank line
 /// that separates grids), or a JSON object with status "invalid".
-fn write_invalid(
+pub(super) fn write_invalid(
     text: &mut Vec<u8>,
     part: &Part,
     entry: &Entry,

@@ -5,7 +5,9 @@ use std::io::Write;
 
 use backtrack::trace::{self, Event, Problem, Strategy};
 
-use super::{read_input, stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
+use backtrack::sudoku::stream::{self, StreamError};
+
+use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// Watch a search event by event: every try, rejection, undo, dead end and solution.
 ///
@@ -90,7 +92,12 @@ pub fn run(args: Args) -> CliResult {
     };
     let mut out = stdout();
     let mut failed = None;
+    let mut events = 0u64;
     trace::run(&problem, strategy, 0, args.limit.unwrap_or(u64::MAX), |event| {
+        if super::interrupted() {
+            super::exit_interrupted(&mut out, &format!("{events} events"));
+        }
+        events += 1;
         if failed.is_none() {
             failed = write_event(&mut out, event, args.json).err();
         }
@@ -132,13 +139,32 @@ fn sudoku_problem(puzzle: Option<String>) -> Result<Problem, CliError> {
             && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.')
             && !std::path::Path::new(text).exists()
     });
-    let (name, text) = match inline {
-        Some(text) => ("<argument>".to_string(), text.to_string()),
-        None => {
-            let input = read_input(puzzle.map(std::path::PathBuf::from).as_ref())?;
-            (input.name, input.text)
+    if let Some(text) = inline {
+        let puzzle = backtrack::sudoku::parse(text).map_err(|err| CliError::bad_input("<argument>", &err))?;
+        return Ok(Problem::Sudoku { box_size: puzzle.box_size(), cells: puzzle.cells().to_vec() });
+    }
+    // A file or standard input is read as `backtrack sudoku` reads it: a
+    // stream with a bound on the line length, whatever its size.
+    let file = puzzle.map(std::path::PathBuf::from);
+    let name = super::input_name(file.as_ref());
+    let mut reader = stream::Reader::new(super::open_input(file.as_ref())?);
+    let mut problem = None;
+    while let Some(batch) = reader.next_batch() {
+        let batch = batch.map_err(|e| match e {
+            StreamError::Io(e) => CliError::Failure(format!("{name}: cannot read: {e}")),
+            e => CliError::Input(format!("{name}: {e}")),
+        })?;
+        for entry in batch.entries() {
+            let slot = entry.result.as_ref().map_err(|err| CliError::bad_input(&name, err))?;
+            if problem.is_some() {
+                return Err(CliError::Input(format!(
+                    "{name}: line {}: a second puzzle; a trace takes one",
+                    entry.line
+                )));
+            }
+            let cells = batch.cells(*slot).to_vec();
+            problem = Some(Problem::Sudoku { box_size: batch.layout().box_size, cells });
         }
-    };
-    let puzzle = backtrack::sudoku::parse(&text).map_err(|err| CliError::bad_input(&name, &err))?;
-    Ok(Problem::Sudoku { box_size: puzzle.box_size(), cells: puzzle.cells().to_vec() })
+    }
+    problem.ok_or_else(|| CliError::Input(format!("{name}: line 1: empty input: no puzzle found")))
 }

@@ -111,6 +111,74 @@ fn sudoku_gives_one_answer_per_puzzle_even_to_malformed_ones() {
 }
 
 #[test]
+fn maker_commands_answer_a_coprocess_one_puzzle_at_a_time() {
+    // Each answer must come while the input is still open; explain's answer
+    // ends with its "Rating" line.
+    let cases: &[&[&str]] = &[
+        &["sudoku", "rate", "--threads", "1"],
+        &["sudoku", "rate", "--threads", "2"],
+        &["sudoku", "rate", "--json", "--threads", "2"],
+        &["sudoku", "explain"],
+        &["sudoku", "hint"],
+        &["sudoku", "hint", "--json"],
+    ];
+    for args in cases {
+        let mut child = spawn(args);
+        let mut stdin = child.stdin.take().unwrap();
+        let lines = line_reader(&mut child);
+        for puzzle in [PUZZLE, OTHER, PUZZLE] {
+            writeln!(stdin, "{puzzle}").unwrap();
+            stdin.flush().unwrap();
+            let mut answer = next_line(&lines);
+            if args[1] == "explain" && puzzle == PUZZLE {
+                while !answer.starts_with("Rating ") {
+                    answer = next_line(&lines);
+                }
+            }
+            match (args[1], puzzle == PUZZLE) {
+                (_, false) => assert_eq!(answer, "# more than one solution", "{args:?}"),
+                ("rate", true) if args.contains(&"--json") => assert!(answer.starts_with("{\"er\":2.3"), "{answer}"),
+                ("rate", true) => assert_eq!(answer, "2.3/1.2/1.2"),
+                ("explain", true) => assert!(answer.starts_with("Rating 2.3/1.2/1.2"), "{answer}"),
+                (_, true) => assert!(answer.contains("r9c8=1") || answer.contains("[9,8,1]"), "{args:?}: {answer}"),
+            }
+        }
+        drop(stdin);
+        assert_eq!(wait(&mut child), 1, "{args:?}: a puzzle with two solutions was among them");
+    }
+}
+
+#[test]
+fn maker_commands_give_one_answer_per_puzzle_even_to_malformed_ones() {
+    let bad = &PUZZLE[..79];
+    let input = format!("{PUZZLE}\n{OTHER}\n# a comment\n{bad}\n{PUZZLE}\n");
+    for args in [&["sudoku", "rate", "--threads", "1"][..], &["sudoku", "rate", "--threads", "2"], &["sudoku", "hint"]]
+    {
+        let output = super::util::backtrack().args(args).write_stdin(input.as_str()).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let out = String::from_utf8(output.stdout).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 4, "{args:?}: {out}");
+        assert_eq!(lines[1], "# more than one solution");
+        assert_eq!(lines[2], "# error: line 4, column 80: expected 81 cells, found 79");
+        assert_eq!(lines[0], lines[3], "{args:?}: the same puzzle, the same answer");
+        let err = String::from_utf8(output.stderr).unwrap();
+        assert!(err.contains("line 4, column 80"), "{err}");
+        // --json: the malformed puzzle is an object too.
+        let json = [args, &["--json"]].concat();
+        let output = super::util::backtrack().args(&json).write_stdin(input.as_str()).output().unwrap();
+        let out = String::from_utf8(output.stdout).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 4, "{json:?}: {out}");
+        let invalid: serde_json::Value = serde_json::from_str(lines[2]).unwrap();
+        assert_eq!(invalid["status"], "invalid");
+        assert_eq!(invalid["line"], 4);
+        assert!(invalid["error"].as_str().unwrap().contains("line 4, column 80"));
+        assert!(serde_json::from_str::<serde_json::Value>(lines[3]).is_ok(), "{json:?}: {}", lines[3]);
+    }
+}
+
+#[test]
 fn streaming_commands_end_soon_after_the_reader_goes() {
     // Sparse solutions: the first lines come quickly, the next ones slowly;
     // each command must notice the closed pipe without waiting for them.
@@ -145,14 +213,21 @@ fn ctrl_c_prints_what_was_found_and_exits_130_everywhere() {
         &["sudoku", "--all", "--threads", "1", "-"],
         &["sudoku", "--threads", "2", "-"],
         &["choose", "perm", "14", "14"],
+        &["sudoku", "generate", "--count", "1000000", "--seed", "1", "--threads", "1"],
+        &["sudoku", "rate", "--threads", "1", "-"],
+        &["sudoku", "rate", "--threads", "2", "-"],
+        &["sudoku", "explain", "-"],
+        &["sudoku", "hint", "-"],
+        &["trace", "queens", "20", "--order", "naive"],
     ];
     for args in long_runs {
         let mut child = spawn(args);
         let stdin = child.stdin.take().unwrap();
-        if args[0] == "sudoku" {
-            // An empty board, and input that stays open.
+        if args[0] == "sudoku" && args[1] != "generate" {
+            // A puzzle (for the solver an empty board), and input that stays open.
             let mut stdin = stdin;
-            writeln!(stdin, "{}", ".".repeat(81)).unwrap();
+            let puzzle = if args[1] == "-" || args[1].starts_with("--") { ".".repeat(81) } else { PUZZLE.to_string() };
+            writeln!(stdin, "{puzzle}").unwrap();
             std::mem::forget(stdin);
         }
         let lines = line_reader(&mut child);

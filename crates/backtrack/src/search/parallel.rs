@@ -41,20 +41,46 @@ fn start_failed(threads: usize, reason: impl std::fmt::Display) -> ! {
     std::panic::panic_any(ThreadStartError { threads, reason: reason.to_string() })
 }
 
-/// Address space held back while threads start, given back as soon as one
-/// of them cannot start or all have started. Running out of address space
-/// (`ulimit -v`) must fail on a thread's stack, which `spawn` reports as an
-/// error, and not a moment later on the small signal stack that the standard
-/// library maps inside a thread that has already started, or on an
-/// allocation of a running thread: both of those abort the process. The
-/// reservation is larger than the allocator's largest heap block, so it is
-/// mapped on its own and unmapped when dropped; it is never touched, so it
-/// costs address space only, not memory.
+/// Address space held back while threads start. Running out of address
+/// space (`ulimit -v`) must fail on a thread's stack, which `spawn` reports
+/// as an error, and not a moment later on the small signal stack that the
+/// standard library maps inside a thread that has already started, or on an
+/// allocation of a running thread: both of those abort the process. So the
+/// reserve is held while a thread's stack is mapped, and given back while
+/// the new thread sets itself up (see [`start_one`]). It is larger than the
+/// allocator's largest heap block, so it is mapped on its own and unmapped
+/// when dropped; it is never touched, so it costs address space only, not
+/// memory.
 fn start_reserve() -> Vec<u8> {
     let mut reserve = Vec::new();
     // Where even this much is not left, threads start without the margin.
     let _ = reserve.try_reserve_exact(64 << 20);
     reserve
+}
+
+/// What a thread started by [`start_one`] calls first, once the standard
+/// library has set it up, to let the starting thread go on.
+struct Started(std::sync::Arc<std::sync::Barrier>);
+
+impl Started {
+    fn signal(self) {
+        self.0.wait();
+    }
+}
+
+/// Starts one thread with `spawn`, whose thread must call [`Started::signal`]
+/// first, and returns once it has: the stack is mapped while `reserve` is
+/// held (so running out fails there, as an error), and the reserve is given
+/// back while the new thread maps its signal stack, before the next thread
+/// starts. Threads started one at a time like this never find the address
+/// space taken by a sibling's stack in the middle of their own set-up.
+fn start_one<H>(reserve: &mut Vec<u8>, spawn: impl FnOnce(Started) -> std::io::Result<H>) -> std::io::Result<H> {
+    let barrier = std::sync::Arc::new(std::sync::Barrier::new(2));
+    let handle = spawn(Started(barrier.clone()))?;
+    *reserve = Vec::new();
+    barrier.wait();
+    *reserve = start_reserve();
+    Ok(handle)
 }
 
 /// Starts one scoped thread, one of `threads`, or panics with a
@@ -64,8 +90,13 @@ pub fn spawn_scoped<'scope, 'env, T: Send + 'scope>(
     threads: usize,
     work: impl FnOnce() -> T + Send + 'scope,
 ) -> std::thread::ScopedJoinHandle<'scope, T> {
-    let reserve = start_reserve();
-    let started = std::thread::Builder::new().spawn_scoped(scope, work);
+    let mut reserve = start_reserve();
+    let started = start_one(&mut reserve, |started| {
+        std::thread::Builder::new().spawn_scoped(scope, move || {
+            started.signal();
+            work()
+        })
+    });
     drop(reserve);
     started.unwrap_or_else(|e| start_failed(threads, e))
 }
@@ -100,17 +131,20 @@ where
     for i in 0..count {
         let work = make(i);
         let gate = gate.clone();
-        let started = std::thread::Builder::new().spawn_scoped(scope, move || {
-            let (state, changed) = &*gate;
-            let mut state = state.lock().unwrap_or_else(|e| e.into_inner());
-            while state.is_none() {
-                state = changed.wait(state).unwrap_or_else(|e| e.into_inner());
-            }
-            let go = state.unwrap_or(false);
-            drop(state);
-            go.then(work)
-        });
-        match started {
+        let spawn = |started: Started| {
+            std::thread::Builder::new().spawn_scoped(scope, move || {
+                started.signal();
+                let (state, changed) = &*gate;
+                let mut state = state.lock().unwrap_or_else(|e| e.into_inner());
+                while state.is_none() {
+                    state = changed.wait(state).unwrap_or_else(|e| e.into_inner());
+                }
+                let go = state.unwrap_or(false);
+                drop(state);
+                go.then(work)
+            })
+        };
+        match start_one(reserve.as_mut().expect("held until the end"), spawn) {
             Ok(handle) => handles.push(handle),
             Err(e) => {
                 drop(reserve.take());
@@ -129,8 +163,26 @@ where
 /// # Panics
 /// With a [`ThreadStartError`] payload if the threads cannot be started.
 pub fn thread_pool(threads: usize) -> rayon::ThreadPool {
-    let reserve = start_reserve();
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+    let mut reserve = start_reserve();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .spawn_handler(|thread| {
+            start_one(&mut reserve, |started| {
+                let mut builder = std::thread::Builder::new();
+                if let Some(name) = thread.name() {
+                    builder = builder.name(name.to_string());
+                }
+                if let Some(size) = thread.stack_size() {
+                    builder = builder.stack_size(size);
+                }
+                builder.spawn(move || {
+                    started.signal();
+                    thread.run();
+                })
+            })
+            .map(drop)
+        })
+        .build();
     drop(reserve);
     pool.unwrap_or_else(|e| start_failed(effective_threads(threads), e))
 }

@@ -9,8 +9,8 @@
 //! gives the hardest step reached as a lower bound, never a guess.
 
 use super::techniques::{
-    als_wings, bug, chains, fish, intersections, singles, strong_links, subsets, unique, wings, Board, Step, Tables,
-    Technique,
+    als_wings, bug, cycles, fish, grouped_links, intersections, singles, strong_links, subsets, unique, wings, Board,
+    Step, Tables, Technique,
 };
 use super::Solver;
 use crate::search::Mode;
@@ -66,32 +66,36 @@ pub struct Explanation {
 
 /// The easiest step available on `board`, trying techniques in Sudoku Explainer's order.
 pub fn next_step(board: &Board) -> Option<Step> {
-    let t = Tables::new(board);
-    singles::hidden_single_in(&t)
-        .or_else(|| intersections::direct_in(board, &t))
-        .or_else(|| subsets::direct_hidden_in(board, &t, 2))
+    next_step_in(board, &Tables::new(board))
+}
+
+/// [`next_step`] with the board's [`Tables`].
+pub fn next_step_in(board: &Board, t: &Tables) -> Option<Step> {
+    singles::hidden_single_in(t)
+        .or_else(|| intersections::direct_in(board, t))
+        .or_else(|| subsets::direct_hidden_in(board, t, 2))
         .or_else(|| singles::naked_single(board))
-        .or_else(|| subsets::direct_hidden_in(board, &t, 3))
-        .or_else(|| intersections::locking_in(board, &t))
+        .or_else(|| subsets::direct_hidden_in(board, t, 3))
+        .or_else(|| intersections::locking_in(board, t))
         .or_else(|| subsets::naked(board, 2))
-        .or_else(|| fish::fish_in(board, &t, 2))
-        .or_else(|| subsets::hidden_in(board, &t, 2))
+        .or_else(|| fish::fish_in(board, t, 2))
+        .or_else(|| subsets::hidden_in(board, t, 2))
         .or_else(|| subsets::naked(board, 3))
-        .or_else(|| fish::fish_in(board, &t, 3))
-        .or_else(|| subsets::hidden_in(board, &t, 3))
-        .or_else(|| strong_links::chain_in(&t, 2))
-        .or_else(|| strong_links::empty_rectangle_in(&t))
+        .or_else(|| fish::fish_in(board, t, 3))
+        .or_else(|| subsets::hidden_in(board, t, 3))
+        .or_else(|| strong_links::chain_in(t, 2))
+        .or_else(|| grouped_links::grouped_or_empty_rectangle(board))
         .or_else(|| wings::wing(board, false))
         .or_else(|| wings::wing(board, true))
         .or_else(|| unique::rectangle(board))
         .or_else(|| subsets::naked(board, 4))
-        .or_else(|| fish::fish_in(board, &t, 4))
-        .or_else(|| subsets::hidden_in(board, &t, 4))
-        .or_else(|| strong_links::chain_in(&t, 3))
+        .or_else(|| fish::fish_in(board, t, 4))
+        .or_else(|| subsets::hidden_in(board, t, 4))
+        .or_else(|| strong_links::chain_in(t, 3))
         .or_else(|| als_wings::wing(board, 3))
         .or_else(|| bug::bug(board))
         .or_else(|| als_wings::wing(board, 4))
-        .or_else(|| chains::forcing_chain(board))
+        .or_else(|| cycles::cycle_or_forcing_chain(board))
 }
 
 /// The solution of a 9x9 grid, checked unique.
@@ -114,8 +118,9 @@ pub fn explain_cells(cells: &[u8]) -> Result<Explanation, RateError> {
     let mut board = Board::new(cells).ok_or(RateError::NoSolution)?;
     let mut steps = Vec::new();
     let mut rating = Rating { er: 0, ep: None, ed: None, hardest: None, beyond: false };
+    let mut tables = Tables::new(&board);
     while !board.is_solved() {
-        let Some(step) = next_step(&board) else {
+        let Some(step) = next_step_in(&board, &tables) else {
             rating.beyond = true;
             break;
         };
@@ -127,7 +132,9 @@ pub fn explain_cells(cells: &[u8]) -> Result<Explanation, RateError> {
         if rating.ep.is_none() && !step.placements.is_empty() {
             rating.ep = Some(rating.er);
         }
+        let before = board.clone();
         board.apply(&step);
+        tables.update(&before, &board);
         steps.push(step);
     }
     Ok(Explanation { rating, steps, solution })

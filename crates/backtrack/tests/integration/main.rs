@@ -4,6 +4,7 @@ mod common;
 
 mod choose_props;
 mod fuzz_regressions;
+mod hodoku_reglib;
 mod judge;
 mod kernel9;
 mod maker;

@@ -178,8 +178,9 @@ fn every_step_agrees_with_the_solution() {
     puzzles.extend(puzzle_lines("forum_hardest_60.txt"));
     let mut used = std::collections::BTreeMap::new();
     let finished = puzzles.iter().filter(|p| check_steps(p, &mut used)).count();
-    // Every technique was checked on real paths (direct claiming, BUG and
-    // the quad-sized ones are rare: the crafted grids cover them).
+    // Every technique was checked on real paths (direct claiming, BUG, the
+    // quad-sized ones and X-cycles, which fish and strong links mostly
+    // take first, are rare: the crafted grids cover them).
     for t in Technique::ALL {
         let rare = matches!(
             t,
@@ -188,6 +189,7 @@ fn every_step_agrees_with_the_solution() {
                 | Technique::HiddenQuad
                 | Technique::Jellyfish
                 | Technique::NakedQuad
+                | Technique::XCycle
         );
         assert!(rare || used.get(&t).is_some_and(|&n| n > 0), "{t} never used: {used:?}");
     }
@@ -221,7 +223,7 @@ fn dev_set() -> Vec<(Vec<u8>, u16)> {
 fn ratings_agree_with_sudoku_explainer_on_the_development_set() {
     // (band low, band high, share rated exactly as SE at least, in percent)
     let bands: [(u16, u16, usize); 7] =
-        [(10, 15, 100), (16, 25, 100), (26, 39, 100), (40, 49, 91), (50, 59, 92), (60, 69, 70), (70, 79, 81)];
+        [(10, 15, 100), (16, 25, 100), (26, 39, 100), (40, 49, 97), (50, 59, 92), (60, 69, 100), (70, 79, 100)];
     let mut per_band = [(0usize, 0usize); 7];
     let mut all = (0usize, 0usize, 0usize);
     let mut above = 0usize;
@@ -241,12 +243,12 @@ fn ratings_agree_with_sudoku_explainer_on_the_development_set() {
             above += 1;
         }
     }
-    assert!(above * 100 <= all.0 * 2, "{above} ratings above SE's by more than 0.2");
+    assert!(above * 100 <= all.0, "{above} ratings above SE's by more than 0.2");
     for (&(lo, hi, want), &(n, exact)) in bands.iter().zip(&per_band) {
         assert!(exact * 100 >= n * want, "SE {lo}..{hi}: {exact} of {n} exact, want {want}%");
     }
-    assert!(all.1 * 100 >= all.0 * 96, "{} of {} exact", all.1, all.0);
-    assert!(all.2 * 100 >= all.0 * 98, "{} of {} within 0.2", all.2, all.0);
+    assert!(all.1 * 1000 >= all.0 * 988, "{} of {} exact", all.1, all.0);
+    assert!(all.2 * 1000 >= all.0 * 991, "{} of {} within 0.2", all.2, all.0);
 }
 
 /// A board with every cell empty and every candidate.

@@ -3,7 +3,7 @@
 //! except the few that make (or spoil) the pattern.
 
 use crate::maker::{at, expect, open_board, sorted};
-use backtrack::sudoku::techniques::{als_wings, bit, Technique, ALL};
+use backtrack::sudoku::techniques::{als_wings, bit, cycles, grouped_links, Technique, ALL};
 
 fn mask(ds: &[u8]) -> u16 {
     ds.iter().fold(0, |m, &d| m | bit(d))
@@ -75,4 +75,87 @@ fn vwxyz_wing_on_a_crafted_grid() {
     let s = expect(als_wings::wing(&b, 4), Technique::VWXYZWing, 64);
     assert_eq!(sorted(s.eliminations), vec![(at(5, 9), 1), (at(6, 9), 1)], "{}", s.text);
     assert!(s.text.contains("r5c8"), "{}", s.text);
+}
+
+#[test]
+fn x_cycle_on_a_crafted_grid() {
+    // 5 has two places in columns 1 and 5 (rows 1 and 5): the loop
+    // r1c1=5 -> r1c5<>5 -> r5c5=5 -> r5c1<>5 -> r1c1=5 clears rows 1 and 5.
+    let mut b = open_board();
+    for r in [2, 3, 4, 6, 7, 8, 9] {
+        b.cands[at(r, 1)] &= !bit(5);
+        b.cands[at(r, 5)] &= !bit(5);
+    }
+    let ranked = cycles::best_cycle(&b).expect("an X-cycle");
+    assert_eq!((ranked.complexity, ranked.sort_key), (4, 2));
+    let s = expect(Some(ranked.step), Technique::XCycle, 65);
+    let want: Vec<(usize, u8)> = [1, 5].iter().flat_map(|&r| [2, 3, 4, 6, 7, 8, 9].map(|c| (at(r, c), 5))).collect();
+    assert_eq!(sorted(s.eliminations), sorted(want), "{}", s.text);
+}
+
+#[test]
+fn y_cycle_on_a_crafted_grid() {
+    // Four two-candidate cells in a rectangle, each digit shared by two
+    // neighbours: r1c1 {1,2}, r1c5 {2,3}, r5c5 {3,4}, r5c1 {1,4}.
+    let mut b = open_board();
+    b.cands[at(1, 1)] = mask(&[1, 2]);
+    b.cands[at(1, 5)] = mask(&[2, 3]);
+    b.cands[at(5, 5)] = mask(&[3, 4]);
+    b.cands[at(5, 1)] = mask(&[1, 4]);
+    let ranked = cycles::best_cycle(&b).expect("a Y-cycle");
+    // Eight nodes: the length bonus adds 0.1.
+    assert_eq!((ranked.complexity, ranked.sort_key), (8, 3));
+    let s = expect(Some(ranked.step), Technique::YCycle, 66);
+    // Each digit leaves the rest of the line joining its two cells.
+    let rest = [2, 3, 4, 6, 7, 8, 9];
+    let mut want: Vec<(usize, u8)> = Vec::new();
+    want.extend(rest.map(|r| (at(r, 1), 1)));
+    want.extend(rest.map(|c| (at(1, c), 2)));
+    want.extend(rest.map(|r| (at(r, 5), 3)));
+    want.extend(rest.map(|c| (at(5, c), 4)));
+    assert_eq!(sorted(s.eliminations), sorted(want), "{}", s.text);
+    // A third candidate in one corner breaks the Y-cycle.
+    b.cands[at(5, 1)] |= bit(9);
+    assert!(cycles::best_cycle(&b).map_or(true, |r| r.step.technique != Technique::YCycle));
+}
+
+#[test]
+fn grouped_kite_on_a_crafted_grid() {
+    // 5 in column 1 only at r2c1 and r9c1; in row 1 only at r1c2, r1c3 (box
+    // 1, a group) and r1c7. r2c1 and the group share box 1, so 5 is in
+    // r9c1 or r1c7, and r9c7 sees both.
+    let mut b = open_board();
+    for r in [1, 3, 4, 5, 6, 7, 8] {
+        b.cands[at(r, 1)] &= !bit(5);
+    }
+    for c in [1, 4, 5, 6, 8, 9] {
+        b.cands[at(1, c)] &= !bit(5);
+    }
+    let s = expect(grouped_links::grouped_links(&b), Technique::GroupedTwoStringKite, 43);
+    assert_eq!(s.eliminations, vec![(at(9, 7), 5)], "{}", s.text);
+    // Without the group (5 only at r1c2 and r1c7) it is a plain kite, not grouped.
+    b.cands[at(1, 3)] &= !bit(5);
+    assert!(grouped_links::grouped_links(&b).is_none());
+}
+
+#[test]
+fn grouped_skyscraper_on_a_crafted_grid() {
+    // 4 in column 1 only at r1c1 and r7c1; in column 3 at r1c3, r3c3 (box 1)
+    // and r8c3. Read two ways: r1c1 and the group share box 1, so 4 is in
+    // r7c1 or r8c3 (box 7 loses it); or r7c1 and r8c3 share box 7, so 4 is
+    // in r1c1 or the group (box 1 loses it). As many removals: the first.
+    let mut b = open_board();
+    for r in [2, 3, 4, 5, 6, 8, 9] {
+        b.cands[at(r, 1)] &= !bit(4);
+    }
+    for r in [2, 4, 5, 6, 7, 9] {
+        b.cands[at(r, 3)] &= !bit(4);
+    }
+    let s = expect(grouped_links::grouped_links(&b), Technique::GroupedSkyscraper, 43);
+    assert_eq!(sorted(s.eliminations), vec![(at(1, 2), 4), (at(2, 2), 4), (at(3, 2), 4)], "{}", s.text);
+    // With r2c2 and r3c2 not 4, the other reading removes more.
+    b.cands[at(2, 2)] &= !bit(4);
+    b.cands[at(3, 2)] &= !bit(4);
+    let s = expect(grouped_links::grouped_links(&b), Technique::GroupedSkyscraper, 43);
+    assert_eq!(sorted(s.eliminations), vec![(at(7, 2), 4), (at(8, 2), 4), (at(9, 2), 4)], "{}", s.text);
 }

@@ -32,38 +32,8 @@
 //! the larger label "link count, `b`, sum of the set's candidate counts",
 //! compared as text.
 
+use super::cellsets::{cells_of, GRID, PEERS};
 use super::{cell_name, cells_name, digits, digits_name, eliminations_name, unit_name, Board, Step, Technique, UNITS};
-
-/// The 20 peers of each cell as a bit set of cells.
-const PEERS: [u128; 81] = build_peers();
-
-const fn build_peers() -> [u128; 81] {
-    let mut peers = [0u128; 81];
-    let mut a = 0;
-    while a < 81 {
-        let mut b = 0;
-        while b < 81 {
-            if super::sees(a, b) {
-                peers[a] |= 1 << b;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    peers
-}
-
-/// The cells of a bit set of cells, increasing.
-fn cells_of(mut set: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            return None;
-        }
-        let cell = set.trailing_zeros() as usize;
-        set &= set - 1;
-        Some(cell)
-    })
-}
 
 /// One wing found, with what Sudoku Explainer sorts wings by.
 struct Found {
@@ -83,7 +53,7 @@ fn holders(board: &Board, cells: impl Iterator<Item = usize>, d: u8) -> u128 {
 
 /// The cells with candidate `d` seeing every cell of `seers`, outside `exclude`.
 fn seen_by(board: &Board, seers: u128, exclude: u128, d: u8, out: &mut Vec<(usize, u8)>) {
-    let mut victims = !0u128 >> 47 & !exclude;
+    let mut victims = GRID & !exclude;
     for c in cells_of(seers) {
         victims &= PEERS[c];
     }

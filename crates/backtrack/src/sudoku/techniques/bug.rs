@@ -5,10 +5,15 @@
 //! cells are pairs but one, which has three candidates, that cell must hold
 //! the digit that appears three times in its row, column and box.
 
-use super::{cell_name, Board, Step, Technique, UNITS};
+use super::{cell_name, Board, Keep, Step, Technique, UNITS};
 
 /// A BUG+1: the one cell with three candidates takes its extra digit.
 pub fn bug(board: &Board) -> Option<Step> {
+    bug_where(board, &mut |_| true)
+}
+
+/// [`bug`], skipping the steps `keep` refuses.
+pub fn bug_where(board: &Board, keep: Keep) -> Option<Step> {
     let mut extra = None;
     for c in 0..81 {
         match board.cands[c].count_ones() {
@@ -32,13 +37,11 @@ pub fn bug(board: &Board) -> Option<Step> {
                 cell_name(cell),
                 cell_name(cell)
             );
-            return Some(Step {
-                technique: Technique::Bug,
-                rating: 56,
-                placements: vec![(cell, d)],
-                eliminations: vec![],
-                text,
-            });
+            let step =
+                Step { technique: Technique::Bug, rating: 56, placements: vec![(cell, d)], eliminations: vec![], text };
+            if keep(&step) {
+                return Some(step);
+            }
         }
     }
     None

@@ -163,57 +163,73 @@ impl Graph {
 
 const NODES: usize = 81 * 9 * 2;
 
-/// Word-parallel breadth-first search: the number of nodes of the shortest
-/// chain from `source` to its contradiction, if one of at most `max_nodes`
-/// nodes exists. Only the words `span` of the rows are used: every node the
-/// search can reach lies there. `sets` (seen, frontier, next) hold
-/// `graph.words` words each.
-fn contradiction_length(
-    graph: &Graph,
-    source: u16,
-    max_nodes: usize,
-    span: &std::ops::Range<usize>,
-    sets: &mut [Vec<u64>; 3],
-) -> Option<usize> {
-    let [seen, frontier, next] = sets;
-    let (seen, frontier, next) = (&mut seen[span.clone()], &mut frontier[span.clone()], &mut next[span.clone()]);
-    let local = |n: usize| (n / 64 - span.start, 1u64 << (n % 64));
-    let (goal_word, goal_bit) = local((source ^ 1) as usize);
-    let (source_word, source_bit) = local(source as usize);
-    seen.fill(0);
-    frontier.fill(0);
-    seen[source_word] |= source_bit;
-    frontier[source_word] |= source_bit;
+/// An assumption to follow: the dense node of a candidate on or off, and
+/// the words of the rows its search may need (every node it can
+/// reach lies there).
+struct Source {
+    node: u16,
+    span: std::ops::Range<usize>,
+}
+
+/// Word-parallel breadth-first searches from every source together, one
+/// level at a time: the first source (in order) whose contradiction comes
+/// soonest, if one within `max_nodes` nodes exists, and the number of
+/// nodes of that chain. The same source and length as searching each
+/// source alone, in order, and keeping the first shortest.
+fn shortest_contradiction(graph: &Graph, sources: &[Source], max_nodes: usize) -> Option<(usize, usize)> {
+    let w = graph.words;
+    let mut seen = vec![0u64; sources.len() * w];
+    let mut frontier = vec![0u64; sources.len() * w];
+    let mut next = vec![0u64; w];
+    for (i, source) in sources.iter().enumerate() {
+        let n = source.node as usize;
+        seen[i * w + n / 64] |= 1 << (n % 64);
+        frontier[i * w + n / 64] |= 1 << (n % 64);
+    }
+    let mut active: Vec<usize> = (0..sources.len()).collect();
+    // Nodes found at this level end chains of `nodes` nodes.
     let mut nodes = 1;
-    loop {
+    while !active.is_empty() {
         nodes += 1;
         if nodes > max_nodes {
             return None;
         }
-        next.fill(0);
-        for (w, &bits) in frontier.iter().enumerate() {
-            let mut bits = bits;
-            while bits != 0 {
-                let p = (span.start + w) * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                for (x, &y) in next.iter_mut().zip(graph.row(p, span)) {
-                    *x |= y;
+        let mut kept = 0;
+        for k in 0..active.len() {
+            let i = active[k];
+            let span = &sources[i].span;
+            let next = &mut next[span.clone()];
+            let frontier = &mut frontier[i * w + span.start..i * w + span.end];
+            let seen = &mut seen[i * w + span.start..i * w + span.end];
+            next.fill(0);
+            for (j, &bits) in frontier.iter().enumerate() {
+                let mut bits = bits;
+                while bits != 0 {
+                    let p = (span.start + j) * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    for (x, &y) in next.iter_mut().zip(graph.row(p, span)) {
+                        *x |= y;
+                    }
                 }
             }
+            let goal = (sources[i].node ^ 1) as usize;
+            if next[goal / 64 - span.start] & 1 << (goal % 64) != 0 {
+                return Some((i, nodes));
+            }
+            let mut any = 0;
+            for ((f, x), s) in frontier.iter_mut().zip(next.iter()).zip(seen.iter_mut()) {
+                *f = x & !*s;
+                *s |= *f;
+                any |= *f;
+            }
+            if any != 0 {
+                active[kept] = i;
+                kept += 1;
+            }
         }
-        if next[goal_word] & goal_bit != 0 {
-            return Some(nodes);
-        }
-        let mut any = 0;
-        for ((f, x), s) in frontier.iter_mut().zip(next.iter()).zip(seen.iter_mut()) {
-            *f = x & !*s;
-            *s |= *f;
-            any |= *f;
-        }
-        if any == 0 {
-            return None;
-        }
+        active.truncate(kept);
     }
+    None
 }
 
 /// Breadth-first search from `source`; the chain (source first) to its
@@ -291,63 +307,87 @@ fn max_nodes(best: &Option<(u16, usize, Step)>, base: u16) -> usize {
     }
 }
 
+/// The step a contradiction proves: the chain's first node is false.
+fn verdict(board: &Board, chain: &[u16], technique: Technique, rating: u16) -> Step {
+    let (cell, d, on) = parts(chain[0]);
+    let (placements, eliminations, verdict) = if on {
+        (vec![], vec![(cell, d)], format!("so {} is not {d}", cell_name(cell)))
+    } else {
+        let others: Vec<(usize, u8)> = super::digits(board.cands[cell] & !bit(d)).map(|e| (cell, e)).collect();
+        (vec![(cell, d)], others, format!("so {}={d}", cell_name(cell)))
+    };
+    let text = format!(
+        "{}: assuming {} {d} leads to a contradiction: {}; {verdict}",
+        technique.name(),
+        if on { format!("{} is", cell_name(cell)) } else { format!("{} is not", cell_name(cell)) },
+        describe(chain)
+    );
+    Step { technique, rating, placements, eliminations, text }
+}
+
+/// The shortest forcing chain about one candidate: with `on`, one showing
+/// that `d` in `cell` is false (assuming it true leads to a contradiction);
+/// without, one showing it true (assuming it false does). Only strong links
+/// of one digit (a forcing X-chain) unless `cells_too`, which also links
+/// through cells. Rated as [`forcing_chain`] rates it.
+pub fn refute(board: &Board, cell: usize, d: u8, on: bool, cells_too: bool) -> Option<Step> {
+    if !board.has(cell, d) {
+        return None;
+    }
+    let graph = Graph::new(board, cells_too);
+    let (mut parent, mut seen) = (vec![NONE; graph.len()], vec![false; graph.len()]);
+    let start = graph.dense[node(cell, d, on) as usize];
+    let chain: Vec<u16> = contradiction(&graph, start, usize::MAX, &mut parent, &mut seen)?
+        .into_iter()
+        .map(|q| graph.sparse[q as usize])
+        .collect();
+    let (technique, base) = if cells_too { (Technique::ForcingChain, 70) } else { (Technique::ForcingXChain, 66) };
+    Some(verdict(board, &chain, technique, base + length_bonus(chain.len())))
+}
+
 /// The easiest, then shortest, forcing chain (X-chains first, then chains through cells).
 pub fn forcing_chain(board: &Board) -> Option<Step> {
+    ranked_forcing_chain(board).map(|(_, _, step)| step)
+}
+
+/// [`forcing_chain`] with its rating and its number of nodes.
+pub fn ranked_forcing_chain(board: &Board) -> Option<(u16, usize, Step)> {
     let mut best: Option<(u16, usize, Step)> = None;
     let passes = [(false, 66, Technique::ForcingXChain), (true, 70, Technique::ForcingChain)];
     for (cells_too, base, technique) in passes {
         // Only chains easier, or as easy and shorter, than the best so far.
-        let mut limit = max_nodes(&best, base);
+        let limit = max_nodes(&best, base);
         if limit < 2 {
             continue;
         }
         let graph = Graph::new(board, cells_too);
-        let (mut parent, mut seen) = (vec![NONE; graph.len()], vec![false; graph.len()]);
-        let mut sets = [vec![0u64; graph.words], vec![0u64; graph.words], vec![0u64; graph.words]];
-        let all_words = 0..graph.words;
+        let mut sources = Vec::new();
         for cell in 0..81 {
             if board.cands[cell].count_ones() < 2 {
                 continue;
             }
             for d in super::digits(board.cands[cell]) {
                 // X-chains stay with their digit.
-                let span = if cells_too { &all_words } else { &graph.blocks[d as usize - 1] };
+                let span = if cells_too { 0..graph.words } else { graph.blocks[d as usize - 1].clone() };
                 for on in [true, false] {
-                    if limit < 2 {
-                        continue;
-                    }
-                    let start = graph.dense[node(cell, d, on) as usize];
-                    let Some(len) = contradiction_length(&graph, start, limit, span, &mut sets) else {
-                        continue;
-                    };
-                    let rating = base + length_bonus(len);
-                    if best.as_ref().is_some_and(|(r, n, _)| (*r, *n) <= (rating, len)) {
-                        continue;
-                    }
-                    let chain: Vec<u16> = contradiction(&graph, start, limit, &mut parent, &mut seen)
-                        .expect("the word-parallel search found a chain")
-                        .into_iter()
-                        .map(|q| graph.sparse[q as usize])
-                        .collect();
-                    debug_assert_eq!(chain.len(), len);
-                    let (placements, eliminations, verdict) = if on {
-                        (vec![], vec![(cell, d)], format!("so {} is not {d}", cell_name(cell)))
-                    } else {
-                        let others: Vec<(usize, u8)> =
-                            super::digits(board.cands[cell] & !bit(d)).map(|e| (cell, e)).collect();
-                        (vec![(cell, d)], others, format!("so {}={d}", cell_name(cell)))
-                    };
-                    let text = format!(
-                        "{}: assuming {} {d} leads to a contradiction: {}; {verdict}",
-                        technique.name(),
-                        if on { format!("{} is", cell_name(cell)) } else { format!("{} is not", cell_name(cell)) },
-                        describe(&chain)
-                    );
-                    best = Some((rating, len, Step { technique, rating, placements, eliminations, text }));
-                    limit = max_nodes(&best, base);
+                    let node = graph.dense[node(cell, d, on) as usize];
+                    sources.push(Source { node, span: span.clone() });
                 }
             }
         }
+        let Some((i, len)) = shortest_contradiction(&graph, &sources, limit) else {
+            continue;
+        };
+        let start = sources[i].node;
+        let rating = base + length_bonus(len);
+        let (mut parent, mut seen) = (vec![NONE; graph.len()], vec![false; graph.len()]);
+        let chain: Vec<u16> = contradiction(&graph, start, limit, &mut parent, &mut seen)
+            .expect("the word-parallel search found a chain")
+            .into_iter()
+            .map(|q| graph.sparse[q as usize])
+            .collect();
+        debug_assert_eq!(chain.len(), len);
+        best = Some((rating, len, verdict(board, &chain, technique, rating)));
     }
-    best.map(|(_, _, step)| step)
+    best
 }

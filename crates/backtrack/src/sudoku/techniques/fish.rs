@@ -2,7 +2,7 @@
 //! other way round) leaves those columns' other cells. X-Wing (k = 2, 3.2),
 //! Swordfish (3, 3.8), Jellyfish (4, 5.2).
 
-use super::{eliminations_name, subsets, unit_name, Board, Step, Tables, Technique, UNITS};
+use super::{eliminations_name, subsets, unit_name, Board, Keep, Step, Tables, Technique, UNITS};
 
 /// A fish of size `k` (2..=4): rows as base first, then columns.
 pub fn fish(board: &Board, k: usize) -> Option<Step> {
@@ -11,6 +11,11 @@ pub fn fish(board: &Board, k: usize) -> Option<Step> {
 
 /// [`fish`] with the board's [`Tables`].
 pub fn fish_in(board: &Board, t: &Tables, k: usize) -> Option<Step> {
+    fish_where(board, t, k, &mut |_| true)
+}
+
+/// [`fish_in`], skipping the steps `keep` refuses.
+pub fn fish_where(board: &Board, t: &Tables, k: usize, keep: Keep) -> Option<Step> {
     let (technique, rating) = match k {
         2 => (Technique::XWing, 32),
         3 => (Technique::Swordfish, 38),
@@ -54,7 +59,7 @@ pub fn fish_in(board: &Board, t: &Tables, k: usize) -> Option<Step> {
                     names(&covers),
                     eliminations_name(&eliminations)
                 );
-                Some(Step { technique, rating, placements: vec![], eliminations, text })
+                Some(Step { technique, rating, placements: vec![], eliminations, text }).filter(|step| keep(step))
             });
             if step.is_some() {
                 return step;

@@ -9,7 +9,8 @@
 //! Explainer, only the placement is applied.
 
 use super::{
-    bit, cell_name, cells_name, cells_of, eliminations_name, unit_name, Board, Step, Tables, Technique, UNIT_CELLS,
+    bit, cell_name, cells_name, cells_of, eliminations_name, unit_name, units_of, Board, Keep, Step, Tables, Technique,
+    UNIT_CELLS,
 };
 
 /// The (unit, crossing unit) kinds in Sudoku Explainer's order: box/column,
@@ -37,11 +38,12 @@ fn each_lock(t: &Tables, mut found: impl FnMut(usize, usize, u8) -> Option<Step>
                 if cells.count_ones() < 2 {
                     continue;
                 }
-                for u2 in kind2.clone() {
-                    if cells & !UNIT_CELLS[u2] == 0 {
-                        if let Some(step) = found(u1, u2, d) {
-                            return Some(step);
-                        }
+                // Units of one kind are disjoint: only the one holding the
+                // first cell can hold them all.
+                let u2 = units_of(cells.trailing_zeros() as usize)[kind2.start / 9];
+                if cells & !UNIT_CELLS[u2] == 0 {
+                    if let Some(step) = found(u1, u2, d) {
+                        return Some(step);
                     }
                 }
             }
@@ -71,6 +73,11 @@ pub fn locking(board: &Board) -> Option<Step> {
 
 /// [`locking`] with the board's [`Tables`].
 pub fn locking_in(board: &Board, t: &Tables) -> Option<Step> {
+    locking_where(board, t, &mut |_| true)
+}
+
+/// [`locking_in`], skipping the steps `keep` refuses.
+pub fn locking_where(board: &Board, t: &Tables, keep: Keep) -> Option<Step> {
     each_lock(t, |u1, u2, d| {
         if t.unit_cells(u2, d) & !UNIT_CELLS[u1] == 0 {
             return None;
@@ -78,7 +85,7 @@ pub fn locking_in(board: &Board, t: &Tables) -> Option<Step> {
         let eliminations = removals(t, u1, u2, d);
         let (technique, rating) = if u1 < 9 { (Technique::Pointing, 26) } else { (Technique::Claiming, 28) };
         let text = format!("{}: {}: {}", technique.name(), reason(board, u1, u2, d), eliminations_name(&eliminations));
-        Some(Step { technique, rating, placements: vec![], eliminations, text })
+        Some(Step { technique, rating, placements: vec![], eliminations, text }).filter(|step| keep(step))
     })
 }
 
@@ -89,6 +96,11 @@ pub fn direct(board: &Board) -> Option<Step> {
 
 /// [`direct`] with the board's [`Tables`].
 pub fn direct_in(board: &Board, t: &Tables) -> Option<Step> {
+    direct_where(board, t, &mut |_| true)
+}
+
+/// [`direct_in`], skipping the steps `keep` refuses.
+pub fn direct_where(board: &Board, t: &Tables, keep: Keep) -> Option<Step> {
     each_lock(t, |u1, u2, d| {
         let kind = if u1 < 9 {
             0..9
@@ -120,7 +132,10 @@ pub fn direct_in(board: &Board, t: &Tables) -> Option<Step> {
                 );
                 // Like Sudoku Explainer, only the placement is applied: the
                 // candidates the lock removes stay for later steps to find.
-                return Some(Step { technique, rating, placements: vec![(cell, d)], eliminations: vec![], text });
+                let step = Step { technique, rating, placements: vec![(cell, d)], eliminations: vec![], text };
+                if keep(&step) {
+                    return Some(step);
+                }
             }
         }
         None

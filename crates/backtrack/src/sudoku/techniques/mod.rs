@@ -7,15 +7,24 @@
 //! with a sentence saying why), or `None`. [`crate::sudoku::rate`] calls
 //! the finders from the easiest to the hardest, as Sudoku Explainer does.
 //!
+//! Every finder also has a `_where` form taking a [`Keep`] filter, which
+//! skips the steps the filter refuses: [`find_all`] uses it to list every
+//! instance of a technique on a board (what HoDoKu's regression library,
+//! read by [`reglib`], expects of a detector).
+//!
 //! Units are numbered 0..9 for the boxes, 9..18 for the rows and 18..27
 //! for the columns; cells 0..81 row by row; a candidate mask has bit `d - 1`
 //! for digit `d`.
 
 pub mod als_wings;
 pub mod bug;
+pub mod cellsets;
 pub mod chains;
+pub mod cycles;
 pub mod fish;
+pub mod grouped_links;
 pub mod intersections;
+pub mod reglib;
 pub mod singles;
 pub mod strong_links;
 pub mod subsets;
@@ -133,6 +142,40 @@ impl Tables {
             }
         }
         t
+    }
+
+    /// Brings the tables of `old` up to date for `new`, the same board after
+    /// [`Board::apply`] (faster than [`Tables::new`] when few cells changed;
+    /// any other change rebuilds them).
+    pub fn update(&mut self, old: &Board, new: &Board) {
+        for cell in 0..81 {
+            let removed = old.cands[cell] & !new.cands[cell];
+            let placed = old.values[cell] != new.values[cell];
+            if removed == 0 && !placed {
+                continue;
+            }
+            if new.cands[cell] & !old.cands[cell] != 0 || (placed && old.values[cell] != 0) {
+                *self = Tables::new(new);
+                return;
+            }
+            let (r, c) = (row(cell), col(cell));
+            let (b, k) = (box_of(cell), r % 3 * 3 + c % 3);
+            if placed {
+                self.empty[b] -= 1;
+                self.empty[9 + r] -= 1;
+                self.empty[18 + c] -= 1;
+            }
+            let mut m = removed;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.positions[b][d] &= !(1 << k);
+                self.positions[9 + r][d] &= !(1 << c);
+                self.positions[18 + c][d] &= !(1 << r);
+                self.cells[d] &= !(1 << cell);
+            }
+        }
+        debug_assert_eq!(*self, Tables::new(new));
     }
 
     /// The cells of `d` in `unit`.
@@ -310,6 +353,8 @@ pub enum Technique {
     TwoStringKite,
     TurbotFish,
     EmptyRectangle,
+    GroupedSkyscraper,
+    GroupedTwoStringKite,
     XYWing,
     XYZWing,
     UniqueRectangle,
@@ -320,13 +365,16 @@ pub enum Technique {
     WXYZWing,
     Bug,
     VWXYZWing,
+    XCycle,
+    YCycle,
     ForcingXChain,
+    Cycle,
     ForcingChain,
 }
 
 impl Technique {
     /// Every technique, from the easiest.
-    pub const ALL: [Technique; 30] = [
+    pub const ALL: [Technique; 35] = [
         Technique::HiddenSingle,
         Technique::DirectPointing,
         Technique::DirectClaiming,
@@ -345,6 +393,8 @@ impl Technique {
         Technique::TwoStringKite,
         Technique::TurbotFish,
         Technique::EmptyRectangle,
+        Technique::GroupedSkyscraper,
+        Technique::GroupedTwoStringKite,
         Technique::XYWing,
         Technique::XYZWing,
         Technique::UniqueRectangle,
@@ -355,7 +405,10 @@ impl Technique {
         Technique::WXYZWing,
         Technique::Bug,
         Technique::VWXYZWing,
+        Technique::XCycle,
+        Technique::YCycle,
         Technique::ForcingXChain,
+        Technique::Cycle,
         Technique::ForcingChain,
     ];
 
@@ -380,6 +433,8 @@ impl Technique {
             Technique::TwoStringKite => "2-String Kite",
             Technique::TurbotFish => "Turbot Fish",
             Technique::EmptyRectangle => "Empty Rectangle",
+            Technique::GroupedSkyscraper => "Grouped Skyscraper",
+            Technique::GroupedTwoStringKite => "Grouped 2-String Kite",
             Technique::XYWing => "XY-Wing",
             Technique::XYZWing => "XYZ-Wing",
             Technique::UniqueRectangle => "Unique Rectangle",
@@ -390,7 +445,10 @@ impl Technique {
             Technique::WXYZWing => "WXYZ-Wing",
             Technique::Bug => "Bivalue Universal Grave",
             Technique::VWXYZWing => "VWXYZ-Wing",
+            Technique::XCycle => "Bidirectional X-Cycle",
+            Technique::YCycle => "Bidirectional Y-Cycle",
             Technique::ForcingXChain => "Forcing X-Chain",
+            Technique::Cycle => "Bidirectional Cycle",
             Technique::ForcingChain => "Forcing Chain",
         }
     }
@@ -449,6 +507,76 @@ pub struct Step {
     pub eliminations: Vec<(usize, u8)>,
     /// The reasoning in words.
     pub text: String,
+}
+
+/// A filter over a finder's steps: the finder skips a step the filter
+/// returns `false` for and looks on.
+pub type Keep<'a> = &'a mut dyn FnMut(&Step) -> bool;
+
+/// The first step of `technique` on `board` that `keep` accepts (for the
+/// ALS wings and the forcing chains, only the instance their finder
+/// chooses, if `keep` accepts it).
+pub fn find_where(board: &Board, technique: Technique, keep: Keep) -> Option<Step> {
+    use Technique as T;
+    let t = &Tables::new(board);
+    let mut only = |step: &Step| step.technique == technique && keep(step);
+    let only: Keep = &mut only;
+    match technique {
+        T::HiddenSingle => singles::hidden_single_where(t, only),
+        T::NakedSingle => singles::naked_single_where(board, only),
+        T::DirectPointing | T::DirectClaiming => intersections::direct_where(board, t, only),
+        T::Pointing | T::Claiming => intersections::locking_where(board, t, only),
+        T::DirectHiddenPair => subsets::direct_hidden_where(board, t, 2, only),
+        T::DirectHiddenTriplet => subsets::direct_hidden_where(board, t, 3, only),
+        T::NakedPair => subsets::naked_where(board, 2, only),
+        T::NakedTriplet => subsets::naked_where(board, 3, only),
+        T::NakedQuad => subsets::naked_where(board, 4, only),
+        T::HiddenPair => subsets::hidden_where(board, t, 2, only),
+        T::HiddenTriplet => subsets::hidden_where(board, t, 3, only),
+        T::HiddenQuad => subsets::hidden_where(board, t, 4, only),
+        T::XWing => fish::fish_where(board, t, 2, only),
+        T::Swordfish => fish::fish_where(board, t, 3, only),
+        T::Jellyfish => fish::fish_where(board, t, 4, only),
+        T::Skyscraper | T::TwoStringKite | T::TurbotFish => strong_links::chain_where(t, 2, only),
+        T::ThreeStrongLinks => strong_links::chain_where(t, 3, only),
+        T::EmptyRectangle => strong_links::empty_rectangle_where(t, only),
+        T::XYWing => wings::wing_where(board, false, only),
+        T::XYZWing => wings::wing_where(board, true, only),
+        T::UniqueRectangle => unique::rectangle_where(board, only),
+        T::Bug => bug::bug_where(board, only),
+        // These finders choose among their instances themselves: the chosen one only.
+        T::WXYZWing => als_wings::wing(board, 3).filter(|step| only(step)),
+        T::VWXYZWing => als_wings::wing(board, 4).filter(|step| only(step)),
+        T::GroupedSkyscraper | T::GroupedTwoStringKite => grouped_links::grouped_links(board).filter(|step| only(step)),
+        T::XCycle | T::YCycle | T::Cycle => {
+            cycles::best_cycle(board).map(|ranked| ranked.step).filter(|step| only(step))
+        }
+        T::ForcingXChain | T::ForcingChain => chains::forcing_chain(board).filter(|step| only(step)),
+    }
+}
+
+/// Every step of `technique` on `board`, each instance once, in the order
+/// its finder meets them. The ALS wings and the forcing chains give only
+/// the instance their finder chooses (see [`chains::refute`] for a chain
+/// about one candidate).
+///
+/// ```
+/// use backtrack::sudoku::techniques::{find_all, Board, Technique};
+///
+/// // Two empty cells in row 1, each with one candidate left.
+/// let mut cells = [0u8; 81];
+/// cells[2..9].copy_from_slice(&[3, 4, 5, 6, 7, 8, 9]);
+/// (cells[27], cells[28]) = (2, 1); // r4c1 and r4c2
+/// let board = Board::new(&cells).unwrap();
+/// let singles = find_all(&board, Technique::NakedSingle);
+/// assert_eq!(singles.iter().map(|s| s.placements[0]).collect::<Vec<_>>(), vec![(0, 1), (1, 2)]);
+/// ```
+pub fn find_all(board: &Board, technique: Technique) -> Vec<Step> {
+    let mut found: Vec<Step> = Vec::new();
+    while let Some(step) = find_where(board, technique, &mut |step| !found.contains(step)) {
+        found.push(step);
+    }
+    found
 }
 
 /// Eliminations as text: `r1c2<>5, r3c4<>5`.

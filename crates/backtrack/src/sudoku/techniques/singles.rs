@@ -2,7 +2,7 @@
 //! it fills the unit's last empty cell, 1.2 in a box, 1.5 in a row or a
 //! column), and a cell with one candidate left (naked single, 2.3).
 
-use super::{bit, cell_name, unit_name, Board, Step, Tables, Technique, UNITS};
+use super::{bit, cell_name, unit_name, Board, Keep, Step, Tables, Technique, UNITS};
 
 /// Units in Sudoku Explainer's order: boxes, then columns, then rows.
 pub const SE_ORDER: [std::ops::Range<usize>; 3] = [0..9, 18..27, 9..18];
@@ -15,6 +15,11 @@ pub fn hidden_single(board: &Board) -> Option<Step> {
 
 /// [`hidden_single`] on a board's [`Tables`].
 pub fn hidden_single_in(t: &Tables) -> Option<Step> {
+    hidden_single_where(t, &mut |_| true)
+}
+
+/// [`hidden_single_in`], skipping the steps `keep` refuses.
+pub fn hidden_single_where(t: &Tables, keep: Keep) -> Option<Step> {
     for last_only in [true, false] {
         for range in SE_ORDER {
             for unit in range {
@@ -38,13 +43,16 @@ pub fn hidden_single_in(t: &Tables) -> Option<Step> {
                         } else {
                             format!("{d} is the only place for {d} in {}", unit_name(unit))
                         };
-                        return Some(Step {
+                        let step = Step {
                             technique: Technique::HiddenSingle,
                             rating,
                             placements: vec![(cell, d)],
                             eliminations: vec![],
                             text: format!("Hidden single: {why}: {}={d}", cell_name(cell)),
-                        });
+                        };
+                        if keep(&step) {
+                            return Some(step);
+                        }
                     }
                 }
             }
@@ -55,19 +63,27 @@ pub fn hidden_single_in(t: &Tables) -> Option<Step> {
 
 /// A naked single: an empty cell with one candidate.
 pub fn naked_single(board: &Board) -> Option<Step> {
-    (0..81).find(|&c| board.values[c] == 0 && board.cands[c].count_ones() == 1).map(|cell| {
-        let d = board.cands[cell].trailing_zeros() as u8 + 1;
-        debug_assert_eq!(board.cands[cell], bit(d));
-        Step {
-            technique: Technique::NakedSingle,
-            rating: 23,
-            placements: vec![(cell, d)],
-            eliminations: vec![],
-            text: format!(
-                "Naked single: {d} is the only candidate left in {}: {}={d}",
-                cell_name(cell),
-                cell_name(cell)
-            ),
-        }
-    })
+    naked_single_where(board, &mut |_| true)
+}
+
+/// [`naked_single`], skipping the steps `keep` refuses.
+pub fn naked_single_where(board: &Board, keep: Keep) -> Option<Step> {
+    let singles = (0..81).filter(|&c| board.values[c] == 0 && board.cands[c].count_ones() == 1);
+    singles
+        .map(|cell| {
+            let d = board.cands[cell].trailing_zeros() as u8 + 1;
+            debug_assert_eq!(board.cands[cell], bit(d));
+            Step {
+                technique: Technique::NakedSingle,
+                rating: 23,
+                placements: vec![(cell, d)],
+                eliminations: vec![],
+                text: format!(
+                    "Naked single: {d} is the only candidate left in {}: {}={d}",
+                    cell_name(cell),
+                    cell_name(cell)
+                ),
+            }
+        })
+        .find(|step| keep(step))
 }

@@ -17,8 +17,8 @@
 //! place left for d. The same holds with rows and columns swapped.
 
 use super::{
-    cell_name, cells_name, cells_of, col, eliminations_name, row, unit_name, Board, Step, Tables, Technique, PEERS,
-    UNITS, UNIT_CELLS,
+    cell_name, cells_name, cells_of, col, eliminations_name, row, unit_name, Board, Keep, Step, Tables, Technique,
+    PEERS, UNITS, UNIT_CELLS,
 };
 
 fn kind(unit: usize) -> usize {
@@ -59,6 +59,11 @@ type Link = (usize, usize, usize);
 
 /// [`chain`] on the board's [`Tables`].
 pub fn chain_in(t: &Tables, links: usize) -> Option<Step> {
+    chain_where(t, links, &mut |_| true)
+}
+
+/// [`chain_in`], skipping the steps `keep` refuses.
+pub fn chain_where(t: &Tables, links: usize, keep: Keep) -> Option<Step> {
     let base = if links == 2 { 40 } else { 54 };
     let mut best: Option<Step> = None;
     for d in 1..=9u8 {
@@ -72,7 +77,33 @@ pub fn chain_in(t: &Tables, links: usize) -> Option<Step> {
                 n += 1;
             }
         }
-        let mut search = Search { t, d, all: &all[..n], links, base, path: [(0, 0, 0); 3], len: 0, best: &mut best };
+        // Each link twice, once each way: bit `2 i` runs link `i` from its
+        // first cell, bit `2 i + 1` from its second. `starts[c]`: the ways
+        // starting at cell `c`; `touching[c]`: the ways using `c`.
+        let mut starts = [0u64; 81];
+        let mut touching = [0u64; 81];
+        let mut ends = 0u128;
+        for (i, &(_, x, y)) in all[..n].iter().enumerate() {
+            starts[x] |= 1 << (2 * i);
+            starts[y] |= 1 << (2 * i + 1);
+            touching[x] |= 3 << (2 * i);
+            touching[y] |= 3 << (2 * i);
+            ends |= 1 << x | 1 << y;
+        }
+        let mut search = Search {
+            t,
+            d,
+            all: &all[..n],
+            starts: &starts,
+            touching: &touching,
+            ends,
+            links,
+            base,
+            path: [(0, 0, 0); 3],
+            len: 0,
+            best: &mut best,
+            keep: &mut *keep,
+        };
         search.extend();
         // No chain rates below the base: the first one there is final.
         if best.as_ref().is_some_and(|b| b.rating == base) {
@@ -87,11 +118,16 @@ struct Search<'a> {
     t: &'a Tables,
     d: u8,
     all: &'a [Link],
+    starts: &'a [u64; 81],
+    touching: &'a [u64; 81],
+    /// The cells of the links.
+    ends: u128,
     links: usize,
     base: u16,
     path: [Link; 3],
     len: usize,
     best: &'a mut Option<Step>,
+    keep: Keep<'a>,
 }
 
 impl Search<'_> {
@@ -113,24 +149,24 @@ impl Search<'_> {
             self.finish();
             return;
         }
-        let mut used = 0u128;
-        for l in &self.path[..self.len] {
-            used |= 1 << l.1 | 1 << l.2;
-        }
-        for &(u, x, y) in self.all {
-            if self.path[..self.len].iter().any(|l| l.0 == u) {
-                continue;
-            }
-            for (a, b) in [(x, y), (y, x)] {
-                let fresh = used & (1 << a | 1 << b) == 0;
-                let joined = self.len == 0 || PEERS[self.path[self.len - 1].2] & 1 << a != 0;
-                if fresh && joined {
-                    self.path[self.len] = (u, a, b);
-                    self.len += 1;
-                    self.extend();
-                    self.len -= 1;
-                }
-            }
+        // The ways that use no cell of the path and start where the path's last link ends.
+        let ways = if self.len == 0 {
+            (1u64 << (2 * self.all.len())) - 1
+        } else {
+            let last = self.path[self.len - 1].2;
+            let joined = cells_of(PEERS[last] & self.ends).fold(0, |m, c| m | self.starts[c]);
+            let used = self.path[..self.len].iter().fold(0, |m, l| m | self.touching[l.1] | self.touching[l.2]);
+            joined & !used
+        };
+        let mut ways = ways;
+        while ways != 0 {
+            let way = ways.trailing_zeros() as usize;
+            ways &= ways - 1;
+            let (u, x, y) = self.all[way / 2];
+            self.path[self.len] = if way % 2 == 0 { (u, x, y) } else { (u, y, x) };
+            self.len += 1;
+            self.extend();
+            self.len -= 1;
         }
     }
 
@@ -158,7 +194,10 @@ impl Search<'_> {
             cell_name(last),
             eliminations_name(&eliminations)
         );
-        *self.best = Some(Step { technique, rating, placements: vec![], eliminations, text });
+        let step = Step { technique, rating, placements: vec![], eliminations, text };
+        if (self.keep)(&step) {
+            *self.best = Some(step);
+        }
     }
 }
 
@@ -174,6 +213,11 @@ fn pair_of(set: u128) -> (usize, usize) {
 
 /// [`empty_rectangle`] on the board's [`Tables`].
 pub fn empty_rectangle_in(t: &Tables) -> Option<Step> {
+    empty_rectangle_where(t, &mut |_| true)
+}
+
+/// [`empty_rectangle_in`], skipping the steps `keep` refuses.
+pub fn empty_rectangle_where(t: &Tables, keep: Keep) -> Option<Step> {
     for d in 1..=9u8 {
         let has = |cell: usize| t.cells[d as usize - 1] & 1 << cell != 0;
         for bx in 0..9 {
@@ -202,7 +246,10 @@ pub fn empty_rectangle_in(t: &Tables) -> Option<Step> {
                         for (near, far) in [(l0, l1), (l1, l0)] {
                             let target = row(far) * 9 + c;
                             if row(near) == r && row(far) / 3 != band && has(target) {
-                                return Some(er_step(bx, d, cells, 18 + x, near, far, target));
+                                let step = er_step(bx, d, cells, 18 + x, near, far, target);
+                                if keep(&step) {
+                                    return Some(step);
+                                }
                             }
                         }
                     }
@@ -216,7 +263,10 @@ pub fn empty_rectangle_in(t: &Tables) -> Option<Step> {
                         for (near, far) in [(l0, l1), (l1, l0)] {
                             let target = r * 9 + col(far);
                             if col(near) == c && col(far) / 3 != stack && has(target) {
-                                return Some(er_step(bx, d, cells, 9 + y, near, far, target));
+                                let step = er_step(bx, d, cells, 9 + y, near, far, target);
+                                if keep(&step) {
+                                    return Some(step);
+                                }
                             }
                         }
                     }

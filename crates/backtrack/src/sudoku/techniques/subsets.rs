@@ -10,11 +10,16 @@
 
 use super::singles::SE_ORDER;
 use super::{
-    bit, cells_name, digits_name, eliminations_name, subsets, unit_name, Board, Step, Tables, Technique, UNITS,
+    bit, cells_name, digits_name, eliminations_name, subsets, unit_name, Board, Keep, Step, Tables, Technique, UNITS,
 };
 
 /// A naked subset of `k` (2..=4) cells.
 pub fn naked(board: &Board, k: usize) -> Option<Step> {
+    naked_where(board, k, &mut |_| true)
+}
+
+/// [`naked`], skipping the steps `keep` refuses.
+pub fn naked_where(board: &Board, k: usize, keep: Keep) -> Option<Step> {
     let (technique, rating) = match k {
         2 => (Technique::NakedPair, 30),
         3 => (Technique::NakedTriplet, 36),
@@ -55,7 +60,7 @@ pub fn naked(board: &Board, k: usize) -> Option<Step> {
                     unit_name(unit),
                     eliminations_name(&eliminations)
                 );
-                Some(Step { technique, rating, placements: vec![], eliminations, text })
+                Some(Step { technique, rating, placements: vec![], eliminations, text }).filter(|step| keep(step))
             });
             if found.is_some() {
                 return found;
@@ -119,6 +124,11 @@ pub fn hidden(board: &Board, k: usize) -> Option<Step> {
 
 /// [`hidden`] with the board's [`Tables`].
 pub fn hidden_in(board: &Board, t: &Tables, k: usize) -> Option<Step> {
+    hidden_where(board, t, k, &mut |_| true)
+}
+
+/// [`hidden_in`], skipping the steps `keep` refuses.
+pub fn hidden_where(board: &Board, t: &Tables, k: usize, keep: Keep) -> Option<Step> {
     let (technique, rating) = match k {
         2 => (Technique::HiddenPair, 34),
         3 => (Technique::HiddenTriplet, 40),
@@ -137,7 +147,7 @@ pub fn hidden_in(board: &Board, t: &Tables, k: usize) -> Option<Step> {
             cells_name(&cells),
             eliminations_name(&eliminations)
         );
-        Some(Step { technique, rating, placements: vec![], eliminations, text })
+        Some(Step { technique, rating, placements: vec![], eliminations, text }).filter(|step| keep(step))
     })
 }
 
@@ -148,6 +158,11 @@ pub fn direct_hidden(board: &Board, k: usize) -> Option<Step> {
 
 /// [`direct_hidden`] with the board's [`Tables`].
 pub fn direct_hidden_in(board: &Board, t: &Tables, k: usize) -> Option<Step> {
+    direct_hidden_where(board, t, k, &mut |_| true)
+}
+
+/// [`direct_hidden_in`], skipping the steps `keep` refuses.
+pub fn direct_hidden_where(board: &Board, t: &Tables, k: usize, keep: Keep) -> Option<Step> {
     let (technique, rating) =
         if k == 2 { (Technique::DirectHiddenPair, 20) } else { (Technique::DirectHiddenTriplet, 25) };
     each_hidden(t, k, k as u8, |unit, digits, places| {
@@ -169,7 +184,10 @@ pub fn direct_hidden_in(board: &Board, t: &Tables, k: usize) -> Option<Step> {
                 );
                 // Like Sudoku Explainer, only the placement is applied: the
                 // cells' other candidates stay for later steps to find.
-                return Some(Step { technique, rating, placements: vec![(cell, d)], eliminations: vec![], text });
+                let step = Step { technique, rating, placements: vec![(cell, d)], eliminations: vec![], text };
+                if keep(&step) {
+                    return Some(step);
+                }
             }
         }
         None

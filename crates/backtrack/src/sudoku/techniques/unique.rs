@@ -8,7 +8,7 @@
 //! - type 4: two corners are {x, y}; in a unit holding the other two, x
 //!   has no other place, so those two cannot be y (4.5).
 
-use super::{bit, cells_name, digits_name, eliminations_name, units_of, Board, Step, Technique, UNITS};
+use super::{bit, cells_name, digits_name, eliminations_name, units_of, Board, Keep, Step, Technique, UNITS};
 
 fn step(corners: &[usize; 4], pair: u16, kind: u8, eliminations: Vec<(usize, u8)>, why: String) -> Step {
     let text = format!(
@@ -27,6 +27,11 @@ fn shared_units(a: usize, b: usize) -> Vec<usize> {
 
 /// A unique rectangle of type 1, 2 or 4.
 pub fn rectangle(board: &Board) -> Option<Step> {
+    rectangle_where(board, &mut |_| true)
+}
+
+/// [`rectangle`], skipping the steps `keep` refuses.
+pub fn rectangle_where(board: &Board, keep: Keep) -> Option<Step> {
     for r1 in 0..9 {
         for r2 in r1 + 1..9 {
             for c1 in 0..9 {
@@ -35,7 +40,7 @@ pub fn rectangle(board: &Board) -> Option<Step> {
                         continue; // four boxes, or one
                     }
                     let corners = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2];
-                    if let Some(found) = check(board, &corners) {
+                    if let Some(found) = check(board, &corners, keep) {
                         return Some(found);
                     }
                 }
@@ -45,7 +50,7 @@ pub fn rectangle(board: &Board) -> Option<Step> {
     None
 }
 
-fn check(board: &Board, corners: &[usize; 4]) -> Option<Step> {
+fn check(board: &Board, corners: &[usize; 4], keep: Keep) -> Option<Step> {
     let common = corners.iter().fold(0x1FFu16, |m, &c| m & board.cands[c]);
     if common.count_ones() < 2 || corners.iter().any(|&c| board.values[c] != 0) {
         return None;
@@ -59,7 +64,11 @@ fn check(board: &Board, corners: &[usize; 4]) -> Option<Step> {
         if floor.len() == 3 {
             let cell = roof[0];
             let eliminations: Vec<(usize, u8)> = super::digits(pair).map(|d| (cell, d)).collect();
-            return Some(step(corners, pair, 1, eliminations, format!("so {} is neither", super::cell_name(cell))));
+            let found = step(corners, pair, 1, eliminations, format!("so {} is neither", super::cell_name(cell)));
+            if keep(&found) {
+                return Some(found);
+            }
+            continue;
         }
         if floor.len() != 2 {
             continue;
@@ -69,7 +78,10 @@ fn check(board: &Board, corners: &[usize; 4]) -> Option<Step> {
             let z = e0.trailing_zeros() as u8 + 1;
             let eliminations = board.seen_by_all(&roof, z);
             if !eliminations.is_empty() {
-                return Some(step(corners, pair, 2, eliminations, format!("one of {} is {z}", cells_name(&roof))));
+                let found = step(corners, pair, 2, eliminations, format!("one of {} is {z}", cells_name(&roof)));
+                if keep(&found) {
+                    return Some(found);
+                }
             }
         }
         for unit in shared_units(roof[0], roof[1]) {
@@ -83,7 +95,10 @@ fn check(board: &Board, corners: &[usize; 4]) -> Option<Step> {
                         cells_name(&roof),
                         super::unit_name(unit)
                     );
-                    return Some(step(corners, pair, 4, eliminations, why));
+                    let found = step(corners, pair, 4, eliminations, why);
+                    if keep(&found) {
+                        return Some(found);
+                    }
                 }
             }
         }

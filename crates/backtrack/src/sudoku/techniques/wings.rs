@@ -5,10 +5,15 @@
 //! every cell that sees both pincers. XYZ-Wing: the pivot is {x, y, z},
 //! so z also leaves only the cells that see the pivot too.
 
-use super::{cell_name, eliminations_name, sees, Board, Step, Technique};
+use super::{cell_name, eliminations_name, sees, Board, Keep, Step, Technique};
 
 /// An XY-Wing (`xyz` false) or an XYZ-Wing (`xyz` true).
 pub fn wing(board: &Board, xyz: bool) -> Option<Step> {
+    wing_where(board, xyz, &mut |_| true)
+}
+
+/// [`wing`], skipping the steps `keep` refuses.
+pub fn wing_where(board: &Board, xyz: bool, keep: Keep) -> Option<Step> {
     let (technique, rating, pivot_size) = if xyz { (Technique::XYZWing, 44, 3) } else { (Technique::XYWing, 42, 2) };
     let bivalue: Vec<usize> = (0..81).filter(|&c| board.cands[c].count_ones() == 2).collect();
     for pivot in 0..81 {
@@ -51,7 +56,10 @@ pub fn wing(board: &Board, xyz: bool) -> Option<Step> {
                     if xyz { "all three" } else { "both pincers" },
                     eliminations_name(&eliminations)
                 );
-                return Some(Step { technique, rating, placements: vec![], eliminations, text });
+                let step = Step { technique, rating, placements: vec![], eliminations, text };
+                if keep(&step) {
+                    return Some(step);
+                }
             }
         }
     }

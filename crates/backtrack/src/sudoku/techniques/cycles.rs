@@ -1,0 +1,302 @@
+//! Bidirectional cycles: X-cycles and Y-cycles (6.5 and up) and cycles
+//! through both kinds of link (7.0 and up), as Sudoku Explainer finds them.
+//!
+//! A *candidate* is a digit `d` in a cell. Two kinds of implication link
+//! candidates:
+//! - *on to off* (weak): if a candidate is true, the same digit is false in
+//!   every peer (box, row, column), and, through the cell (a "Y" link), the
+//!   cell's other candidates are false;
+//! - *off to on* (strong): if a candidate is false, the digit's only other
+//!   place in a unit is true (an "X" link), and, through a cell with two
+//!   candidates (a "Y" link), the other candidate is true.
+//!
+//! A cycle is a closed chain that alternates "on" and "off" and comes back
+//! to its start: start on, then off, on, off, ... on at the start again.
+//! Read forward it says "if the start is true, each on candidate is true";
+//! the same links read backward say "if the start is false, each off
+//! candidate is true". So exactly one of every two neighbours along the
+//! loop is true, whichever way the start goes, and a candidate `d` outside
+//! the loop's cells that sees both an "on" `d` and an "off" `d` of the loop
+//! is false: one of the two is `d` in every case.
+//!
+//! Sudoku Explainer searches three times: with X links only (the X-cycle,
+//! one digit, 6.5), with Y links only between two-candidate cells (the
+//! Y-cycle, 6.5; on-to-off links then go to the same digit in peers and
+//! to the cell's other digit), and with both (7.0). From each candidate
+//! assumed on, a breadth-first search spreads on and off layers: an "on"
+//! node is expanded once, an "off" node once for each "on" node that
+//! reaches it unless it is one of that node's ancestors; a cycle is any
+//! return to the start at the fourth layer or later. A cycle's complexity
+//! is its number of nodes, its rating the base plus the chain length
+//! bonus of [`super::chains::length_bonus`]. The cycle used is the one of
+//! lowest rating, then lowest complexity, then X before Y before both,
+//! then first found (cells in order, digits increasing); only cycles that
+//! remove something count.
+
+use super::cellsets::{cells_of, PEERS};
+use super::chains::length_bonus;
+use super::{bit, cell_name, eliminations_name, units_of, Board, Step, Technique, UNITS};
+
+/// A node of the search: candidate `cell * 9 + d - 1`, state, parent index.
+#[derive(Clone, Copy)]
+struct Node {
+    cand: u16,
+    on: bool,
+    parent: u32,
+}
+
+const ROOT: u32 = u32::MAX;
+
+/// The search state reused from one start to the next.
+struct Search {
+    nodes: Vec<Node>,
+    seen_on: [u32; 729],
+    stamp: u32,
+    pending: Vec<u32>,
+    next: Vec<u32>,
+    targets: Vec<(u16, bool)>,
+    path: Vec<Node>,
+}
+
+/// A cycle found: its ranking and its step.
+#[derive(Debug)]
+pub struct Ranked {
+    /// Rating in tenths.
+    pub rating: u16,
+    /// Number of nodes.
+    pub complexity: usize,
+    /// Sudoku Explainer's tie-break: 2 for X, 3 for Y, 4 for both kinds of link.
+    pub sort_key: u8,
+    /// The step.
+    pub step: Step,
+}
+
+fn parts(cand: u16) -> (usize, u8) {
+    (cand as usize / 9, (cand % 9) as u8 + 1)
+}
+
+fn cand(cell: usize, d: u8) -> u16 {
+    (cell * 9 + d as usize - 1) as u16
+}
+
+/// The nodes an "on" candidate turns off, in Sudoku Explainer's order: the
+/// cell's other digits (Y links), then the digit in the box, the row and
+/// the column (cells already listed skipped).
+fn on_to_off(board: &Board, c: u16, y: bool, out: &mut Vec<(u16, bool)>) {
+    out.clear();
+    let (cell, d) = parts(c);
+    if y {
+        for e in super::digits(board.cands[cell] & !bit(d)) {
+            out.push((cand(cell, e), false));
+        }
+    }
+    let mut done = 1u128 << cell;
+    for unit in units_of(cell) {
+        for &peer in &UNITS[unit] {
+            if done >> peer & 1 == 0 && board.has(peer, d) {
+                out.push((cand(peer, d), false));
+            }
+            done |= 1 << peer;
+        }
+    }
+}
+
+/// The nodes an "off" candidate turns on: the other digit of a
+/// two-candidate cell (Y links), the only other place of the digit in its
+/// box, row and column (X links).
+fn off_to_on(board: &Board, c: u16, y: bool, x: bool, out: &mut Vec<(u16, bool)>) {
+    out.clear();
+    let (cell, d) = parts(c);
+    if y && board.cands[cell].count_ones() == 2 {
+        let other = board.cands[cell] & !bit(d);
+        out.push((cand(cell, other.trailing_zeros() as u8 + 1), true));
+    }
+    if x {
+        for unit in units_of(cell) {
+            let own = UNITS[unit].iter().position(|&c| c == cell).unwrap_or(0);
+            let others = board.positions(unit, d) & !(1 << own);
+            if others.count_ones() == 1 {
+                out.push((cand(UNITS[unit][others.trailing_zeros() as usize], d), true));
+            }
+        }
+    }
+}
+
+impl Search {
+    fn new() -> Search {
+        Search {
+            nodes: Vec::with_capacity(4096),
+            seen_on: [0; 729],
+            stamp: 0,
+            pending: Vec::new(),
+            next: Vec::new(),
+            targets: Vec::new(),
+            path: Vec::new(),
+        }
+    }
+
+    /// Whether `(c, on)` is an ancestor of node `i` (not `i` itself).
+    fn is_ancestor(&self, i: u32, c: u16, on: bool) -> bool {
+        let mut p = self.nodes[i as usize].parent;
+        while p != ROOT {
+            let n = self.nodes[p as usize];
+            if n.cand == c && n.on == on {
+                return true;
+            }
+            p = n.parent;
+        }
+        false
+    }
+
+    /// Every cycle through `start` (on), each passed to `found` as the
+    /// index of its last node (the start again).
+    fn cycles(&mut self, board: &Board, start: u16, y: bool, x: bool, mut found: impl FnMut(&Search, u32)) {
+        self.nodes.clear();
+        self.stamp += 1;
+        self.seen_on[start as usize] = self.stamp;
+        self.nodes.push(Node { cand: start, on: true, parent: ROOT });
+        self.pending.clear();
+        self.pending.push(0);
+        let mut length = 0;
+        let mut targets = std::mem::take(&mut self.targets);
+        while !self.pending.is_empty() {
+            // On layer: every on node turns candidates off.
+            length += 1;
+            self.next.clear();
+            for k in 0..self.pending.len() {
+                let i = self.pending[k];
+                on_to_off(board, self.nodes[i as usize].cand, y, &mut targets);
+                for &(c, _) in &targets {
+                    if !self.is_ancestor(i, c, false) {
+                        self.nodes.push(Node { cand: c, on: false, parent: i });
+                        self.next.push(self.nodes.len() as u32 - 1);
+                    }
+                }
+            }
+            std::mem::swap(&mut self.pending, &mut self.next);
+            // Off layer: every off node turns candidates on.
+            length += 1;
+            self.next.clear();
+            for k in 0..self.pending.len() {
+                let i = self.pending[k];
+                off_to_on(board, self.nodes[i as usize].cand, y, x, &mut targets);
+                for &(c, _) in &targets {
+                    if length >= 4 && c == start {
+                        self.nodes.push(Node { cand: c, on: true, parent: i });
+                        found(self, self.nodes.len() as u32 - 1);
+                    }
+                    if self.seen_on[c as usize] != self.stamp {
+                        self.seen_on[c as usize] = self.stamp;
+                        self.nodes.push(Node { cand: c, on: true, parent: i });
+                        self.next.push(self.nodes.len() as u32 - 1);
+                    }
+                }
+            }
+            std::mem::swap(&mut self.pending, &mut self.next);
+        }
+        self.targets = targets;
+    }
+
+    /// The nodes from `last` back to the start (the start itself once).
+    fn path_of(&mut self, last: u32) {
+        self.path.clear();
+        let mut p = last;
+        while self.nodes[p as usize].parent != ROOT {
+            self.path.push(self.nodes[p as usize]);
+            p = self.nodes[p as usize].parent;
+        }
+    }
+}
+
+/// The candidates a cycle removes: digit `d` outside the loop's cells that
+/// sees both an on `d` and an off `d` of the loop.
+fn removals(board: &Board, path: &[Node]) -> Vec<(usize, u8)> {
+    let cells = path.iter().fold(0u128, |m, n| m | 1u128 << parts(n.cand).0);
+    let mut sees = [[0u128; 2]; 9];
+    for n in path {
+        let (cell, d) = parts(n.cand);
+        sees[d as usize - 1][n.on as usize] |= PEERS[cell] & !cells;
+    }
+    let mut out = Vec::new();
+    for (k, s) in sees.iter().enumerate() {
+        let d = k as u8 + 1;
+        out.extend(cells_of(s[0] & s[1]).filter(|&c| board.has(c, d)).map(|c| (c, d)));
+    }
+    out.sort_unstable();
+    out
+}
+
+/// The best bidirectional cycle, ranked as Sudoku Explainer ranks it.
+pub fn best_cycle(board: &Board) -> Option<Ranked> {
+    let mut search = Search::new();
+    // (rating, complexity, sort key, loop, removals)
+    type Found = (u16, usize, u8, Vec<Node>, Vec<(usize, u8)>);
+    let mut best: Option<Found> = None;
+    // (Y links, X links, base rating, sort key)
+    for (y, x, base, key) in [(false, true, 65, 2), (true, false, 65, 3), (true, true, 70, 4)] {
+        for cell in 0..81 {
+            let n = board.cands[cell].count_ones();
+            if n < 2 || (!x && n > 2) {
+                continue;
+            }
+            for d in super::digits(board.cands[cell]) {
+                let mut hits = Vec::new();
+                search.cycles(board, cand(cell, d), y, x, |s, last| hits.push((last, s.nodes.len())));
+                for (last, _) in hits {
+                    search.path_of(last);
+                    let complexity = search.path.len();
+                    let rating = base + length_bonus(complexity);
+                    if best.as_ref().is_some_and(|b| (b.0, b.1, b.2) <= (rating, complexity, key)) {
+                        continue;
+                    }
+                    let eliminations = removals(board, &search.path);
+                    if !eliminations.is_empty() {
+                        best = Some((rating, complexity, key, search.path.clone(), eliminations));
+                    }
+                }
+            }
+        }
+    }
+    let (rating, complexity, sort_key, mut path, eliminations) = best?;
+    let technique = match sort_key {
+        2 => Technique::XCycle,
+        3 => Technique::YCycle,
+        _ => Technique::Cycle,
+    };
+    path.reverse();
+    let (start, d0) = parts(path[path.len() - 1].cand);
+    let mut loop_text = format!("{}={d0}", cell_name(start));
+    for n in &path {
+        let (cell, d) = parts(n.cand);
+        loop_text.push_str(&format!(" -> {}{}{d}", cell_name(cell), if n.on { "=" } else { "<>" }));
+    }
+    let text = format!(
+        "{}: {loop_text} closes a loop, so along it one of every two linked candidates is true \
+         either way; a digit seeing an on and an off candidate of the loop goes: {}",
+        technique.name(),
+        eliminations_name(&eliminations)
+    );
+    let step = Step { technique, rating, placements: vec![], eliminations, text };
+    Some(Ranked { rating, complexity, sort_key, step })
+}
+
+/// The step of Sudoku Explainer's unary chaining: the best of the
+/// bidirectional cycles and the forcing chains of [`super::chains`], by
+/// rating, then number of nodes, then kind (X before Y before both); a
+/// cycle before a chain when all are equal.
+pub fn cycle_or_forcing_chain(board: &Board) -> Option<Step> {
+    let cycle = best_cycle(board);
+    let chain = super::chains::ranked_forcing_chain(board);
+    match (cycle, chain) {
+        (Some(c), Some((rating, nodes, step))) => {
+            let key = if step.technique == Technique::ForcingXChain { 2 } else { 4 };
+            if (c.rating, c.complexity, c.sort_key) <= (rating, nodes, key) {
+                Some(c.step)
+            } else {
+                Some(step)
+            }
+        }
+        (Some(c), None) => Some(c.step),
+        (None, chain) => chain.map(|(_, _, step)| step),
+    }
+}
