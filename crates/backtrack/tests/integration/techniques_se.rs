@@ -116,7 +116,7 @@ fn y_cycle_on_a_crafted_grid() {
     assert_eq!(sorted(s.eliminations), sorted(want), "{}", s.text);
     // A third candidate in one corner breaks the Y-cycle.
     b.cands[at(5, 1)] |= bit(9);
-    assert!(cycles::best_cycle(&b).map_or(true, |r| r.step.technique != Technique::YCycle));
+    assert!(cycles::best_cycle(&b).is_none_or(|r| r.step.technique != Technique::YCycle));
 }
 
 #[test]

@@ -98,7 +98,7 @@ fn best_grouped(board: &Board) -> Option<(usize, Step)> {
                             continue;
                         }
                         let both = l1.grouped && l2.grouped;
-                        let better = best.as_ref().map_or(true, |(n, bg, k, _)| {
+                        let better = best.as_ref().is_none_or(|(n, bg, k, _)| {
                             (std::cmp::Reverse(eliminations.len()), both, kind) < (std::cmp::Reverse(*n), *bg, *k)
                         });
                         if !better {

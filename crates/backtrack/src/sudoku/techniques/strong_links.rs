@@ -163,7 +163,7 @@ impl Search<'_> {
             let way = ways.trailing_zeros() as usize;
             ways &= ways - 1;
             let (u, x, y) = self.all[way / 2];
-            self.path[self.len] = if way % 2 == 0 { (u, x, y) } else { (u, y, x) };
+            self.path[self.len] = if way.is_multiple_of(2) { (u, x, y) } else { (u, y, x) };
             self.len += 1;
             self.extend();
             self.len -= 1;
