@@ -4,8 +4,10 @@
 use std::fs;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use backtrack::queens::estimate::Forecast;
 use backtrack::queens::{self, Checkpoint, CheckpointError, Plan, Report, Shard, WriteError, PLAN_VERSION};
 use backtrack::search::effective_threads;
 
@@ -43,6 +45,10 @@ pub struct Args {
     /// No progress bar.
     #[arg(long, short = 'q')]
     pub quiet: bool,
+    /// Show the progress bar even when standard error is not a terminal: one line every ten
+    /// seconds (the first at once), for a log. By default it is shown on a terminal only.
+    #[arg(long, conflicts_with = "quiet")]
+    pub progress: bool,
     /// Print the result as one JSON object (n, solutions, unique, seconds, subproblems, threads, shard).
     #[arg(long)]
     pub json: bool,
@@ -95,7 +101,12 @@ pub fn run(args: Args) -> CliResult {
 
     let control = super::interrupt_control();
 
-    let progress = Progress::new(&plan, |i| in_shard(i) && !state.is_done(i), args.quiet);
+    let mode = match (args.quiet, args.progress) {
+        (true, _) => ProgressMode::Quiet,
+        (_, true) => ProgressMode::Forced,
+        _ => ProgressMode::Auto,
+    };
+    let progress = Progress::new(&plan, |i| in_shard(i) && !state.is_done(i), threads, mode);
     let interval = Duration::from_secs_f64(args.checkpoint_interval);
     let mut last_save = Instant::now();
     let mut save_error: Option<CliError> = None;
@@ -177,51 +188,177 @@ fn print_result(report: &Report, unique: bool, json: bool) -> CliResult {
     Ok(if report.solutions == 0 && report.shard.is_none() { EXIT_NO_SOLUTION } else { EXIT_OK })
 }
 
-/// A progress bar on standard error, shown only on a terminal, from the
-/// first second of the run on, not only once a subproblem ends. Its length is the
-/// estimated work of the subproblems to count ([`queens::estimate`]), so
-/// that its position and ETA mean something even while the first, big
-/// subproblems are running.
+/// A progress bar on standard error, on a terminal (or everywhere with
+/// `--progress`), with an estimate from the first second of the run on, not
+/// only once a subproblem ends: its position and time left come from a
+/// [`Forecast`] (the subproblems' estimated work, [`queens::estimate`], and
+/// the counting rate measured on a small board), redrawn by a timer, so that
+/// they mean something even while the first, big subproblems are running.
 struct Progress {
-    bar: Option<indicatif::ProgressBar>,
-    /// Each subproblem's estimated work, in the bar's units.
-    weights: Vec<u64>,
+    shown: Option<Shown>,
 }
 
-/// Units of the bar: its length, spread over the subproblems by weight.
-const PROGRESS_UNITS: f64 = 1e9;
+/// The parts of a [`Progress`] that is shown.
+struct Shown {
+    bar: indicatif::ProgressBar,
+    forecast: Arc<Mutex<Forecast>>,
+    /// Tells the redrawing thread to stop.
+    stop: mpsc::Sender<()>,
+    redraw: Option<std::thread::JoinHandle<()>>,
+}
+
+/// Units of the bar: its length.
+const PROGRESS_UNITS: u64 = 1_000_000;
 
 impl Progress {
-    fn new(plan: &Plan, todo: impl Fn(usize) -> bool, quiet: bool) -> Self {
-        if quiet || !io::stderr().is_terminal() {
-            return Progress { bar: None, weights: Vec::new() };
+    fn new(plan: &Plan, todo: impl Fn(usize) -> bool, threads: usize, mode: ProgressMode) -> Self {
+        let terminal = io::stderr().is_terminal();
+        let target = match mode {
+            ProgressMode::Quiet => return Progress { shown: None },
+            // Smaller boards are counted within a second: not worth the calibration.
+            ProgressMode::Auto if !terminal || plan.n() < 16 => return Progress { shown: None },
+            ProgressMode::Forced if !terminal => {
+                indicatif::ProgressDrawTarget::term_like_with_hz(Box::new(LogLines::default()), 1)
+            }
+            _ => indicatif::ProgressDrawTarget::stderr(),
+        };
+        let rate = queens::estimate::calibrate() * effective_threads(threads) as f64;
+        let forecast = Arc::new(Mutex::new(Forecast::new(queens::estimate::weights(plan), todo, rate)));
+        let started = Instant::now();
+        let estimate = {
+            let forecast = forecast.clone();
+            move || lock(&forecast).at(started.elapsed().as_secs_f64())
+        };
+        // The words are worked out at each drawing, so the first line already
+        // carries the estimate.
+        let words = {
+            let estimate = estimate.clone();
+            move |_: &indicatif::ProgressState, out: &mut dyn std::fmt::Write| {
+                let (fraction, left) = estimate();
+                let _ = write!(
+                    out,
+                    "{:.1}% of the estimated work, about {} left (estimate)",
+                    fraction * 100.0,
+                    duration_words(left)
+                );
+            }
+        };
+        let bar =
+            indicatif::ProgressBar::with_draw_target(Some(PROGRESS_UNITS), indicatif::ProgressDrawTarget::hidden());
+        if let Ok(style) = indicatif::ProgressStyle::with_template("{elapsed_precise} [{wide_bar}] {estimate}") {
+            bar.set_style(style.with_key("estimate", words).progress_chars("=> "));
         }
-        let estimates = queens::estimate::weights(plan);
-        let total: f64 = (0..plan.len()).filter(|&i| todo(i)).map(|i| estimates[i]).sum();
-        let weights: Vec<u64> =
-            estimates.iter().map(|&w| (w / total.max(1.0) * PROGRESS_UNITS).round() as u64).collect();
-        let len = (0..plan.len()).filter(|&i| todo(i)).map(|i| weights[i]).sum();
-        let bar = indicatif::ProgressBar::with_draw_target(Some(len), indicatif::ProgressDrawTarget::stderr());
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{elapsed_precise} [{wide_bar}] {percent}% of the estimated work, ETA {eta_precise}",
-        ) {
-            bar.set_style(style.progress_chars("=> "));
-        }
-        // Drawn by a timer from the start, not only when a subproblem ends.
-        bar.enable_steady_tick(Duration::from_millis(500));
-        Progress { bar: Some(bar), weights }
+        bar.set_draw_target(target);
+        bar.tick();
+        // Then a redraw every half second on a terminal, every ten seconds in a log.
+        let every = Duration::from_millis(if terminal { 500 } else { 10_000 });
+        let (stop, stopped) = mpsc::channel::<()>();
+        let redraw = {
+            let bar = bar.clone();
+            std::thread::Builder::new()
+                .name("progress".into())
+                .spawn(move || {
+                    while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(every) {
+                        bar.set_position((estimate().0 * PROGRESS_UNITS as f64) as u64);
+                    }
+                })
+                .ok()
+        };
+        Progress { shown: Some(Shown { bar, forecast, stop, redraw }) }
     }
 
     fn advance(&self, index: usize) {
-        if let Some(bar) = &self.bar {
-            bar.inc(self.weights[index]);
+        if let Some(shown) = &self.shown {
+            lock(&shown.forecast).finished(index);
         }
     }
 
-    fn finish(&self) {
-        if let Some(bar) = &self.bar {
-            bar.finish_and_clear();
+    fn finish(self) {
+        if let Some(mut shown) = self.shown {
+            let _ = shown.stop.send(());
+            if let Some(redraw) = shown.redraw.take() {
+                let _ = redraw.join();
+            }
+            shown.bar.finish_and_clear();
         }
+    }
+}
+
+/// Whether to show the progress bar.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ProgressMode {
+    /// Never (`--quiet`).
+    Quiet,
+    /// On a terminal only.
+    Auto,
+    /// Also when standard error is not a terminal (`--progress`).
+    Forced,
+}
+
+fn lock(forecast: &Mutex<Forecast>) -> std::sync::MutexGuard<'_, Forecast> {
+    forecast.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// `seconds` in words a person reads at a glance: "45s", "12m 05s", "3h 20m", "4d 07h".
+fn duration_words(seconds: f64) -> String {
+    let s = seconds.clamp(0.0, 1e12).round() as u64;
+    match s {
+        0..=59 => format!("{s}s"),
+        60..=3599 => format!("{}m {:02}s", s / 60, s % 60),
+        3600..=86_399 => format!("{}h {:02}m", s / 3600, s % 3600 / 60),
+        _ => format!("{}d {:02}h", s / 86_400, s % 86_400 / 3600),
+    }
+}
+
+/// Where the bar goes when standard error is not a terminal: each drawing
+/// as one line of its own, for a log, instead of redrawing in place.
+#[derive(Debug, Default)]
+struct LogLines {
+    line: Mutex<String>,
+}
+
+impl indicatif::TermLike for LogLines {
+    fn width(&self) -> u16 {
+        100
+    }
+
+    fn move_cursor_up(&self, _: usize) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn move_cursor_down(&self, _: usize) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn move_cursor_right(&self, _: usize) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn move_cursor_left(&self, _: usize) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn write_line(&self, s: &str) -> io::Result<()> {
+        self.write_str(s)?;
+        self.flush()
+    }
+
+    fn write_str(&self, s: &str) -> io::Result<()> {
+        self.line.lock().unwrap_or_else(|e| e.into_inner()).push_str(s);
+        Ok(())
+    }
+
+    fn clear_line(&self) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn flush(&self) -> io::Result<()> {
+        let line = std::mem::take(&mut *self.line.lock().unwrap_or_else(|e| e.into_inner()));
+        let line = line.trim_matches(|c: char| c == '\r' || c.is_whitespace());
+        if line.is_empty() {
+            return Ok(());
+        }
+        writeln!(io::stderr().lock(), "{line}")
     }
 }
 

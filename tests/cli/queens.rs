@@ -315,3 +315,39 @@ fn checkpoints_of_other_runs_or_corrupt_files_are_refused() {
     assert!(out.stdout.is_empty());
     assert!(predicate::str::contains("cannot save").eval(&String::from_utf8_lossy(&out.stderr)));
 }
+
+#[test]
+fn progress_carries_an_estimate_from_its_first_line() {
+    // 23-queens: hours on any machine, and its first subproblems take
+    // minutes; the first line drawn must already say how far and how long.
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("backtrack"))
+        .args(["queens", "23", "--progress", "--threads", "1"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(stderr).lines() {
+            if tx.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    let first = rx.recv_timeout(Duration::from_secs(60));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let first = first.expect("a progress line");
+    assert!(first.contains("% of the estimated work, about "), "{first}");
+    // The time left, e.g. "about 54d 20h left": at least some minutes.
+    let left = first.split("about ").nth(1).unwrap().split(" left").next().unwrap();
+    assert!(left.ends_with('h') || left.ends_with('s') && left.contains('m'), "{first}");
+    assert!(!left.starts_with("0"), "{first}");
+    // Without --progress, and standard error not a terminal, nothing is drawn.
+    let out = backtrack().args(["queens", "12"]).output().unwrap();
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    backtrack().args(["queens", "8", "--progress", "--quiet"]).assert().code(2);
+}
