@@ -31,7 +31,9 @@ pub enum Command {
     long_about = "Generate sudoku puzzles with exactly one solution (checked by the solver), one per line.\n\n\
         A random solved grid is drawn, then clues (by symmetric orbits) are taken away while the puzzle keeps \
         one solution. Without a symmetry every puzzle is minimal (no clue can be removed); with one, --minimal \
-        keeps only puzzles from which no single clue can be removed either. The same --seed and options give the \
+        keeps only puzzles from which no single clue can be removed either. On 25x25 grids a clue stays when \
+        the solver cannot show quickly that the puzzle without it keeps one solution, so those puzzles are \
+        minimal only with --minimal, which is much slower (minutes a puzzle). The same --seed and options give the \
         same puzzles in the same order, whatever --threads.\n\n\
         --rating and --technique (9x9) keep puzzles whose Sudoku Explainer rating lies in the band, or whose \
         hardest step uses the technique (see `backtrack sudoku rate`).\n\n\
@@ -53,7 +55,7 @@ pub struct GenerateArgs {
     /// Symmetry of the clue pattern: none, rot180, rot90, mirror, diagonal, antidiagonal, full.
     #[arg(long, value_name = "SYM", default_value = "none", value_parser = |s: &str| s.parse::<Symmetry>())]
     pub symmetry: Symmetry,
-    /// Keep only puzzles from which no clue can be removed (always so without symmetry).
+    /// Keep only puzzles from which no clue can be removed (always so without symmetry, but on 25x25).
     #[arg(long)]
     pub minimal: bool,
     /// Keep only puzzles with at most N clues.

@@ -34,7 +34,11 @@ fn generate_is_reproducible_and_unique() {
 
 #[test]
 fn generated_puzzles_are_unique_for_qqwing_too() {
-    let (_, puzzles, _) = run(&["sudoku", "generate", "-n", "30", "--seed", "3", "--symmetry", "rot180"], "");
+    let (_, plain, _) = run(&["sudoku", "generate", "-n", "30", "--seed", "3"], "");
+    let (_, symmetric, _) = run(&["sudoku", "generate", "-n", "20", "--seed", "3", "--symmetry", "rot180"], "");
+    let (_, minimal, _) =
+        run(&["sudoku", "generate", "-n", "10", "--seed", "3", "--symmetry", "rot90", "--minimal"], "");
+    let puzzles = format!("{plain}{symmetric}{minimal}");
     let Ok(mut child) = Process::new("qqwing")
         .args(["--solve", "--count-solutions", "--one-line", "--nosolution"])
         .stdin(std::process::Stdio::piped())
@@ -48,7 +52,7 @@ fn generated_puzzles_are_unique_for_qqwing_too() {
     child.stdin.take().unwrap().write_all(puzzles.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(text.matches("is unique").count(), 30, "{text}");
+    assert_eq!(text.matches("is unique").count(), 60, "{text}");
 }
 
 #[test]

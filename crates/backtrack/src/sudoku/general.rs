@@ -1,11 +1,13 @@
 //! A sudoku kernel for any box size from 2 (4x4) to 5 (25x25).
 //!
 //! Each cell keeps its candidate digits as a `u32` bitmask (bit `d - 1` for
-//! digit `d`). Placing a digit removes it from the cell's peers; propagation
+//! digit `d`), and each unit counts the cells that can still hold each
+//! digit. Placing a digit removes it from the cell's peers; propagation
 //! then places naked singles (a cell with one candidate left) and hidden
-//! singles (a digit with one place left in a row, column or box) until
+//! singles (a digit whose count in a row, column or box falls to one) until
 //! nothing changes, and detects contradictions (a cell with no candidate, a
-//! unit missing a digit). Branching takes the cell with the fewest candidates
+//! count falling to zero). The counts make that work proportional to the
+//! candidates removed, not to the size of the grid. Branching takes the cell with the fewest candidates
 //! ([`Order::Heuristic`]) or the first open cell in row-major order
 //! ([`Order::Lexicographic`]), trying digits in increasing order, so that in
 //! the latter order solutions are met in increasing lexicographic order.
@@ -31,6 +33,8 @@ pub struct Geometry {
     /// `area` lists of `peer_count` cells that share a unit with the cell.
     peers: Vec<u16>,
     peer_count: usize,
+    /// The row, column and box (unit numbers as in `units`) of each cell.
+    cell_units: Vec<[u16; 3]>,
 }
 
 impl Geometry {
@@ -64,7 +68,13 @@ impl Geometry {
             }
             debug_assert_eq!(peers.len() - start, peer_count);
         }
-        Geometry { box_size, side, area, units, peers, peer_count }
+        let cell_units = (0..area)
+            .map(|cell| {
+                let (r, c) = (cell / side, cell % side);
+                [r, side + c, 2 * side + r / box_size * box_size + c / box_size].map(|u| u as u16)
+            })
+            .collect();
+        Geometry { box_size, side, area, units, peers, peer_count, cell_units }
     }
 
     /// The shared geometry for `box_size` (built once per process).
@@ -103,14 +113,20 @@ pub struct GeneralSpace {
     values: Vec<u8>,
     /// Number of open cells.
     open: usize,
+    /// `counts[unit * side + d - 1]`: cells of the unit that can hold `d`
+    /// (a placed cell holds its digit).
+    counts: Vec<u8>,
     /// Whether the givens already contradict each other.
     dead: bool,
     /// Saved `candidates` and `values` of each pushed level, back to back.
     saved_candidates: Vec<u32>,
     saved_values: Vec<u8>,
     saved_open: Vec<usize>,
+    saved_counts: Vec<u8>,
     /// Cells known to have a single candidate but not yet placed.
     queue: Vec<u16>,
+    /// Entries of `counts` that fell to one: a hidden single, or the unit's placed digit.
+    hidden: Vec<u16>,
     /// Choices the search may still take (see [`GeneralSpace::set_budget`]).
     budget: u64,
     /// Whether a choice was refused for want of budget.
@@ -146,11 +162,14 @@ impl GeneralSpace {
             candidates: Vec::new(),
             values: Vec::new(),
             open: 0,
+            counts: Vec::new(),
             dead: false,
             saved_candidates: Vec::new(),
             saved_values: Vec::new(),
             saved_open: Vec::new(),
+            saved_counts: Vec::new(),
             queue: Vec::with_capacity(geometry.area),
+            hidden: Vec::new(),
             budget: u64::MAX,
             starved: false,
         };
@@ -171,10 +190,14 @@ impl GeneralSpace {
         self.values.clear();
         self.values.resize(g.area, 0);
         self.open = g.area;
+        self.counts.clear();
+        self.counts.resize(3 * g.side * g.side, g.side as u8);
         self.saved_candidates.clear();
         self.saved_values.clear();
         self.saved_open.clear();
+        self.saved_counts.clear();
         self.queue.clear();
+        self.hidden.clear();
         self.dead = false;
         for (cell, &v) in cells.iter().enumerate() {
             if v == 0 {
@@ -214,18 +237,44 @@ impl GeneralSpace {
         &self.values
     }
 
+    /// Counts `cell` out of the places of the digit of `bit` in its three
+    /// units, queueing counts that fall to one. False when one falls to zero.
+    fn lose(&mut self, cell: usize, bit: u32) -> bool {
+        let side = self.geometry.side;
+        let d = bit.trailing_zeros() as usize;
+        for unit in self.geometry.cell_units[cell] {
+            let k = unit as usize * side + d;
+            self.counts[k] -= 1;
+            match self.counts[k] {
+                0 => return false,
+                1 => self.hidden.push(k as u16),
+                _ => {}
+            }
+        }
+        true
+    }
+
     /// Places the digit of `bit` in `cell` and removes it from the peers,
     /// queueing peers left with one candidate. False on a contradiction.
     fn place(&mut self, cell: usize, bit: u32) -> bool {
+        let mut others = self.candidates[cell] & !bit;
+        while others != 0 {
+            let other = others & others.wrapping_neg();
+            others &= others - 1;
+            if !self.lose(cell, other) {
+                return false;
+            }
+        }
         self.candidates[cell] = bit;
         self.values[cell] = bit.trailing_zeros() as u8 + 1;
         self.open -= 1;
-        for &peer in self.geometry.peers(cell) {
+        let g = self.geometry;
+        for &peer in g.peers(cell) {
             let peer = peer as usize;
             let before = self.candidates[peer];
             if before & bit != 0 {
                 let after = before & !bit;
-                if after == 0 {
+                if after == 0 || !self.lose(peer, bit) {
                     return false;
                 }
                 self.candidates[peer] = after;
@@ -240,56 +289,35 @@ impl GeneralSpace {
     /// Places naked and hidden singles until none is left. False on a contradiction.
     fn propagate(&mut self) -> bool {
         let g = self.geometry;
-        let full = full_mask(g.side);
         loop {
-            while let Some(cell) = self.queue.pop() {
+            let (cell, bit) = if let Some(cell) = self.queue.pop() {
                 let cell = cell as usize;
-                if self.values[cell] != 0 {
-                    continue;
-                }
-                let mask = self.candidates[cell];
-                if mask == 0 || !self.place(cell, mask) {
-                    self.queue.clear();
+                (cell, self.candidates[cell])
+            } else if let Some(k) = self.hidden.pop() {
+                let (unit, bit) = (k as usize / g.side, 1u32 << (k as usize % g.side));
+                let cells = &g.units[unit * g.side..(unit + 1) * g.side];
+                let Some(&cell) = cells.iter().find(|&&c| self.candidates[c as usize] & bit != 0) else {
+                    self.fail();
                     return false;
-                }
-            }
-            if self.open == 0 {
+                };
+                (cell as usize, bit)
+            } else {
                 return true;
+            };
+            if self.values[cell] != 0 {
+                continue;
             }
-            let mut placed_any = false;
-            for unit in g.units.chunks(g.side) {
-                // Digits seen at least once and at least twice in the unit.
-                let (mut once, mut twice) = (0u32, 0u32);
-                for &cell in unit {
-                    let m = self.candidates[cell as usize];
-                    twice |= once & m;
-                    once |= m;
-                }
-                if once != full {
-                    return false;
-                }
-                let mut singles = once & !twice;
-                while singles != 0 {
-                    let bit = singles & singles.wrapping_neg();
-                    singles &= singles - 1;
-                    let Some(&cell) = unit.iter().find(|&&c| self.candidates[c as usize] & bit != 0) else {
-                        // An earlier hidden single of this unit took the only cell.
-                        return false;
-                    };
-                    let cell = cell as usize;
-                    if self.values[cell] == 0 {
-                        if !self.place(cell, bit) {
-                            self.queue.clear();
-                            return false;
-                        }
-                        placed_any = true;
-                    }
-                }
-            }
-            if !placed_any && self.queue.is_empty() {
-                return true;
+            if bit == 0 || !self.place(cell, bit) {
+                self.fail();
+                return false;
             }
         }
+    }
+
+    /// Forgets the pending singles after a contradiction.
+    fn fail(&mut self) {
+        self.queue.clear();
+        self.hidden.clear();
     }
 }
 
@@ -354,6 +382,7 @@ impl Space for GeneralSpace {
         self.saved_candidates.extend_from_slice(&self.candidates);
         self.saved_values.extend_from_slice(&self.values);
         self.saved_open.push(self.open);
+        self.saved_counts.extend_from_slice(&self.counts);
         let cell = choice.cell as usize;
         let bit = 1u32 << (choice.digit - 1);
         if self.values[cell] != 0 || self.candidates[cell] & bit == 0 {
@@ -370,7 +399,10 @@ impl Space for GeneralSpace {
         self.values.copy_from_slice(&self.saved_values[start..]);
         self.saved_values.truncate(start);
         self.open = self.saved_open.pop().expect("pop matches a push");
-        self.queue.clear();
+        let start = self.saved_counts.len() - self.counts.len();
+        self.counts.copy_from_slice(&self.saved_counts[start..]);
+        self.saved_counts.truncate(start);
+        self.fail();
     }
 
     fn solution(&self) -> Vec<u8> {

@@ -12,9 +12,14 @@
 //!    and the digits are relabelled at random;
 //! 2. the cells are grouped into orbits of the chosen [`Symmetry`] and the
 //!    orbits visited in random order; an orbit's clues are removed and put
-//!    back if the puzzle then has a second solution (the solver counts to 2).
-//!    Removing clues only adds solutions, so after one pass no orbit can be
-//!    removed any more; without symmetry this means the puzzle is minimal;
+//!    back if the puzzle then has a second solution (a second solution
+//!    differs in a removed cell, so each other digit there is tried as a
+//!    clue: see `still_unique`). Removing clues only adds solutions, so
+//!    after one pass no orbit can be removed any more; without symmetry
+//!    this means the puzzle is minimal. On 25x25 grids, unless the options
+//!    ask for minimal puzzles, each check has a bounded search
+//!    ([`Solver::solve_within`]) and a clue it cannot decide stays: the
+//!    puzzle keeps one solution but may not be minimal;
 //! 3. the attempt is kept if it meets the options: at most `max_clues` clues,
 //!    minimal clue by clue (for a symmetry, checked cell by cell), and a
 //!    [`Target`] rating or technique.
@@ -248,7 +253,8 @@ pub struct Options {
     /// Symmetry of the clue pattern.
     pub symmetry: Symmetry,
     /// Keep only puzzles from which no single clue can be removed (already
-    /// true of every puzzle without symmetry).
+    /// true of every puzzle without symmetry, but for 25x25, where it also
+    /// lifts the bound on each uniqueness check).
     pub minimal: bool,
     /// Keep only puzzles with at most this many clues.
     pub max_clues: Option<usize>,

@@ -84,7 +84,7 @@ pub fn next_step_in(board: &Board, t: &Tables) -> Option<Step> {
         .or_else(|| fish::fish_in(board, t, 3))
         .or_else(|| subsets::hidden_in(board, t, 3))
         .or_else(|| strong_links::chain_in(t, 2))
-        .or_else(|| grouped_links::grouped_or_empty_rectangle(board))
+        .or_else(|| grouped_links::grouped_or_empty_rectangle(board, t))
         .or_else(|| wings::wing(board, false))
         .or_else(|| wings::wing(board, true))
         .or_else(|| unique::rectangle(board))

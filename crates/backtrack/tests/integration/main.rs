@@ -4,6 +4,7 @@ mod common;
 
 mod choose_props;
 mod fuzz_regressions;
+mod generate_sizes;
 mod hodoku_reglib;
 mod judge;
 mod kernel9;

@@ -223,7 +223,7 @@ fn dev_set() -> Vec<(Vec<u8>, u16)> {
 fn ratings_agree_with_sudoku_explainer_on_the_development_set() {
     // (band low, band high, share rated exactly as SE at least, in percent)
     let bands: [(u16, u16, usize); 7] =
-        [(10, 15, 100), (16, 25, 100), (26, 39, 100), (40, 49, 97), (50, 59, 92), (60, 69, 100), (70, 79, 100)];
+        [(10, 15, 100), (16, 25, 100), (26, 39, 100), (40, 49, 98), (50, 59, 92), (60, 69, 100), (70, 79, 100)];
     let mut per_band = [(0usize, 0usize); 7];
     let mut all = (0usize, 0usize, 0usize);
     let mut above = 0usize;
@@ -247,7 +247,7 @@ fn ratings_agree_with_sudoku_explainer_on_the_development_set() {
     for (&(lo, hi, want), &(n, exact)) in bands.iter().zip(&per_band) {
         assert!(exact * 100 >= n * want, "SE {lo}..{hi}: {exact} of {n} exact, want {want}%");
     }
-    assert!(all.1 * 1000 >= all.0 * 988, "{} of {} exact", all.1, all.0);
+    assert!(all.1 * 1000 >= all.0 * 990, "{} of {} exact", all.1, all.0);
     assert!(all.2 * 1000 >= all.0 * 991, "{} of {} within 0.2", all.2, all.0);
 }
 

@@ -32,8 +32,10 @@
 //! the larger label "link count, `b`, sum of the set's candidate counts",
 //! compared as text.
 
-use super::cellsets::{cells_of, GRID, PEERS};
-use super::{cell_name, cells_name, digits, digits_name, eliminations_name, unit_name, Board, Step, Technique, UNITS};
+use super::{
+    cell_name, cells_name, cells_of, digits, digits_name, eliminations_name, unit_name, Board, Step, Technique, PEERS,
+    UNITS,
+};
 
 /// One wing found, with what Sudoku Explainer sorts wings by.
 struct Found {
@@ -53,7 +55,7 @@ fn holders(board: &Board, cells: impl Iterator<Item = usize>, d: u8) -> u128 {
 
 /// The cells with candidate `d` seeing every cell of `seers`, outside `exclude`.
 fn seen_by(board: &Board, seers: u128, exclude: u128, d: u8, out: &mut Vec<(usize, u8)>) {
-    let mut victims = GRID & !exclude;
+    let mut victims = super::cellsets::GRID & !exclude;
     for c in cells_of(seers) {
         victims &= PEERS[c];
     }

@@ -276,7 +276,9 @@ fn best_cycle_within(board: &Board, bound: Option<(u16, usize, u8)>) -> Option<R
                     search.path_of(last);
                     let complexity = search.path.len();
                     let rating = base + length_bonus(complexity);
-                    if best.as_ref().is_some_and(|b| (b.0, b.1, b.2) <= (rating, complexity, key)) {
+                    if best.as_ref().is_some_and(|b| (b.0, b.1, b.2) <= (rating, complexity, key))
+                        || bound.is_some_and(|b| (rating, complexity, key) > b)
+                    {
                         continue;
                     }
                     let eliminations = removals(board, &search.path);

@@ -22,7 +22,7 @@
 //! then rows before columns before mixed lines, then the smaller digit.
 
 use super::cellsets::{cells_of, GRID, PEERS};
-use super::{cells_name, eliminations_name, unit_name, words, Board, Step, Technique, UNITS, UNIT_CELLS};
+use super::{cells_name, eliminations_name, unit_name, words, Board, Step, Tables, Technique, UNITS, UNIT_CELLS};
 
 /// A strong link: its line and its two ends as cell sets.
 #[derive(Clone, Copy)]
@@ -37,10 +37,10 @@ fn set_of(unit: usize, positions: u16) -> u128 {
 }
 
 /// The strong links of `d` in rows and columns, grouped or not.
-fn links(board: &Board, d: u8, out: &mut Vec<Link>) {
+fn links(t: &Tables, d: u8, out: &mut Vec<Link>) {
     out.clear();
     for unit in 9..27 {
-        let p = board.positions(unit, d);
+        let p = t.positions[unit][d as usize - 1];
         let n = p.count_ones();
         if n == 2 {
             let first = p & p.wrapping_neg();
@@ -61,11 +61,11 @@ fn in_one_unit(set: u128) -> bool {
 }
 
 /// The best grouped two-link pattern: (number of eliminations, step).
-fn best_grouped(board: &Board) -> Option<(usize, Step)> {
+fn best_grouped(board: &Board, t: &Tables) -> Option<(usize, Step)> {
     let mut best: Option<(usize, bool, usize, Step)> = None;
     let mut all = Vec::new();
     for d in 1..=9u8 {
-        links(board, d, &mut all);
+        links(t, d, &mut all);
         for (i, l1) in all.iter().enumerate() {
             for l2 in &all[i + 1..] {
                 if !(l1.grouped || l2.grouped) {
@@ -135,15 +135,15 @@ fn best_grouped(board: &Board) -> Option<(usize, Step)> {
 
 /// A grouped Skyscraper or 2-String Kite (4.3).
 pub fn grouped_links(board: &Board) -> Option<Step> {
-    best_grouped(board).map(|(_, step)| step)
+    best_grouped(board, &Tables::new(board)).map(|(_, step)| step)
 }
 
 /// The 4.3 step Sudoku Explainer's two-strong-link search applies first:
 /// of a grouped pattern here and an empty rectangle, the one removing more
 /// candidates (the grouped lines when as many).
-pub fn grouped_or_empty_rectangle(board: &Board) -> Option<Step> {
-    let rectangle = super::strong_links::empty_rectangle(board);
-    match (best_grouped(board), rectangle) {
+pub fn grouped_or_empty_rectangle(board: &Board, t: &Tables) -> Option<Step> {
+    let rectangle = super::strong_links::empty_rectangle_in(t);
+    match (best_grouped(board, t), rectangle) {
         (Some((n, grouped)), Some(rect)) => Some(if rect.eliminations.len() > n { rect } else { grouped }),
         (Some((_, grouped)), None) => Some(grouped),
         (None, rect) => rect,

@@ -5,10 +5,11 @@
 //! them holds it. Links (a1, a2), (b1, b2), ... where a2 sees b1, b2 sees
 //! c1, and so on, force d into the first cell or the last one, so d leaves
 //! every cell that sees both ends. Ratings follow Sudoku Explainer: two
-//! links 4.0, three 5.4; plus 0.1 when the links mix a box with lines or
-//! rows with columns, 0.2 when they use a box, a row and a column. Two
-//! parallel lines make a Skyscraper, a row and a column a 2-String Kite, a
-//! box and a line a Turbot Fish.
+//! links 4.0, plus 0.1 for a row and a column, 0.2 when one is a box;
+//! three links 5.4, plus 0.1 when they mix a box with lines or rows with
+//! columns, 0.2 when they use a box, a row and a column. Two parallel
+//! lines make a Skyscraper, a row and a column a 2-String Kite, a box and
+//! a line a Turbot Fish.
 //!
 //! Empty rectangle (4.3): in a box, d lies only on one row r and one
 //! column c. A strong link of d in a column x outside the box, from (r, x)
@@ -29,7 +30,7 @@ fn kind(unit: usize) -> usize {
 fn rating_of(units: &[usize], base: u16) -> u16 {
     let has = |k: usize| units.iter().any(|&u| kind(u) == k);
     let (boxes, rows, cols) = (has(0), has(1), has(2));
-    if boxes && rows && cols {
+    if (boxes && rows && cols) || (boxes && units.len() == 2) {
         base + 2
     } else if boxes || (rows && cols) {
         base + 1
