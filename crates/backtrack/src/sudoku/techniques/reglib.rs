@@ -24,8 +24,8 @@
 //! let line = ":0003:8:6...+53+4.7....4+2+56.+254867+3+9+1.+4..+9+6.1.162+38+5749.3..+1+4.+5....42193..1.+57...+44+2.6+3.+1+75:::829:";
 //! let case = Case::parse(line).unwrap().unwrap();
 //! assert_eq!((case.code.as_str(), case.digits.as_slice()), ("0003", &[8u8][..]));
-//! assert_eq!(case.placements, vec![(8, 8)]); // r2c9 = 8
-//! assert_eq!(case.board.cands[8], 1 << 7); // the naked single's cell holds only 8
+//! assert_eq!(case.placements, vec![(17, 8)]); // r2c9 = 8
+//! assert_eq!(case.board.cands[17], 1 << 7); // the naked single's cell holds only 8
 //! assert_eq!(case.givens[0], 6);
 //! assert_eq!(case.givens[4], 0); // "+5" is placed, not given
 //! ```
