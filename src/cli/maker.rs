@@ -222,15 +222,19 @@ pub struct HintArgs {
 struct Answer {
     text: String,
     found: bool,
+    /// Why there is no answer ("no solution", "several solutions", ...).
+    status: &'static str,
 }
 
 impl Answer {
     fn found(text: String) -> Answer {
-        Answer { text, found: true }
+        Answer { text, found: true, status: "ok" }
     }
 
-    fn missed(line: &str) -> Answer {
-        Answer { text: format!("{line}\n"), found: false }
+    /// No answer: `status` names why (the `status` field with `--json`),
+    /// `line` is the text line written without `--json`.
+    fn missed(status: &'static str, line: &str) -> Answer {
+        Answer { text: format!("{line}\n"), found: false, status }
     }
 }
 
@@ -279,6 +283,11 @@ fn answer_stream(files: &[PathBuf], threads: usize, json: bool, answer: impl Fn(
                 tally.answered += 1;
                 text.clear();
                 match (answer, &entry.result) {
+                    (Some(answer), _) if json && !answer.found => {
+                        tally.no_solution += 1;
+                        let message = answer.text.trim_start_matches("# ").trim_end();
+                        sudoku::write_missed(&mut text, &part, entry, part.first_index + k, answer.status, message);
+                    }
                     (Some(answer), _) => {
                         tally.no_solution += usize::from(!answer.found);
                         text.extend_from_slice(answer.text.as_bytes());
@@ -310,10 +319,10 @@ fn answer_stream(files: &[PathBuf], threads: usize, json: bool, answer: impl Fn(
     Ok(tally.exit_code())
 }
 
-fn error_line(e: RateError) -> &'static str {
+fn error_answer(e: RateError) -> Answer {
     match e {
-        RateError::NotUnique => "# more than one solution",
-        _ => "# no solution",
+        RateError::NotUnique => Answer::missed("several solutions", "# more than one solution"),
+        _ => Answer::missed("no solution", "# no solution"),
     }
 }
 
@@ -322,7 +331,7 @@ pub fn rate(args: RateArgs) -> CliResult {
     let json = args.json;
     answer_stream(&args.files, args.threads.unwrap_or_default().get(), json, |g| match rate::rate_cells(g) {
         Ok(r) => Answer::found(format!("{}\n", if json { r.json() } else { r.text() })),
-        Err(e) => Answer::missed(error_line(e)),
+        Err(e) => error_answer(e),
     })
 }
 
@@ -343,7 +352,7 @@ pub fn explain(args: ExplainArgs) -> CliResult {
             text.push_str(&format!("Rating {} (ER/EP/ED), hardest step: {hardest}\n", e.rating.text()));
             Answer::found(text)
         }
-        Err(e) => Answer::missed(error_line(e)),
+        Err(e) => error_answer(e),
     })
 }
 
@@ -354,9 +363,9 @@ pub fn hint(args: HintArgs) -> CliResult {
     answer_stream(&files, 1, json, |grid| match rate::hint_cells(grid) {
         Ok(Some(step)) if json => Answer::found(format!("{}\n", step_json(&step))),
         Ok(Some(step)) => Answer::found(format!("{} [{}]\n", step.text, rate::tenths(step.rating))),
-        Ok(None) if grid.iter().all(|&v| v != 0) => Answer::missed("# solved"),
-        Ok(None) => Answer::missed("# no step found: the next step needs a technique this solver lacks"),
-        Err(e) => Answer::missed(error_line(e)),
+        Ok(None) if grid.iter().all(|&v| v != 0) => Answer::missed("solved", "# solved"),
+        Ok(None) => Answer::missed("stuck", "# no step found: the next step needs a technique this solver lacks"),
+        Err(e) => error_answer(e),
     })
 }
 

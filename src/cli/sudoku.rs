@@ -593,6 +593,14 @@ pub(super) fn write_invalid(
     }
 }
 
+/// Writes, with `--json`, the object for a well-formed puzzle that gets no
+/// answer: the same head as every answer, then `status` and `message`.
+pub(super) fn write_missed(text: &mut Vec<u8>, part: &Part, entry: &Entry, index: usize, status: &str, message: &str) {
+    json_head(text, part, entry, index);
+    let message = serde_json::to_string(message).expect("a string serializes");
+    let _ = writeln!(text, ",\"status\":\"{status}\",\"error\":{message}}}");
+}
+
 fn json_head(text: &mut Vec<u8>, part: &Part, entry: &Entry, index: usize) {
     let _ = write!(text, "{{\"file\":{},\"line\":{},\"index\":{}", part.name_json, entry.line, index);
 }

@@ -39,6 +39,9 @@ fn exit_status_one_rule_for_every_command() {
     let bin = bin.to_str().unwrap();
     let full = format!("{}\n", SOLVED);
     let missing = "no/such/file";
+    // A port already taken: `web` cannot listen on it.
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let taken_port = taken.local_addr().unwrap().port().to_string();
     let cases: &[(&[&str], &str, i32)] = &[
         // 0: found something.
         (&["queens", "8"], "", 0),
@@ -109,6 +112,7 @@ fn exit_status_one_rule_for_every_command() {
         (&["sudoku", "rate", missing], "", 3),
         (&["sudoku", "explain", missing], "", 3),
         (&["sudoku", "hint", missing], "", 3),
+        (&["web", "--port", taken_port.as_str()], "", 3),
         // boj: 0 whenever the input is valid, even for a count of 0.
         (&["boj", "9663"], "2\n", 0),
         (&["boj", "9663"], "3\n", 0),

@@ -189,3 +189,33 @@ fn plain_sudoku_files_still_solve_next_to_subcommands() {
     let (code, _, err) = run(&["sudoku", "rate", "--count"], "");
     assert_eq!(code, 2, "{err}");
 }
+
+/// With `--json`, every puzzle gets exactly one JSON object, in input order:
+/// one without a solution or with several too, not a `#` text line.
+#[test]
+fn json_answers_one_object_for_every_puzzle() {
+    let no_solution = "123456780000000000000000000000000000000000009000000000000000000000000000000000000";
+    let input = format!("{XY_WING}\n{no_solution}\n{TWO_SOLUTIONS}\n12x\n");
+    for command in ["rate", "explain", "hint"] {
+        let (code, out, _) = run(&["sudoku", command, "--json"], &input);
+        let objects: Vec<Value> = lines(&out)
+            .iter()
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{command}: not JSON: {l:?}: {e}")))
+            .collect();
+        assert_eq!(objects.len(), 4, "{command}: {out}");
+        assert!(objects[0].get("error").is_none(), "{command}: {}", objects[0]);
+        for (object, line, status) in [(&objects[1], 2, "no solution"), (&objects[2], 3, "several solutions")] {
+            assert_eq!(object["line"], line, "{command}: {object}");
+            assert_eq!(object["status"], status, "{command}: {object}");
+            assert!(object["error"].is_string(), "{command}: {object}");
+        }
+        assert_eq!(objects[3]["line"], 4, "{command}: {}", objects[3]);
+        assert_eq!(objects[3]["status"], "invalid", "{command}: {}", objects[3]);
+        // A malformed puzzle outranks one without an answer: 2.
+        assert_eq!(code, 2, "{command}");
+        // Without the malformed one: nothing found for some puzzle, 1.
+        let (code, out, _) = run(&["sudoku", command, "--json"], &format!("{no_solution}\n{TWO_SOLUTIONS}\n"));
+        assert_eq!(code, 1, "{command}");
+        assert!(lines(&out).iter().all(|l| serde_json::from_str::<Value>(l).is_ok()), "{command}: {out}");
+    }
+}
