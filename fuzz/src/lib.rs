@@ -31,8 +31,10 @@ pub fn check_position(text: &str, error: &ParseError) {
 }
 
 /// Longest message a parser may give, in characters: its own words and a few
-/// quoted pieces of input, each cut to [`backtrack::error::QUOTE_LIMIT`].
-pub const MAX_MESSAGE: usize = 600;
+/// quoted pieces of input, each cut to [`backtrack::error::QUOTE_LIMIT`]. The
+/// longest own words are an unknown technique's, which list every technique
+/// name (about 560 characters for 35 names), so there is room for more.
+pub const MAX_MESSAGE: usize = 1000;
 
 /// Panics unless `message` is at most [`MAX_MESSAGE`] characters long.
 pub fn check_message(message: &str) {
