@@ -75,3 +75,18 @@ impl fmt::Display for Quoted<'_> {
         }
     }
 }
+
+/// `Display` and `Error` for an error type that is one message in the
+/// library's own words (`struct Name(String)`): it prints the message.
+macro_rules! message_error {
+    ($name:ident) => {
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl std::error::Error for $name {}
+    };
+}
+pub(crate) use message_error;

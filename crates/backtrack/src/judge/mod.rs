@@ -528,10 +528,4 @@ fn drop_each<T: Clone>(items: &[T]) -> Vec<Vec<T>> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rejection(String);
 
-impl std::fmt::Display for Rejection {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Rejection {}
+crate::error::message_error!(Rejection);

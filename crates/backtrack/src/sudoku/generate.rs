@@ -155,13 +155,7 @@ impl fmt::Display for Symmetry {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WordError(String);
 
-impl std::fmt::Display for WordError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for WordError {}
+crate::error::message_error!(WordError);
 
 impl FromStr for Symmetry {
     type Err = WordError;

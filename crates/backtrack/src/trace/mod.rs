@@ -240,13 +240,7 @@ impl Problem {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProblemError(String);
 
-impl std::fmt::Display for ProblemError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ProblemError {}
+crate::error::message_error!(ProblemError);
 
 /// The first characters of `word`, with an ellipsis when cut.
 fn clip(word: &str) -> String {

@@ -446,13 +446,7 @@ impl fmt::Display for Technique {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownTechnique(String);
 
-impl fmt::Display for UnknownTechnique {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for UnknownTechnique {}
+crate::error::message_error!(UnknownTechnique);
 
 impl FromStr for Technique {
     type Err = UnknownTechnique;

@@ -30,8 +30,6 @@
 //! assert_eq!(case.givens[4], 0); // "+5" is placed, not given
 //! ```
 
-use std::fmt;
-
 use super::{bit, Board};
 
 /// One test case.
@@ -60,13 +58,7 @@ pub struct Case {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CaseError(String);
 
-impl fmt::Display for CaseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for CaseError {}
+crate::error::message_error!(CaseError);
 
 fn error(what: impl Into<String>) -> CaseError {
     CaseError(what.into())
