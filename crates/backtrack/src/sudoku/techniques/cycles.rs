@@ -35,7 +35,7 @@
 
 use super::cellsets::{cells_of, PEERS};
 use super::chains::length_bonus;
-use super::{bit, cell_name, eliminations_name, units_of, words, Board, Step, Tables, Technique, UNITS};
+use super::{bit, cell_name, eliminations_name, units_of, words, Board, CellSet, Step, Tables, Technique, UNIT_CELLS};
 
 /// A node of the search: candidate `cell * 9 + d - 1`, state, parent index.
 #[derive(Clone, Copy)]
@@ -46,6 +46,10 @@ struct Node {
 }
 
 const ROOT: u32 = u32::MAX;
+
+/// The most nodes a cycle can have: its on nodes are distinct candidates,
+/// and so are its off nodes.
+const LONGEST: usize = 2 * 729 + 1;
 
 /// The search state reused from one start to the next.
 struct Search {
@@ -80,34 +84,21 @@ fn cand(cell: usize, d: u8) -> u16 {
     (cell * 9 + d as usize - 1) as u16
 }
 
-/// The 20 peers of each cell in the order the links list them: the box,
-/// then the row, then the column, each cell once.
-const PEER_ORDER: [[u8; 20]; 81] = build_peer_order();
+/// The peers of each cell in three parts, in the order the links list
+/// them: its box, then its row outside the box, then its column outside
+/// the box (cells increasing within each part, as in [`UNITS`]).
+const PEER_PARTS: [[CellSet; 3]; 81] = build_peer_parts();
 
-const fn build_peer_order() -> [[u8; 20]; 81] {
-    let mut order = [[0u8; 20]; 81];
+const fn build_peer_parts() -> [[CellSet; 3]; 81] {
+    let mut parts = [[0; 3]; 81];
     let mut cell = 0;
     while cell < 81 {
-        let units = units_of(cell);
-        let mut done = 1u128 << cell;
-        let mut n = 0;
-        let mut u = 0;
-        while u < 3 {
-            let mut k = 0;
-            while k < 9 {
-                let peer = UNITS[units[u]][k];
-                if done >> peer & 1 == 0 {
-                    order[cell][n] = peer as u8;
-                    n += 1;
-                    done |= 1 << peer;
-                }
-                k += 1;
-            }
-            u += 1;
-        }
+        let [b, r, c] = units_of(cell);
+        let own = UNIT_CELLS[b];
+        parts[cell] = [own & !(1 << cell), UNIT_CELLS[r] & !own, UNIT_CELLS[c] & !own];
         cell += 1;
     }
-    order
+    parts
 }
 
 /// The links of one board for one kind of cycle, as lists per candidate:
@@ -132,7 +123,7 @@ impl Links {
             off_targets: Vec::with_capacity(4096),
             on_targets: Vec::with_capacity(1024),
         };
-        for (cell, peers) in PEER_ORDER.iter().enumerate() {
+        for (cell, peers) in PEER_PARTS.iter().enumerate() {
             let cands = board.cands[cell];
             for d in 1..=9u8 {
                 let c = cand(cell, d) as usize;
@@ -143,10 +134,8 @@ impl Links {
                         }
                     }
                     let with_d = t.cells[d as usize - 1];
-                    for &peer in peers {
-                        if with_d >> peer & 1 != 0 {
-                            links.off_targets.push(cand(peer as usize, d));
-                        }
+                    for part in peers {
+                        links.off_targets.extend(cells_of(part & with_d).map(|peer| cand(peer, d)));
                     }
                     if y && cands.count_ones() == 2 {
                         let other = cands & !bit(d);
@@ -321,13 +310,16 @@ fn best_cycle_within(board: &Board, bound: Option<(u16, usize, u8)>) -> Option<R
         if best.is_none() && bound.is_none() {
             return usize::MAX;
         }
-        (4..).take_while(|&c| fits(c)).last().unwrap_or(0)
+        // No cycle is longer than `LONGEST`: past it, no need to look.
+        (4..=LONGEST + 1).take_while(|&c| fits(c)).last().unwrap_or(0)
     };
     let tables = Tables::new(board);
     let mut path = Vec::new();
     // (Y links, X links, base rating, sort key)
     for (y, x, base, key) in [(false, true, 65, 2), (true, false, 65, 3), (true, true, 70, 4)] {
-        if max_len(&best, base, key) < 4 {
+        let mut limit = max_len(&best, base, key);
+        let mut best_changed = false;
+        if limit < 4 {
             continue;
         }
         let links = Links::new(board, &tables, y, x);
@@ -337,7 +329,10 @@ fn best_cycle_within(board: &Board, bound: Option<(u16, usize, u8)>) -> Option<R
                 continue;
             }
             for d in super::digits(board.cands[cell]) {
-                let limit = max_len(&best, base, key);
+                if best_changed {
+                    limit = max_len(&best, base, key);
+                    best_changed = false;
+                }
                 if limit < 4 {
                     continue;
                 }
@@ -359,6 +354,7 @@ fn best_cycle_within(board: &Board, bound: Option<(u16, usize, u8)>) -> Option<R
                         return false;
                     }
                     best = Some((rating, complexity, key, path.clone(), eliminations));
+                    best_changed = true;
                     true
                 });
             }
