@@ -35,8 +35,8 @@
 use std::cmp::Reverse;
 
 use super::{
-    cell_name, cells_name, cells_of, digits, digits_name, eliminations_name, unit_name, words, Board, Step, Technique,
-    PEERS, UNITS, UNIT_CELLS,
+    cell_name, cells_name, cells_of, count9, digits, digits_name, eliminations_name, unit_name, words, Board, Step,
+    Technique, PEERS, UNITS, UNIT_CELLS,
 };
 
 /// One wing found, with what Sudoku Explainer sorts wings by.
@@ -87,8 +87,8 @@ fn seen_by(board: &Board, seers: u128, exclude: u128, d: u8, out: &mut Vec<(usiz
 fn examine(board: &Board, bivalue: u128, als: &[usize], union: u16, base: u16, best: &mut Option<Found>) {
     let set = als.iter().fold(0u128, |m, &c| m | 1u128 << c);
     let reach = als.iter().fold(0u128, |m, &c| m | PEERS[c]) & !set;
-    let biggest = als.iter().map(|&c| board.cands[c].count_ones()).max().unwrap_or(0) as u16;
-    let size: u32 = als.iter().map(|&c| board.cands[c].count_ones()).sum();
+    let biggest = als.iter().map(|&c| count9(board.cands[c])).max().unwrap_or(0) as u16;
+    let size: u32 = als.iter().map(|&c| count9(board.cands[c])).sum();
     let n = als.len() as u16;
     // 5.5 + (1 - |3 - b|) / 10 for three cells, 6.2 + (2 - |3 - b|) / 10 for four.
     let rating = base + (n - 2) - biggest.abs_diff(3);
@@ -163,7 +163,7 @@ fn each_als(board: &Board, n: usize, mut visit: impl FnMut(&[usize], u16)) {
         let mut open = [0usize; 9];
         let mut len = 0;
         for &c in unit_cells {
-            if board.values[c] == 0 && (2..=n as u32 + 1).contains(&board.cands[c].count_ones()) {
+            if board.values[c] == 0 && (2..=n as u32 + 1).contains(&count9(board.cands[c])) {
                 open[len] = c;
                 len += 1;
             }
@@ -187,7 +187,7 @@ fn grow(
     visit: &mut impl FnMut(&[usize], u16),
 ) {
     if k == n {
-        if union.count_ones() as usize != n + 1 {
+        if count9(union) as usize != n + 1 {
             return;
         }
         let mut set = *cells;
@@ -202,7 +202,7 @@ fn grow(
     }
     for (i, &c) in open.iter().enumerate().take(open.len() + k + 1 - n) {
         let union = union | board.cands[c];
-        if union.count_ones() as usize <= n + 1 {
+        if count9(union) as usize <= n + 1 {
             cells[k] = c;
             grow(board, unit, &open[i + 1..], n, cells, k + 1, union, visit);
         }
@@ -213,7 +213,7 @@ fn grow(
 /// applies first.
 pub fn wing(board: &Board, n: usize) -> Option<Step> {
     let (technique, base) = if n == 3 { (Technique::WXYZWing, 55) } else { (Technique::VWXYZWing, 62) };
-    let bivalue = (0..81).filter(|&c| board.cands[c].count_ones() == 2).fold(0u128, |m, c| m | 1u128 << c);
+    let bivalue = (0..81).filter(|&c| count9(board.cands[c]) == 2).fold(0u128, |m, c| m | 1u128 << c);
     let mut best = None;
     each_als(board, n, |als, union| examine(board, bivalue, als, union, base, &mut best));
     let f = best?;

@@ -35,7 +35,10 @@
 
 use super::cellsets::{cells_of, PEERS};
 use super::chains::length_bonus;
-use super::{bit, cell_name, eliminations_name, units_of, words, Board, CellSet, Step, Tables, Technique, UNIT_CELLS};
+use super::{
+    bit, cell_name, count9, eliminations_name, single, units_of, words, Board, CellSet, Step, Tables, Technique,
+    UNIT_CELLS,
+};
 
 /// A node of the search: candidate `cell * 9 + d - 1`, state, parent index.
 #[derive(Clone, Copy)]
@@ -137,14 +140,14 @@ impl Links {
                     for part in peers {
                         links.off_targets.extend(cells_of(part & with_d).map(|peer| cand(peer, d)));
                     }
-                    if y && cands.count_ones() == 2 {
+                    if y && count9(cands) == 2 {
                         let other = cands & !bit(d);
                         links.on_targets.push(cand(cell, other.trailing_zeros() as u8 + 1));
                     }
                     if x {
                         for unit in units_of(cell) {
                             let others = t.unit_cells(unit, d) & !(1u128 << cell);
-                            if others.count_ones() == 1 {
+                            if single(others) {
                                 links.on_targets.push(cand(others.trailing_zeros() as usize, d));
                             }
                         }
@@ -324,7 +327,7 @@ fn best_cycle_within(board: &Board, bound: Option<(u16, usize, u8)>) -> Option<R
         }
         let links = Links::new(board, &tables, y, x);
         for cell in 0..81 {
-            let n = board.cands[cell].count_ones();
+            let n = count9(board.cands[cell]);
             if n < 2 || (!x && n > 2) {
                 continue;
             }

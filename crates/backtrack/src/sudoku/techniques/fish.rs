@@ -2,7 +2,7 @@
 //! other way round) leaves those columns' other cells. X-Wing (k = 2, 3.2),
 //! Swordfish (3, 3.8), Jellyfish (4, 5.2).
 
-use super::{eliminations_name, subsets, unit_name, words, Board, Keep, Step, Tables, Technique, UNITS};
+use super::{count9, eliminations_name, subsets, unit_name, words, Board, Keep, Step, Tables, Technique, UNITS};
 
 /// A fish of size `k` (2..=4): rows as base first, then columns.
 pub fn fish(board: &Board, k: usize) -> Option<Step> {
@@ -27,7 +27,7 @@ pub fn fish_where(board: &Board, t: &Tables, k: usize, keep: Keep) -> Option<Ste
             let mut n = 0;
             for i in 0..9 {
                 let p = t.positions[base + i][d as usize - 1];
-                if p.count_ones() >= 2 && p.count_ones() as usize <= k {
+                if (2..=k as u32).contains(&count9(p)) {
                     lines[n] = (base + i, p);
                     n += 1;
                 }
@@ -37,7 +37,7 @@ pub fn fish_where(board: &Board, t: &Tables, k: usize, keep: Keep) -> Option<Ste
             }
             let step = subsets(n, k, |idx| {
                 let union = idx.iter().fold(0u16, |m, &i| m | lines[i].1);
-                if union.count_ones() as usize != k {
+                if count9(union) as usize != k {
                     return None;
                 }
                 let bases: Vec<usize> = idx.iter().map(|&i| lines[i].0).collect();

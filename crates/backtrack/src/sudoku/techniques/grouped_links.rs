@@ -23,7 +23,8 @@
 
 use super::cellsets::{cells_of, GRID, PEERS};
 use super::{
-    cells_name, eliminations_name, unit_name, units_of, words, Board, Step, Tables, Technique, UNITS, UNIT_CELLS,
+    cells_name, count9, eliminations_name, unit_name, units_of, words, Board, Step, Tables, Technique, UNITS,
+    UNIT_CELLS,
 };
 
 /// A strong link: its line and its two ends as cell sets.
@@ -43,7 +44,7 @@ fn links(t: &Tables, d: u8, out: &mut Vec<Link>) {
     out.clear();
     for unit in 9..27 {
         let p = t.positions[unit][d as usize - 1];
-        let n = p.count_ones();
+        let n = count9(p);
         if n == 2 {
             let first = p & p.wrapping_neg();
             out.push(Link { unit, ends: [set_of(unit, first), set_of(unit, p & !first)], grouped: false });

@@ -9,8 +9,8 @@
 //! Explainer, only the placement is applied.
 
 use super::{
-    bit, cell_name, cells_name, cells_of, eliminations_name, unit_name, units_of, words, Board, Keep, Step, Tables,
-    Technique, UNIT_CELLS,
+    bit, cell_name, cells_name, cells_of, eliminations_name, several, single, unit_name, words, Board, Keep, Step,
+    Tables, Technique, UNIT_CELLS,
 };
 
 /// The (unit, crossing unit) kinds in Sudoku Explainer's order: box/column,
@@ -18,9 +18,26 @@ use super::{
 const KINDS: [(std::ops::Range<usize>, std::ops::Range<usize>); 4] =
     [(0..9, 18..27), (0..9, 9..18), (18..27, 0..9), (9..18, 0..9)];
 
+/// `CROSSING[u]`: bit `v` for each unit `v` of another kind sharing cells with `u`.
+const CROSSING: [u32; 27] = {
+    let mut table = [0u32; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut v = 0;
+        while v < 27 {
+            if u / 9 != v / 9 && crosses(u, v) {
+                table[u] |= 1 << v;
+            }
+            v += 1;
+        }
+        u += 1;
+    }
+    table
+};
+
 /// Whether units `a` and `b` (of different kinds) share cells.
-fn crosses(a: usize, b: usize) -> bool {
-    let (a, b) = (a.min(b), a.max(b));
+const fn crosses(a: usize, b: usize) -> bool {
+    let (a, b) = if a < b { (a, b) } else { (b, a) };
     match (a / 9, b / 9) {
         (0, 1) => (b - 9) / 3 == a / 3,
         (0, 2) => (b - 18) / 3 == a % 3,
@@ -34,14 +51,11 @@ fn each_lock(t: &Tables, mut found: impl FnMut(usize, usize, u8) -> Option<Step>
     for (kind1, kind2) in KINDS {
         for d in 1..=9u8 {
             for u1 in kind1.clone() {
-                let cells = t.unit_cells(u1, d);
-                if cells.count_ones() < 2 {
+                let p = t.positions[u1][d as usize - 1];
+                if !several(p as u128) {
                     continue;
                 }
-                // Units of one kind are disjoint: only the one holding the
-                // first cell can hold them all.
-                let u2 = units_of(cells.trailing_zeros() as usize)[kind2.start / 9];
-                if cells & !UNIT_CELLS[u2] == 0 {
+                if let Some(u2) = confined(u1, kind2.start, p) {
                     if let Some(step) = found(u1, u2, d) {
                         return Some(step);
                     }
@@ -50,6 +64,22 @@ fn each_lock(t: &Tables, mut found: impl FnMut(usize, usize, u8) -> Option<Step>
         }
     }
     None
+}
+
+/// The unit of the kind starting at `kind2` (crossing `u1`) that holds
+/// every position `p` of a digit in `u1`, if one does.
+fn confined(u1: usize, kind2: usize, p: u16) -> Option<usize> {
+    // Positions in a box run row by row; in a line, box by box.
+    const THREE: [u16; 3] = [0b111, 0b111 << 3, 0b111 << 6];
+    const BOX_COLUMNS: [u16; 3] = [0b001_001_001, 0b010_010_010, 0b100_100_100];
+    let masks = if u1 < 9 && kind2 == 18 { &BOX_COLUMNS } else { &THREE };
+    let k = masks.iter().position(|&m| p & !m == 0)?;
+    Some(match (u1 / 9, kind2) {
+        (0, 18) => 18 + u1 % 3 * 3 + k,
+        (0, _) => 9 + u1 / 3 * 3 + k,
+        (1, _) => (u1 - 9) / 3 * 3 + k,
+        _ => k * 3 + (u1 - 18) / 3,
+    })
 }
 
 fn removals(t: &Tables, u1: usize, u2: usize, d: u8) -> Vec<(usize, u8)> {
@@ -104,23 +134,17 @@ pub fn direct_in(board: &Board, t: &Tables) -> Option<Step> {
 /// [`direct_in`], skipping the steps `keep` refuses.
 pub fn direct_where(board: &Board, t: &Tables, keep: Keep) -> Option<Step> {
     each_lock(t, |u1, u2, d| {
-        let kind = if u1 < 9 {
-            0..9
-        } else if u1 < 18 {
-            9..18
-        } else {
-            18..27
-        };
-        for u3 in kind {
-            if u3 == u1 || !crosses(u3, u2) {
-                continue;
-            }
+        // The other units of `u1`'s kind crossing `u2`, increasing.
+        let mut others = CROSSING[u2] & 0x1FF << (u1 / 9 * 9) & !(1 << u1);
+        while others != 0 {
+            let u3 = others.trailing_zeros() as usize;
+            others &= others - 1;
             let cells = t.unit_cells(u3, d);
-            if cells.count_ones() < 2 {
+            if !several(cells) {
                 continue;
             }
             let left = cells & !UNIT_CELLS[u2];
-            if left.count_ones() == 1 {
+            if single(left) {
                 let cell = left.trailing_zeros() as usize;
                 let (technique, rating) =
                     if u1 < 9 { (Technique::DirectPointing, 17) } else { (Technique::DirectClaiming, 19) };

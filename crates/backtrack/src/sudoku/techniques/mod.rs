@@ -220,6 +220,40 @@ pub const fn bit(d: u8) -> u16 {
     1 << (d - 1)
 }
 
+/// The number of bits of each nine-bit mask.
+const NINE_BIT_COUNTS: [u8; 512] = {
+    let mut counts = [0u8; 512];
+    let mut m = 1;
+    while m < 512 {
+        counts[m] = counts[m >> 1] + (m & 1) as u8;
+        m += 1;
+    }
+    counts
+};
+
+/// The number of bits set in a nine-bit mask (a digit mask, or the
+/// positions of a digit in a unit), read from a table: quicker than
+/// `count_ones` on CPUs without a popcount instruction.
+pub const fn count9(mask: u16) -> u32 {
+    NINE_BIT_COUNTS[mask as usize] as u32
+}
+
+/// Whether a set has exactly one member.
+pub const fn single(set: u128) -> bool {
+    set != 0 && set & (set - 1) == 0
+}
+
+/// Whether a set has two members or more.
+pub const fn several(set: u128) -> bool {
+    set & set.wrapping_sub(1) != 0
+}
+
+/// Whether a set has exactly two members.
+pub const fn pair(set: u128) -> bool {
+    let rest = set & set.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
 /// Placed digits and the candidates of empty cells.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {

@@ -2,7 +2,7 @@
 //! it fills the unit's last empty cell, 1.2 in a box, 1.5 in a row or a
 //! column), and a cell with one candidate left (naked single, 2.3).
 
-use super::{bit, cell_name, unit_name, words, Board, Keep, Step, Tables, Technique, UNITS};
+use super::{bit, cell_name, count9, unit_name, words, Board, Keep, Step, Tables, Technique, UNITS};
 
 /// Units in Sudoku Explainer's order: boxes, then columns, then rows.
 pub const SE_ORDER: [std::ops::Range<usize>; 3] = [0..9, 18..27, 9..18];
@@ -29,7 +29,7 @@ pub fn hidden_single_where(t: &Tables, keep: Keep) -> Option<Step> {
                 }
                 for d in 1..=9u8 {
                     let positions = t.positions[unit][d as usize - 1];
-                    if positions.count_ones() == 1 {
+                    if count9(positions) == 1 {
                         let cell = UNITS[unit][positions.trailing_zeros() as usize];
                         let rating = if last_only {
                             10
@@ -71,7 +71,7 @@ pub fn naked_single(board: &Board) -> Option<Step> {
 
 /// [`naked_single`], skipping the steps `keep` refuses.
 pub fn naked_single_where(board: &Board, keep: Keep) -> Option<Step> {
-    let singles = (0..81).filter(|&c| board.values[c] == 0 && board.cands[c].count_ones() == 1);
+    let singles = (0..81).filter(|&c| board.values[c] == 0 && count9(board.cands[c]) == 1);
     singles
         .map(|cell| {
             let d = board.cands[cell].trailing_zeros() as u8 + 1;

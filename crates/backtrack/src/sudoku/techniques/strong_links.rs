@@ -18,8 +18,8 @@
 //! place left for d. The same holds with rows and columns swapped.
 
 use super::{
-    cell_name, cells_name, cells_of, col, eliminations_name, row, unit_name, words, Board, Keep, Step, Tables,
-    Technique, PEERS, UNITS, UNIT_CELLS,
+    cell_name, cells_name, cells_of, col, eliminations_name, pair, row, several, unit_name, words, Board, Keep, Step,
+    Tables, Technique, PEERS, UNITS, UNIT_CELLS,
 };
 
 fn kind(unit: usize) -> usize {
@@ -72,7 +72,7 @@ pub fn chain_where(t: &Tables, links: usize, keep: Keep) -> Option<Step> {
         let mut n = 0;
         for u in 0..27 {
             let cells = t.unit_cells(u, d);
-            if cells.count_ones() == 2 {
+            if pair(cells) {
                 let (a, b) = pair_of(cells);
                 all[n] = (u, a, b);
                 n += 1;
@@ -225,7 +225,7 @@ pub fn empty_rectangle_where(t: &Tables, keep: Keep) -> Option<Step> {
         let has = |cell: usize| t.cells[d as usize - 1] & 1 << cell != 0;
         for bx in 0..9 {
             let cells = t.unit_cells(bx, d);
-            if cells.count_ones() < 2 {
+            if !several(cells) {
                 continue;
             }
             let (band, stack) = (bx / 3, bx % 3);
@@ -242,7 +242,7 @@ pub fn empty_rectangle_where(t: &Tables, keep: Keep) -> Option<Step> {
                     // A strong link in a column x (outside the stack) from (r, x) to (p, x).
                     for x in (0..9).filter(|x| x / 3 != stack) {
                         let link = t.unit_cells(18 + x, d);
-                        if link.count_ones() != 2 {
+                        if !pair(link) {
                             continue;
                         }
                         let (l0, l1) = pair_of(link);
@@ -259,7 +259,7 @@ pub fn empty_rectangle_where(t: &Tables, keep: Keep) -> Option<Step> {
                     // A strong link in a row y (outside the band) from (y, c) to (y, q).
                     for y in (0..9).filter(|y| y / 3 != band) {
                         let link = t.unit_cells(9 + y, d);
-                        if link.count_ones() != 2 {
+                        if !pair(link) {
                             continue;
                         }
                         let (l0, l1) = pair_of(link);

@@ -10,8 +10,8 @@
 
 use super::singles::SE_ORDER;
 use super::{
-    bit, cells_name, digits_name, eliminations_name, subsets, unit_name, words, Board, Keep, Step, Tables, Technique,
-    UNITS,
+    bit, cells_name, count9, digits_name, eliminations_name, subsets, unit_name, words, Board, Keep, Step, Tables,
+    Technique, UNITS,
 };
 
 /// A naked subset of `k` (2..=4) cells.
@@ -31,7 +31,7 @@ pub fn naked_where(board: &Board, k: usize, keep: Keep) -> Option<Step> {
             let mut open = [0usize; 9];
             let mut n = 0;
             for &c in &UNITS[unit] {
-                if board.values[c] == 0 && board.cands[c].count_ones() as usize <= k {
+                if board.values[c] == 0 && count9(board.cands[c]) as usize <= k {
                     open[n] = c;
                     n += 1;
                 }
@@ -41,7 +41,7 @@ pub fn naked_where(board: &Board, k: usize, keep: Keep) -> Option<Step> {
             }
             let found = subsets(n, k, |idx| {
                 let union = idx.iter().fold(0u16, |m, &i| m | board.cands[open[i]]);
-                if union.count_ones() as usize != k {
+                if count9(union) as usize != k {
                     return None;
                 }
                 let cells: Vec<usize> = idx.iter().map(|&i| open[i]).collect();
@@ -91,7 +91,7 @@ fn each_hidden(
             let mut fit = [0usize; 9];
             let mut n = 0;
             for (i, &p) in t.positions[unit].iter().enumerate() {
-                if p != 0 && p.count_ones() as usize <= k {
+                if p != 0 && count9(p) as usize <= k {
                     fit[n] = i;
                     n += 1;
                 }
@@ -99,7 +99,7 @@ fn each_hidden(
             let positions = &t.positions[unit];
             let step = subsets(n, k, |idx| {
                 let union = idx.iter().fold(0u16, |m, &i| m | positions[fit[i]]);
-                if union.count_ones() as usize != k {
+                if count9(union) as usize != k {
                     return None;
                 }
                 let digits = idx.iter().fold(0u16, |m, &i| m | 1 << fit[i]);
@@ -176,7 +176,7 @@ pub fn direct_hidden_where(board: &Board, t: &Tables, k: usize, keep: Keep) -> O
                 continue;
             }
             let p = t.positions[unit][d as usize - 1];
-            if p.count_ones() > 1 && (p & !places).count_ones() == 1 {
+            if count9(p) > 1 && count9(p & !places) == 1 {
                 let cell = UNITS[unit][(p & !places).trailing_zeros() as usize];
                 let (cells, _) = hidden_removals(board, unit, digits, places);
                 let text = words(|| {

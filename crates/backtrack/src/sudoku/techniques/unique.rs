@@ -8,7 +8,9 @@
 //! - type 4: two corners are {x, y}; in a unit holding the other two, x
 //!   has no other place, so those two cannot be y (4.5).
 
-use super::{bit, cells_name, digits_name, eliminations_name, units_of, words, Board, Keep, Step, Technique, UNITS};
+use super::{
+    bit, cells_name, count9, digits_name, eliminations_name, units_of, words, Board, Keep, Step, Technique, UNITS,
+};
 
 fn step(corners: &[usize; 4], pair: u16, kind: u8, eliminations: Vec<(usize, u8)>, why: String) -> Step {
     let text = words(|| {
@@ -54,7 +56,7 @@ pub fn rectangle_where(board: &Board, keep: Keep) -> Option<Step> {
 
 fn check(board: &Board, corners: &[usize; 4], keep: Keep) -> Option<Step> {
     let common = corners.iter().fold(0x1FFu16, |m, &c| m & board.cands[c]);
-    if common.count_ones() < 2 || corners.iter().any(|&c| board.values[c] != 0) {
+    if count9(common) < 2 || corners.iter().any(|&c| board.values[c] != 0) {
         return None;
     }
     let pairs: Vec<u16> = super::digits(common)
@@ -76,7 +78,7 @@ fn check(board: &Board, corners: &[usize; 4], keep: Keep) -> Option<Step> {
             continue;
         }
         let (e0, e1) = (board.cands[roof[0]] & !pair, board.cands[roof[1]] & !pair);
-        if e0 == e1 && e0.count_ones() == 1 {
+        if e0 == e1 && count9(e0) == 1 {
             let z = e0.trailing_zeros() as u8 + 1;
             let eliminations = board.seen_by_all(&roof, z);
             if !eliminations.is_empty() {

@@ -5,7 +5,7 @@
 //! every cell that sees both pincers. XYZ-Wing: the pivot is {x, y, z},
 //! so z also leaves only the cells that see the pivot too.
 
-use super::{cell_name, eliminations_name, sees, words, Board, Keep, Step, Technique};
+use super::{cell_name, count9, eliminations_name, sees, words, Board, Keep, Step, Technique};
 
 /// An XY-Wing (`xyz` false) or an XYZ-Wing (`xyz` true).
 pub fn wing(board: &Board, xyz: bool) -> Option<Step> {
@@ -15,10 +15,10 @@ pub fn wing(board: &Board, xyz: bool) -> Option<Step> {
 /// [`wing`], skipping the steps `keep` refuses.
 pub fn wing_where(board: &Board, xyz: bool, keep: Keep) -> Option<Step> {
     let (technique, rating, pivot_size) = if xyz { (Technique::XYZWing, 44, 3) } else { (Technique::XYWing, 42, 2) };
-    let bivalue: Vec<usize> = (0..81).filter(|&c| board.cands[c].count_ones() == 2).collect();
+    let bivalue: Vec<usize> = (0..81).filter(|&c| count9(board.cands[c]) == 2).collect();
     for pivot in 0..81 {
         let pc = board.cands[pivot];
-        if pc.count_ones() != pivot_size {
+        if count9(pc) != pivot_size {
             continue;
         }
         let wings: Vec<usize> = bivalue.iter().copied().filter(|&w| sees(pivot, w)).collect();
@@ -29,7 +29,7 @@ pub fn wing_where(board: &Board, xyz: bool, keep: Keep) -> Option<Step> {
                     continue;
                 }
                 let z = ca & cb;
-                if z.count_ones() != 1 {
+                if count9(z) != 1 {
                     continue;
                 }
                 let ok =
