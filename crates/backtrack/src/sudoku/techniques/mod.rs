@@ -22,6 +22,7 @@ pub mod cellsets;
 pub mod chains;
 pub mod cycles;
 pub mod fish;
+pub mod grouped_chains;
 pub mod grouped_links;
 pub mod intersections;
 pub mod reglib;
@@ -339,6 +340,7 @@ pub enum Technique {
     Jellyfish,
     HiddenQuad,
     ThreeStrongLinks,
+    GroupedThreeStrongLinks,
     WXYZWing,
     Bug,
     VWXYZWing,
@@ -351,7 +353,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, from the easiest.
-    pub const ALL: [Technique; 35] = [
+    pub const ALL: [Technique; 36] = [
         Technique::HiddenSingle,
         Technique::DirectPointing,
         Technique::DirectClaiming,
@@ -379,6 +381,7 @@ impl Technique {
         Technique::Jellyfish,
         Technique::HiddenQuad,
         Technique::ThreeStrongLinks,
+        Technique::GroupedThreeStrongLinks,
         Technique::WXYZWing,
         Technique::Bug,
         Technique::VWXYZWing,
@@ -419,6 +422,7 @@ impl Technique {
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "Hidden Quad",
             Technique::ThreeStrongLinks => "Three Strong Links",
+            Technique::GroupedThreeStrongLinks => "Grouped Three Strong Links",
             Technique::WXYZWing => "WXYZ-Wing",
             Technique::Bug => "Bivalue Universal Grave",
             Technique::VWXYZWing => "VWXYZ-Wing",
@@ -546,6 +550,7 @@ pub fn find_where(board: &Board, technique: Technique, keep: Keep) -> Option<Ste
         // These finders choose among their instances themselves: the chosen one only.
         T::WXYZWing => als_wings::wing(board, 3).filter(|step| only(step)),
         T::VWXYZWing => als_wings::wing(board, 4).filter(|step| only(step)),
+        T::GroupedThreeStrongLinks => grouped_chains::grouped_three_links(t).filter(|step| only(step)),
         T::GroupedSkyscraper | T::GroupedTwoStringKite => grouped_links::grouped_links(board).filter(|step| only(step)),
         T::XCycle | T::YCycle | T::Cycle => {
             cycles::best_cycle(board).map(|ranked| ranked.step).filter(|step| only(step))
