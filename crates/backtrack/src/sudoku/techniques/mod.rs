@@ -18,6 +18,7 @@
 
 pub mod als_wings;
 pub mod bug;
+pub mod bug_types;
 pub mod cellsets;
 pub mod chains;
 pub mod cycles;
@@ -343,6 +344,9 @@ pub enum Technique {
     GroupedThreeStrongLinks,
     WXYZWing,
     Bug,
+    BugType2,
+    BugType3,
+    BugType4,
     VWXYZWing,
     XCycle,
     YCycle,
@@ -353,7 +357,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, from the easiest.
-    pub const ALL: [Technique; 36] = [
+    pub const ALL: [Technique; 39] = [
         Technique::HiddenSingle,
         Technique::DirectPointing,
         Technique::DirectClaiming,
@@ -384,6 +388,9 @@ impl Technique {
         Technique::GroupedThreeStrongLinks,
         Technique::WXYZWing,
         Technique::Bug,
+        Technique::BugType2,
+        Technique::BugType3,
+        Technique::BugType4,
         Technique::VWXYZWing,
         Technique::XCycle,
         Technique::YCycle,
@@ -425,6 +432,9 @@ impl Technique {
             Technique::GroupedThreeStrongLinks => "Grouped Three Strong Links",
             Technique::WXYZWing => "WXYZ-Wing",
             Technique::Bug => "Bivalue Universal Grave",
+            Technique::BugType2 => "Bivalue Universal Grave Type 2",
+            Technique::BugType3 => "Bivalue Universal Grave Type 3",
+            Technique::BugType4 => "Bivalue Universal Grave Type 4",
             Technique::VWXYZWing => "VWXYZ-Wing",
             Technique::XCycle => "Bidirectional X-Cycle",
             Technique::YCycle => "Bidirectional Y-Cycle",
@@ -546,7 +556,8 @@ pub fn find_where(board: &Board, technique: Technique, keep: Keep) -> Option<Ste
         T::XYWing => wings::wing_where(board, false, only),
         T::XYZWing => wings::wing_where(board, true, only),
         T::UniqueRectangle => unique::rectangle_where(board, only),
-        T::Bug => bug::bug_where(board, only),
+        T::Bug => bug::bug_where(board, only).or_else(|| bug_types::bug_types(board, t).filter(|step| only(step))),
+        T::BugType2 | T::BugType3 | T::BugType4 => bug_types::bug_types(board, t).filter(|step| only(step)),
         // These finders choose among their instances themselves: the chosen one only.
         T::WXYZWing => als_wings::wing(board, 3).filter(|step| only(step)),
         T::VWXYZWing => als_wings::wing(board, 4).filter(|step| only(step)),
