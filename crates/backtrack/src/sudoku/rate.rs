@@ -9,7 +9,7 @@
 //! gives the hardest step reached as a lower bound, never a guess.
 
 use super::techniques::{
-    als_wings, bug, cycles, fish, grouped_links, intersections, singles, strong_links, subsets, unique, wings,
+    als_wings, bug, cycles, dynamic, fish, grouped_links, intersections, singles, strong_links, subsets, unique, wings,
     without_words, Board, Step, Tables, Technique,
 };
 use super::Solver;
@@ -96,6 +96,7 @@ pub fn next_step_in(board: &Board, t: &Tables) -> Option<Step> {
         .or_else(|| bug::bug(board))
         .or_else(|| als_wings::wing(board, 4))
         .or_else(|| cycles::cycle_or_forcing_chain(board))
+        .or_else(|| dynamic::any_forcing_chain(board))
 }
 
 /// The solution of a 9x9 grid, checked unique.
