@@ -188,7 +188,29 @@ struct Run {
 }
 
 impl Run {
-    fn new(ctx: &Context) -> Run {
+    /// A run with no room: a placeholder.
+    fn empty() -> Run {
+        Run {
+            on: [0; 12],
+            off: [0; 12],
+            on_list: Vec::new(),
+            off_list: Vec::new(),
+            on_parent: Vec::new(),
+            on_cause: Vec::new(),
+            on_time: Vec::new(),
+            off_parent: Vec::new(),
+            off_time: Vec::new(),
+            advanced: Vec::new(),
+            rule: Vec::new(),
+            reasons: Vec::new(),
+            conflict: None,
+            processed: 0,
+            grid: Grid { cands: [0; 81], cells: [0; 9] },
+            scratch: Vec::new(),
+        }
+    }
+
+    fn new() -> Run {
         Run {
             on: [0; 12],
             off: [0; 12],
@@ -204,7 +226,7 @@ impl Run {
             reasons: Vec::new(),
             conflict: None,
             processed: 0,
-            grid: ctx.grid.clone(),
+            grid: Grid { cands: [0; 81], cells: [0; 9] },
             scratch: Vec::new(),
         }
     }
@@ -708,31 +730,60 @@ impl Best {
 }
 
 /// The runs of one search: the propagation of each candidate assumed on
-/// (kept, as cell and region chains reuse them) and scratch runs.
+/// (kept, as cell and region chains reuse them) and a scratch run for
+/// assumptions off.
 struct Runs<'a> {
     ctx: &'a Context,
-    on: Vec<Option<Box<Run>>>,
-    off: Box<Run>,
+    /// Runs reused from one search to the next on this thread.
+    pool: Vec<Run>,
+    /// The run of each candidate assumed on (index in `pool`), `NONE` if not followed yet.
+    slot: [u16; 729],
+    used: usize,
+    off: Run,
     seen: [u64; 23],
     stack: Vec<u16>,
 }
 
-impl Runs<'_> {
+thread_local! {
+    static POOL: std::cell::RefCell<(Vec<Run>, Option<Run>)> = const { std::cell::RefCell::new((Vec::new(), None)) };
+}
+
+impl<'a> Runs<'a> {
+    fn new(ctx: &'a Context) -> Runs<'a> {
+        let (pool, off) = POOL.with(|p| std::mem::take(&mut *p.borrow_mut()));
+        Runs { ctx, pool, slot: [NONE; 729], used: 0, off: off.unwrap_or_else(Run::new), seen: [0; 23], stack: Vec::new() }
+    }
+
     fn on(&mut self, c: usize) -> &Run {
-        if self.on[c].is_none() {
-            let mut run = Box::new(Run::new(self.ctx));
-            run.follow(self.ctx, c, true);
-            self.on[c] = Some(run);
+        if self.slot[c] == NONE {
+            if self.used == self.pool.len() {
+                self.pool.push(Run::new());
+            }
+            self.pool[self.used].follow(self.ctx, c, true);
+            self.slot[c] = self.used as u16;
+            self.used += 1;
         }
-        self.on[c].as_deref().expect("followed")
+        self.get(c)
+    }
+
+    fn get(&self, c: usize) -> &Run {
+        &self.pool[self.slot[c] as usize]
     }
 
     fn count(&mut self, run: Option<usize>, c: usize, on: bool) -> usize {
         let r = match run {
-            Some(k) => self.on[k].as_deref().expect("followed"),
+            Some(k) => &self.pool[self.slot[k] as usize],
             None => &self.off,
         };
         r.reasons_behind(self.ctx, c, on, &mut self.seen, &mut self.stack)
+    }
+}
+
+impl Drop for Runs<'_> {
+    fn drop(&mut self) {
+        let pool = std::mem::take(&mut self.pool);
+        let off = std::mem::replace(&mut self.off, Run::empty());
+        POOL.with(|p| *p.borrow_mut() = (pool, Some(off)));
     }
 }
 
@@ -768,13 +819,7 @@ pub fn forcing_chain(board: &Board, kind: Kind) -> Option<Step> {
         empty[u] = cells_of(*cells).filter(|&x| board.values[x] == 0).count() as u8;
     }
     let ctx = Context { grid: Grid::new(board), placed, empty, kind };
-    let mut runs = Runs {
-        ctx: &ctx,
-        on: (0..729).map(|_| None).collect(),
-        off: Box::new(Run::new(&ctx)),
-        seen: [0; 23],
-        stack: Vec::new(),
-    };
+    let mut runs = Runs::new(&ctx);
     let technique = kind.technique(Technique::CellForcingChain);
     let rating = |complexity: usize| kind.base() + length_bonus(complexity);
     let mut best = Best { rank: None, step: None };
@@ -792,12 +837,12 @@ pub fn forcing_chain(board: &Board, kind: Kind) -> Option<Step> {
             runs.on(c);
             if contradictions {
                 // The assumption on, then off, leading to a contradiction.
-                let conflict = runs.on[c].as_deref().expect("followed").conflict;
+                let conflict = runs.get(c).conflict;
                 if let Some(x) = conflict {
                     let x = x as usize;
                     let complexity = runs.count(Some(c), x, true) + runs.count(Some(c), x, false);
                     if best.beats(complexity, 7) {
-                        let run = runs.on[c].as_deref().expect("followed");
+                        let run = runs.get(c);
                         let (placements, eliminations) = verdict(board, c, false);
                         let text = words(|| {
                             format!(
@@ -839,7 +884,7 @@ pub fn forcing_chain(board: &Board, kind: Kind) -> Option<Step> {
             if doubles {
                 // Candidates on (off) both when `c` is on and when it is off.
                 for on in [true, false] {
-                    let a = runs.on[c].as_deref().expect("followed");
+                    let a = runs.get(c);
                     let (sa, sb) = if on { (&a.on, &runs.off.on) } else { (&a.off, &runs.off.off) };
                     let both: Vec<u16> = (if on { &a.on_list } else { &a.off_list })
                         .iter()
@@ -860,7 +905,7 @@ pub fn forcing_chain(board: &Board, kind: Kind) -> Option<Step> {
                         if !best.beats(complexity, 1) {
                             continue;
                         }
-                        let a = runs.on[c].as_deref().expect("followed");
+                        let a = runs.get(c);
                         let (placements, eliminations) = verdict(board, x, on);
                         let text = words(|| {
                             format!(
@@ -907,12 +952,12 @@ fn region_chains(board: &Board, runs: &mut Runs, best: &mut Best, cell: usize, d
         }
         for on in [true, false] {
             let mut common = if on {
-                runs.on[starts[0]].as_ref().expect("followed").on
+                runs.get(starts[0]).on
             } else {
-                runs.on[starts[0]].as_ref().expect("followed").off
+                runs.get(starts[0]).off
             };
             for &s in &starts[1..] {
-                let r = runs.on[s].as_deref().expect("followed");
+                let r = runs.get(s);
                 let set = if on { &r.on } else { &r.off };
                 for (x, y) in common.iter_mut().zip(set) {
                     *x &= y;
@@ -921,7 +966,7 @@ fn region_chains(board: &Board, runs: &mut Runs, best: &mut Best, cell: usize, d
             if common.iter().all(|&w| w == 0) {
                 continue;
             }
-            let first = runs.on[starts[0]].as_deref().expect("followed");
+            let first = runs.get(starts[0]);
             let list: Vec<u16> = (if on { &first.on_list } else { &first.off_list })
                 .iter()
                 .copied()
@@ -946,7 +991,7 @@ fn region_chains(board: &Board, runs: &mut Runs, best: &mut Best, cell: usize, d
                 let (placements, eliminations) = verdict(board, x, on);
                 let text = words(|| {
                     let chains: Vec<String> =
-                        starts.iter().map(|&s| runs.on[s].as_deref().expect("followed").path(x, on)).collect();
+                        starts.iter().map(|&s| runs.get(s).path(x, on)).collect();
                     format!(
                         "{prefix}Region Forcing Chain{suffix}: {d} goes in one of {} places in {}: {}; so {}",
                         starts.len(),
@@ -977,7 +1022,7 @@ fn cell_chains(board: &Board, runs: &mut Runs, best: &mut Best, cell: usize, kin
     for on in [true, false] {
         let mut common = [!0u64; 12];
         for &s in &starts {
-            let r = runs.on[s].as_deref().expect("followed");
+            let r = runs.get(s);
             let set = if on { &r.on } else { &r.off };
             for (x, y) in common.iter_mut().zip(set) {
                 *x &= y;
@@ -986,7 +1031,7 @@ fn cell_chains(board: &Board, runs: &mut Runs, best: &mut Best, cell: usize, kin
         if common.iter().all(|&w| w == 0) {
             continue;
         }
-        let first = runs.on[starts[0]].as_deref().expect("followed");
+        let first = runs.get(starts[0]);
         let list: Vec<u16> = (if on { &first.on_list } else { &first.off_list })
             .iter()
             .copied()
@@ -1011,7 +1056,7 @@ fn cell_chains(board: &Board, runs: &mut Runs, best: &mut Best, cell: usize, kin
             let (placements, eliminations) = verdict(board, x, on);
             let text = words(|| {
                 let chains: Vec<String> =
-                    starts.iter().map(|&s| runs.on[s].as_deref().expect("followed").path(x, on)).collect();
+                    starts.iter().map(|&s| runs.get(s).path(x, on)).collect();
                 format!(
                     "{prefix}Cell Forcing Chain{suffix}: {} holds one of {}: {}; so {}",
                     cell_name(cell),
