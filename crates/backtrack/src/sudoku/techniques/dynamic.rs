@@ -418,26 +418,24 @@ impl Run {
         let mut nodes = vec![(c, on)];
         let (mut c, mut on) = (c, on);
         loop {
-            let next = if on {
+            // The first reason: an off candidate for an on one or for an
+            // off one a plus rule removed, an on candidate otherwise.
+            let (next, next_on) = if on {
                 if self.on_cause[c] == SOURCE {
                     break;
                 }
-                self.on_parent[c]
+                (self.on_parent[c], false)
             } else {
                 match self.off_parent[c] {
                     NONE => break,
-                    ADVANCED => {
-                        let (a, _) = self.advanced[c];
-                        self.reasons[a as usize]
-                    }
-                    p => p,
+                    ADVANCED => (self.reasons[self.advanced[c].0 as usize], false),
+                    p => (p, true),
                 }
             };
-            if nodes.len() > 729 {
+            if nodes.len() > 1458 {
                 break;
             }
-            c = next as usize;
-            on = !on;
+            (c, on) = (next as usize, next_on);
             nodes.push((c, on));
         }
         nodes.reverse();
@@ -751,7 +749,15 @@ thread_local! {
 impl<'a> Runs<'a> {
     fn new(ctx: &'a Context) -> Runs<'a> {
         let (pool, off) = POOL.with(|p| std::mem::take(&mut *p.borrow_mut()));
-        Runs { ctx, pool, slot: [NONE; 729], used: 0, off: off.unwrap_or_else(Run::new), seen: [0; 23], stack: Vec::new() }
+        Runs {
+            ctx,
+            pool,
+            slot: [NONE; 729],
+            used: 0,
+            off: off.unwrap_or_else(Run::new),
+            seen: [0; 23],
+            stack: Vec::new(),
+        }
     }
 
     fn on(&mut self, c: usize) -> &Run {
@@ -951,11 +957,7 @@ fn region_chains(board: &Board, runs: &mut Runs, best: &mut Best, cell: usize, d
             runs.on(s);
         }
         for on in [true, false] {
-            let mut common = if on {
-                runs.get(starts[0]).on
-            } else {
-                runs.get(starts[0]).off
-            };
+            let mut common = if on { runs.get(starts[0]).on } else { runs.get(starts[0]).off };
             for &s in &starts[1..] {
                 let r = runs.get(s);
                 let set = if on { &r.on } else { &r.off };
@@ -990,8 +992,7 @@ fn region_chains(board: &Board, runs: &mut Runs, best: &mut Best, cell: usize, d
                 }
                 let (placements, eliminations) = verdict(board, x, on);
                 let text = words(|| {
-                    let chains: Vec<String> =
-                        starts.iter().map(|&s| runs.get(s).path(x, on)).collect();
+                    let chains: Vec<String> = starts.iter().map(|&s| runs.get(s).path(x, on)).collect();
                     format!(
                         "{prefix}Region Forcing Chain{suffix}: {d} goes in one of {} places in {}: {}; so {}",
                         starts.len(),
@@ -1055,8 +1056,7 @@ fn cell_chains(board: &Board, runs: &mut Runs, best: &mut Best, cell: usize, kin
             }
             let (placements, eliminations) = verdict(board, x, on);
             let text = words(|| {
-                let chains: Vec<String> =
-                    starts.iter().map(|&s| runs.get(s).path(x, on)).collect();
+                let chains: Vec<String> = starts.iter().map(|&s| runs.get(s).path(x, on)).collect();
                 format!(
                     "{prefix}Cell Forcing Chain{suffix}: {} holds one of {}: {}; so {}",
                     cell_name(cell),
