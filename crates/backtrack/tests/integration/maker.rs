@@ -186,6 +186,10 @@ fn every_step_agrees_with_the_solution() {
             t,
             Technique::DirectClaiming
                 | Technique::Bug
+                | Technique::BugType2
+                | Technique::BugType3
+                | Technique::BugType4
+                | Technique::GroupedThreeStrongLinks
                 | Technique::HiddenQuad
                 | Technique::Jellyfish
                 | Technique::NakedQuad

@@ -18,11 +18,13 @@
 
 pub mod als_wings;
 pub mod bug;
+pub mod bug_types;
 pub mod cellsets;
 pub mod chains;
 pub mod cycles;
 pub mod dynamic;
 pub mod fish;
+pub mod grouped_chains;
 pub mod grouped_links;
 pub mod intersections;
 pub mod reglib;
@@ -340,8 +342,12 @@ pub enum Technique {
     Jellyfish,
     HiddenQuad,
     ThreeStrongLinks,
+    GroupedThreeStrongLinks,
     WXYZWing,
     Bug,
+    BugType2,
+    BugType3,
+    BugType4,
     VWXYZWing,
     XCycle,
     YCycle,
@@ -357,7 +363,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, from the easiest.
-    pub const ALL: [Technique; 40] = [
+    pub const ALL: [Technique; 44] = [
         Technique::HiddenSingle,
         Technique::DirectPointing,
         Technique::DirectClaiming,
@@ -385,8 +391,12 @@ impl Technique {
         Technique::Jellyfish,
         Technique::HiddenQuad,
         Technique::ThreeStrongLinks,
+        Technique::GroupedThreeStrongLinks,
         Technique::WXYZWing,
         Technique::Bug,
+        Technique::BugType2,
+        Technique::BugType3,
+        Technique::BugType4,
         Technique::VWXYZWing,
         Technique::XCycle,
         Technique::YCycle,
@@ -430,8 +440,12 @@ impl Technique {
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "Hidden Quad",
             Technique::ThreeStrongLinks => "Three Strong Links",
+            Technique::GroupedThreeStrongLinks => "Grouped Three Strong Links",
             Technique::WXYZWing => "WXYZ-Wing",
             Technique::Bug => "Bivalue Universal Grave",
+            Technique::BugType2 => "Bivalue Universal Grave Type 2",
+            Technique::BugType3 => "Bivalue Universal Grave Type 3",
+            Technique::BugType4 => "Bivalue Universal Grave Type 4",
             Technique::VWXYZWing => "VWXYZ-Wing",
             Technique::XCycle => "Bidirectional X-Cycle",
             Technique::YCycle => "Bidirectional Y-Cycle",
@@ -558,10 +572,12 @@ pub fn find_where(board: &Board, technique: Technique, keep: Keep) -> Option<Ste
         T::XYWing => wings::wing_where(board, false, only),
         T::XYZWing => wings::wing_where(board, true, only),
         T::UniqueRectangle => unique::rectangle_where(board, only),
-        T::Bug => bug::bug_where(board, only),
+        T::Bug => bug::bug_where(board, only).or_else(|| bug_types::bug_types(board, t).filter(|step| only(step))),
+        T::BugType2 | T::BugType3 | T::BugType4 => bug_types::bug_types(board, t).filter(|step| only(step)),
         // These finders choose among their instances themselves: the chosen one only.
         T::WXYZWing => als_wings::wing(board, 3).filter(|step| only(step)),
         T::VWXYZWing => als_wings::wing(board, 4).filter(|step| only(step)),
+        T::GroupedThreeStrongLinks => grouped_chains::grouped_three_links(t).filter(|step| only(step)),
         T::GroupedSkyscraper | T::GroupedTwoStringKite => grouped_links::grouped_links(board).filter(|step| only(step)),
         T::XCycle | T::YCycle | T::Cycle => {
             cycles::best_cycle(board).map(|ranked| ranked.step).filter(|step| only(step))
