@@ -22,6 +22,7 @@ pub mod bug_types;
 pub mod cellsets;
 pub mod chains;
 pub mod cycles;
+pub mod dynamic;
 pub mod fish;
 pub mod grouped_chains;
 pub mod grouped_links;
@@ -353,11 +354,16 @@ pub enum Technique {
     ForcingXChain,
     Cycle,
     ForcingChain,
+    NishioForcingChain,
+    CellForcingChain,
+    RegionForcingChain,
+    DynamicForcingChain,
+    DynamicForcingChainPlus,
 }
 
 impl Technique {
     /// Every technique, from the easiest.
-    pub const ALL: [Technique; 39] = [
+    pub const ALL: [Technique; 44] = [
         Technique::HiddenSingle,
         Technique::DirectPointing,
         Technique::DirectClaiming,
@@ -397,6 +403,11 @@ impl Technique {
         Technique::ForcingXChain,
         Technique::Cycle,
         Technique::ForcingChain,
+        Technique::NishioForcingChain,
+        Technique::CellForcingChain,
+        Technique::RegionForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::DynamicForcingChainPlus,
     ];
 
     /// The technique's name, as Sudoku Explainer writes it.
@@ -441,6 +452,11 @@ impl Technique {
             Technique::ForcingXChain => "Forcing X-Chain",
             Technique::Cycle => "Bidirectional Cycle",
             Technique::ForcingChain => "Forcing Chain",
+            Technique::NishioForcingChain => "Nishio Forcing Chain",
+            Technique::CellForcingChain => "Cell Forcing Chain",
+            Technique::RegionForcingChain => "Region Forcing Chain",
+            Technique::DynamicForcingChain => "Dynamic Forcing Chain",
+            Technique::DynamicForcingChainPlus => "Dynamic Forcing Chain Plus",
         }
     }
 
@@ -567,6 +583,14 @@ pub fn find_where(board: &Board, technique: Technique, keep: Keep) -> Option<Ste
             cycles::best_cycle(board).map(|ranked| ranked.step).filter(|step| only(step))
         }
         T::ForcingXChain | T::ForcingChain => chains::forcing_chain(board).filter(|step| only(step)),
+        T::NishioForcingChain => dynamic::forcing_chain(board, dynamic::Kind::Nishio).filter(|step| only(step)),
+        T::CellForcingChain | T::RegionForcingChain => {
+            dynamic::forcing_chain(board, dynamic::Kind::Multiple).filter(|step| only(step))
+        }
+        T::DynamicForcingChain => dynamic::forcing_chain(board, dynamic::Kind::Dynamic).filter(|step| only(step)),
+        T::DynamicForcingChainPlus => {
+            dynamic::forcing_chain(board, dynamic::Kind::DynamicPlus).filter(|step| only(step))
+        }
     }
 }
 
