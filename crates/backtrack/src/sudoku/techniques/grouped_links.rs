@@ -27,20 +27,23 @@ use super::{
     UNIT_CELLS,
 };
 
-/// A strong link: its line and its two ends as cell sets.
+/// A strong link: its unit and its two ends as cell sets.
 #[derive(Clone, Copy)]
-struct Link {
-    unit: usize,
-    ends: [u128; 2],
-    grouped: bool,
+pub(super) struct Link {
+    /// The unit where the digit lies only in the two ends.
+    pub unit: usize,
+    /// The two ends (a cell, or a group of cells in one box and line).
+    pub ends: [u128; 2],
+    /// Whether the unit has more than two places for the digit.
+    pub grouped: bool,
 }
 
-fn set_of(unit: usize, positions: u16) -> u128 {
+pub(super) fn set_of(unit: usize, positions: u16) -> u128 {
     (0..9).filter(|k| positions >> k & 1 == 1).fold(0, |m, k| m | 1u128 << UNITS[unit][k])
 }
 
 /// The strong links of `d` in rows and columns, grouped or not.
-fn links(t: &Tables, d: u8, out: &mut Vec<Link>) {
+pub(super) fn links(t: &Tables, d: u8, out: &mut Vec<Link>) {
     out.clear();
     for unit in 9..27 {
         let p = t.positions[unit][d as usize - 1];
@@ -60,7 +63,7 @@ fn links(t: &Tables, d: u8, out: &mut Vec<Link>) {
 
 /// Whether every cell of `set` (not empty) lies in one unit: one of the
 /// units of its first cell.
-fn in_one_unit(set: u128) -> bool {
+pub(super) fn in_one_unit(set: u128) -> bool {
     units_of(set.trailing_zeros() as usize).iter().any(|&unit| set & !UNIT_CELLS[unit] == 0)
 }
 
