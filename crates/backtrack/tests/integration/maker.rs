@@ -11,12 +11,12 @@ use backtrack::sudoku::techniques::{
 };
 use backtrack::sudoku::{Puzzle, Solver};
 
-fn data(name: &str) -> String {
+pub(crate) fn data(name: &str) -> String {
     let path = format!("{}/../../tests/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-fn cells_of(line: &str) -> Vec<u8> {
+pub(crate) fn cells_of(line: &str) -> Vec<u8> {
     let cells: Vec<u8> = line.trim().bytes().map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 }).collect();
     assert_eq!(cells.len(), 81, "{line:?}");
     cells
@@ -143,7 +143,7 @@ fn rating_and_technique_targets_are_met() {
 
 /// Replays an explanation on a board, checking every step against the
 /// solution; returns whether the steps reached the solution.
-fn check_steps(cells: &[u8], used: &mut std::collections::BTreeMap<Technique, usize>) -> bool {
+pub(crate) fn check_steps(cells: &[u8], used: &mut std::collections::BTreeMap<Technique, usize>) -> bool {
     let e = explain_cells(cells).unwrap();
     for step in &e.steps {
         *used.entry(step.technique).or_default() += 1;
@@ -227,7 +227,7 @@ fn dev_set() -> Vec<(Vec<u8>, u16)> {
 fn ratings_agree_with_sudoku_explainer_on_the_development_set() {
     // (band low, band high, share rated exactly as SE at least, in percent)
     let bands: [(u16, u16, usize); 7] =
-        [(10, 15, 100), (16, 25, 100), (26, 39, 100), (40, 49, 98), (50, 59, 92), (60, 69, 100), (70, 79, 100)];
+        [(10, 15, 100), (16, 25, 100), (26, 39, 100), (40, 49, 98), (50, 59, 100), (60, 69, 100), (70, 79, 100)];
     let mut per_band = [(0usize, 0usize); 7];
     let mut all = (0usize, 0usize, 0usize);
     let mut above = 0usize;
@@ -251,8 +251,8 @@ fn ratings_agree_with_sudoku_explainer_on_the_development_set() {
     for (&(lo, hi, want), &(n, exact)) in bands.iter().zip(&per_band) {
         assert!(exact * 100 >= n * want, "SE {lo}..{hi}: {exact} of {n} exact, want {want}%");
     }
-    assert!(all.1 * 1000 >= all.0 * 990, "{} of {} exact", all.1, all.0);
-    assert!(all.2 * 1000 >= all.0 * 991, "{} of {} within 0.2", all.2, all.0);
+    assert!(all.1 * 1000 >= all.0 * 993, "{} of {} exact", all.1, all.0);
+    assert!(all.2 * 1000 >= all.0 * 993, "{} of {} within 0.2", all.2, all.0);
 }
 
 /// A board with every cell empty and every candidate.
