@@ -10,6 +10,7 @@ mod hodoku_reglib;
 mod judge;
 mod kernel9;
 mod maker;
+mod mid_level;
 mod queens;
 mod search_core;
 mod sudoku_general;

@@ -23,7 +23,7 @@
 //! several, the one removing the most candidates is used.
 
 use super::cellsets::{cells_of, GRID, PEERS};
-use super::grouped_links::{links, set_of, Link};
+use super::grouped_links::{in_one_unit, links, set_of, Link};
 use super::{cells_name, eliminations_name, unit_name, words, Step, Tables, Technique, UNIT_CELLS};
 
 /// The rating of every grouped three-link chain.
@@ -109,7 +109,7 @@ pub fn grouped_three_links(t: &Tables) -> Option<Step> {
                 (0..ways.len())
                     .filter(|&v| {
                         let (j, start, _) = ways[v];
-                        j != i && cover[i] & cover[j] == 0 && one_unit(far | start)
+                        j != i && cover[i] & cover[j] == 0 && in_one_unit(far | start)
                     })
                     .collect()
             })
@@ -186,12 +186,6 @@ pub fn grouped_three_links(t: &Tables) -> Option<Step> {
         }
     }
     best.map(|(_, step)| step)
-}
-
-/// Whether all of `set` lies in one unit.
-fn one_unit(set: u128) -> bool {
-    let f = set.trailing_zeros() as usize;
-    [super::box_of(f), 9 + f / 9, 18 + f % 9].iter().any(|&u| set & !UNIT_CELLS[u] == 0)
 }
 
 /// Whether all of `set` lies in one row or one column.

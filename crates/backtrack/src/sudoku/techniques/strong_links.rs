@@ -92,6 +92,10 @@ pub fn chain_where(t: &Tables, links: usize, keep: Keep) -> Option<Step> {
             let cells = t.unit_cells(u, d);
             if pair(cells) {
                 let (a, b) = pair_of(cells);
+                // In three-link chains, two places of a box on one line count as that line's link.
+                if links == 3 && u < 9 && (row(a) == row(b) || col(a) == col(b)) {
+                    continue;
+                }
                 all[n] = (u, a, b);
                 n += 1;
             }
