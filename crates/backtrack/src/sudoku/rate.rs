@@ -9,8 +9,8 @@
 //! gives the hardest step reached as a lower bound, never a guess.
 
 use super::techniques::{
-    als_wings, bug, cycles, fish, grouped_links, intersections, singles, strong_links, subsets, unique, wings,
-    without_words, Board, Step, Tables, Technique,
+    als_wings, bug, bug_types, cycles, dynamic, fish, grouped_chains, grouped_links, intersections, singles,
+    strong_links, subsets, unique, wings, without_words, Board, Step, Tables, Technique,
 };
 use super::Solver;
 use crate::search::Mode;
@@ -92,10 +92,13 @@ pub fn next_step_in(board: &Board, t: &Tables) -> Option<Step> {
         .or_else(|| fish::fish_in(board, t, 4))
         .or_else(|| subsets::hidden_in(board, t, 4))
         .or_else(|| strong_links::chain_in(t, 3))
+        .or_else(|| grouped_chains::grouped_three_links(t))
         .or_else(|| als_wings::wing(board, 3))
         .or_else(|| bug::bug(board))
+        .or_else(|| bug_types::bug_types(board, t))
         .or_else(|| als_wings::wing(board, 4))
         .or_else(|| cycles::cycle_or_forcing_chain(board))
+        .or_else(|| dynamic::any_forcing_chain(board))
 }
 
 /// The solution of a 9x9 grid, checked unique.

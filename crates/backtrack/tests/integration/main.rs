@@ -3,6 +3,7 @@
 mod common;
 
 mod choose_props;
+mod forcing_chains;
 mod fuzz_regressions;
 mod generate_sizes;
 mod hodoku_reglib;

@@ -186,10 +186,18 @@ fn every_step_agrees_with_the_solution() {
             t,
             Technique::DirectClaiming
                 | Technique::Bug
+                | Technique::BugType2
+                | Technique::BugType3
+                | Technique::BugType4
+                | Technique::GroupedThreeStrongLinks
                 | Technique::HiddenQuad
                 | Technique::Jellyfish
                 | Technique::NakedQuad
                 | Technique::XCycle
+                // Checked on Sudoku Explainer's hardest bank puzzles (see forcing_chains.rs).
+                | Technique::NishioForcingChain
+                | Technique::DynamicForcingChain
+                | Technique::DynamicForcingChainPlus
         );
         assert!(rare || used.get(&t).is_some_and(|&n| n > 0), "{t} never used: {used:?}");
     }
@@ -222,9 +230,17 @@ fn dev_set() -> Vec<(Vec<u8>, u16)> {
 #[test]
 fn ratings_agree_with_sudoku_explainer_on_the_development_set() {
     // (band low, band high, share rated exactly as SE at least, in percent)
-    let bands: [(u16, u16, usize); 7] =
-        [(10, 15, 100), (16, 25, 100), (26, 39, 100), (40, 49, 98), (50, 59, 92), (60, 69, 100), (70, 79, 100)];
-    let mut per_band = [(0usize, 0usize); 7];
+    let bands: [(u16, u16, usize); 8] = [
+        (10, 15, 100),
+        (16, 25, 100),
+        (26, 39, 100),
+        (40, 49, 98),
+        (50, 59, 92),
+        (60, 69, 100),
+        (70, 79, 100),
+        (80, 89, 100),
+    ];
+    let mut per_band = [(0usize, 0usize); 8];
     let mut all = (0usize, 0usize, 0usize);
     let mut above = 0usize;
     for (cells, er) in dev_set() {
@@ -247,8 +263,8 @@ fn ratings_agree_with_sudoku_explainer_on_the_development_set() {
     for (&(lo, hi, want), &(n, exact)) in bands.iter().zip(&per_band) {
         assert!(exact * 100 >= n * want, "SE {lo}..{hi}: {exact} of {n} exact, want {want}%");
     }
-    assert!(all.1 * 1000 >= all.0 * 990, "{} of {} exact", all.1, all.0);
-    assert!(all.2 * 1000 >= all.0 * 991, "{} of {} within 0.2", all.2, all.0);
+    assert!(all.1 * 1000 >= all.0 * 995, "{} of {} exact", all.1, all.0);
+    assert!(all.2 * 1000 >= all.0 * 996, "{} of {} within 0.2", all.2, all.0);
 }
 
 /// A board with every cell empty and every candidate.

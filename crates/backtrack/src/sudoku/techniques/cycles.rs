@@ -35,7 +35,7 @@
 
 use super::cellsets::{cells_of, PEERS};
 use super::chains::length_bonus;
-use super::{bit, cell_name, eliminations_name, units_of, words, Board, Step, Technique, UNITS};
+use super::{bit, cell_name, eliminations_name, units_of, words, Board, CellSet, Step, Tables, Technique, UNIT_CELLS};
 
 /// A node of the search: candidate `cell * 9 + d - 1`, state, parent index.
 #[derive(Clone, Copy)]
@@ -47,15 +47,20 @@ struct Node {
 
 const ROOT: u32 = u32::MAX;
 
+/// The most nodes a cycle can have: its on nodes are distinct candidates,
+/// and so are its off nodes.
+const LONGEST: usize = 2 * 729 + 1;
+
 /// The search state reused from one start to the next.
 struct Search {
     nodes: Vec<Node>,
+    /// `seen_on[c] == stamp`: candidate `c` is an on node of this search.
     seen_on: [u32; 729],
+    /// `claimed_off[c] == stamp`: candidate `c` is an off node of this search.
+    claimed_off: [u32; 729],
     stamp: u32,
     pending: Vec<u32>,
     next: Vec<u32>,
-    targets: Vec<(u16, bool)>,
-    path: Vec<Node>,
 }
 
 /// A cycle found: its ranking and its step.
@@ -79,46 +84,87 @@ fn cand(cell: usize, d: u8) -> u16 {
     (cell * 9 + d as usize - 1) as u16
 }
 
-/// The nodes an "on" candidate turns off, in Sudoku Explainer's order: the
-/// cell's other digits (Y links), then the digit in the box, the row and
-/// the column (cells already listed skipped).
-fn on_to_off(board: &Board, c: u16, y: bool, out: &mut Vec<(u16, bool)>) {
-    out.clear();
-    let (cell, d) = parts(c);
-    if y {
-        for e in super::digits(board.cands[cell] & !bit(d)) {
-            out.push((cand(cell, e), false));
-        }
+/// The peers of each cell in three parts, in the order the links list
+/// them: its box, then its row outside the box, then its column outside
+/// the box (cells increasing within each part, as in [`UNITS`]).
+const PEER_PARTS: [[CellSet; 3]; 81] = build_peer_parts();
+
+const fn build_peer_parts() -> [[CellSet; 3]; 81] {
+    let mut parts = [[0; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let [b, r, c] = units_of(cell);
+        let own = UNIT_CELLS[b];
+        parts[cell] = [own & !(1 << cell), UNIT_CELLS[r] & !own, UNIT_CELLS[c] & !own];
+        cell += 1;
     }
-    let mut done = 1u128 << cell;
-    for unit in units_of(cell) {
-        for &peer in &UNITS[unit] {
-            if done >> peer & 1 == 0 && board.has(peer, d) {
-                out.push((cand(peer, d), false));
-            }
-            done |= 1 << peer;
-        }
-    }
+    parts
 }
 
-/// The nodes an "off" candidate turns on: the other digit of a
-/// two-candidate cell (Y links), the only other place of the digit in its
-/// box, row and column (X links).
-fn off_to_on(board: &Board, c: u16, y: bool, x: bool, out: &mut Vec<(u16, bool)>) {
-    out.clear();
-    let (cell, d) = parts(c);
-    if y && board.cands[cell].count_ones() == 2 {
-        let other = board.cands[cell] & !bit(d);
-        out.push((cand(cell, other.trailing_zeros() as u8 + 1), true));
-    }
-    if x {
-        for unit in units_of(cell) {
-            let own = UNITS[unit].iter().position(|&c| c == cell).unwrap_or(0);
-            let others = board.positions(unit, d) & !(1 << own);
-            if others.count_ones() == 1 {
-                out.push((cand(UNITS[unit][others.trailing_zeros() as usize], d), true));
+/// The links of one board for one kind of cycle, as lists per candidate:
+/// the nodes an "on" candidate turns off (the cell's other digits for Y
+/// links, then the digit in the box, the row and the column) and the
+/// nodes an "off" candidate turns on (the other digit of a two-candidate
+/// cell for Y links, the only other place of the digit in its box, row and
+/// column for X links), in Sudoku Explainer's order.
+struct Links {
+    /// `off[c]..off[c + 1]` and `on[c]..on[c + 1]` index `targets`.
+    off: [u32; 730],
+    on: [u32; 730],
+    off_targets: Vec<u16>,
+    on_targets: Vec<u16>,
+}
+
+impl Links {
+    fn new(board: &Board, t: &Tables, y: bool, x: bool) -> Links {
+        let mut links = Links {
+            off: [0; 730],
+            on: [0; 730],
+            off_targets: Vec::with_capacity(4096),
+            on_targets: Vec::with_capacity(1024),
+        };
+        for (cell, peers) in PEER_PARTS.iter().enumerate() {
+            let cands = board.cands[cell];
+            for d in 1..=9u8 {
+                let c = cand(cell, d) as usize;
+                if cands & bit(d) != 0 {
+                    if y {
+                        for e in super::digits(cands & !bit(d)) {
+                            links.off_targets.push(cand(cell, e));
+                        }
+                    }
+                    let with_d = t.cells[d as usize - 1];
+                    for part in peers {
+                        links.off_targets.extend(cells_of(part & with_d).map(|peer| cand(peer, d)));
+                    }
+                    if y && cands.count_ones() == 2 {
+                        let other = cands & !bit(d);
+                        links.on_targets.push(cand(cell, other.trailing_zeros() as u8 + 1));
+                    }
+                    if x {
+                        for unit in units_of(cell) {
+                            let others = t.unit_cells(unit, d) & !(1u128 << cell);
+                            if others.count_ones() == 1 {
+                                links.on_targets.push(cand(others.trailing_zeros() as usize, d));
+                            }
+                        }
+                    }
+                }
+                links.off[c + 1] = links.off_targets.len() as u32;
+                links.on[c + 1] = links.on_targets.len() as u32;
             }
         }
+        links
+    }
+
+    /// The nodes on candidate `c` turns off.
+    fn turns_off(&self, c: u16) -> &[u16] {
+        &self.off_targets[self.off[c as usize] as usize..self.off[c as usize + 1] as usize]
+    }
+
+    /// The nodes off candidate `c` turns on.
+    fn turns_on(&self, c: u16) -> &[u16] {
+        &self.on_targets[self.on[c as usize] as usize..self.on[c as usize + 1] as usize]
     }
 }
 
@@ -127,11 +173,10 @@ impl Search {
         Search {
             nodes: Vec::with_capacity(4096),
             seen_on: [0; 729],
+            claimed_off: [0; 729],
             stamp: 0,
             pending: Vec::new(),
             next: Vec::new(),
-            targets: Vec::new(),
-            path: Vec::new(),
         }
     }
 
@@ -148,24 +193,28 @@ impl Search {
         false
     }
 
-    /// Every cycle through `start` (on) of at most `max_len` nodes, each
-    /// passed to `found` as the index of its last node (the start again).
-    fn cycles(
-        &mut self,
-        board: &Board,
-        start: u16,
-        (y, x): (bool, bool),
-        max_len: usize,
-        mut found: impl FnMut(&Search, u32),
-    ) {
+    /// The cycles through `start` (on) of at most `max_len` nodes, in the
+    /// order of a breadth-first search that spreads on and off layers: an
+    /// on node is expanded once, an off node once for each on node that
+    /// reaches it unless it is one of that node's ancestors. Each cycle is
+    /// passed to `found` as the index of its last node (the start again),
+    /// until `found` returns `true`.
+    ///
+    /// Only the off nodes that can matter are made: the first of each
+    /// candidate (it reaches every on node the candidate can reach; it is
+    /// no ancestor, as ancestors come first) and, from the fourth layer
+    /// on, a repeat of a candidate that turns the start on (it closes a
+    /// cycle). Repeats reach no new on node, so the cycles come in the
+    /// same order as when every off node is made.
+    fn cycles(&mut self, links: &Links, start: u16, max_len: usize, mut found: impl FnMut(&Search, u32) -> bool) {
         self.nodes.clear();
         self.stamp += 1;
-        self.seen_on[start as usize] = self.stamp;
+        let stamp = self.stamp;
+        self.seen_on[start as usize] = stamp;
         self.nodes.push(Node { cand: start, on: true, parent: ROOT });
         self.pending.clear();
         self.pending.push(0);
         let mut length = 0;
-        let mut targets = std::mem::take(&mut self.targets);
         // Cycles closing in this round have `length + 2` nodes.
         while !self.pending.is_empty() && length + 2 <= max_len {
             // On layer: every on node turns candidates off.
@@ -173,9 +222,14 @@ impl Search {
             self.next.clear();
             for k in 0..self.pending.len() {
                 let i = self.pending[k];
-                on_to_off(board, self.nodes[i as usize].cand, y, &mut targets);
-                for &(c, _) in &targets {
-                    if !self.is_ancestor(i, c, false) {
+                for &c in links.turns_off(self.nodes[i as usize].cand) {
+                    let keep = if self.claimed_off[c as usize] != stamp {
+                        self.claimed_off[c as usize] = stamp;
+                        true
+                    } else {
+                        length + 1 >= 4 && links.turns_on(c).contains(&start) && !self.is_ancestor(i, c, false)
+                    };
+                    if keep {
                         self.nodes.push(Node { cand: c, on: false, parent: i });
                         self.next.push(self.nodes.len() as u32 - 1);
                     }
@@ -187,14 +241,15 @@ impl Search {
             self.next.clear();
             for k in 0..self.pending.len() {
                 let i = self.pending[k];
-                off_to_on(board, self.nodes[i as usize].cand, y, x, &mut targets);
-                for &(c, _) in &targets {
+                for &c in links.turns_on(self.nodes[i as usize].cand) {
                     if length >= 4 && c == start {
                         self.nodes.push(Node { cand: c, on: true, parent: i });
-                        found(self, self.nodes.len() as u32 - 1);
+                        if found(self, self.nodes.len() as u32 - 1) {
+                            return;
+                        }
                     }
-                    if self.seen_on[c as usize] != self.stamp {
-                        self.seen_on[c as usize] = self.stamp;
+                    if self.seen_on[c as usize] != stamp {
+                        self.seen_on[c as usize] = stamp;
                         self.nodes.push(Node { cand: c, on: true, parent: i });
                         self.next.push(self.nodes.len() as u32 - 1);
                     }
@@ -202,15 +257,14 @@ impl Search {
             }
             std::mem::swap(&mut self.pending, &mut self.next);
         }
-        self.targets = targets;
     }
 
-    /// The nodes from `last` back to the start (the start itself once).
-    fn path_of(&mut self, last: u32) {
-        self.path.clear();
+    /// The nodes from `last` back to the start (the start itself once), into `path`.
+    fn path_of_into(&self, last: u32, path: &mut Vec<Node>) {
+        path.clear();
         let mut p = last;
         while self.nodes[p as usize].parent != ROOT {
-            self.path.push(self.nodes[p as usize]);
+            path.push(self.nodes[p as usize]);
             p = self.nodes[p as usize].parent;
         }
     }
@@ -256,36 +310,53 @@ fn best_cycle_within(board: &Board, bound: Option<(u16, usize, u8)>) -> Option<R
         if best.is_none() && bound.is_none() {
             return usize::MAX;
         }
-        (4..).take_while(|&c| fits(c)).last().unwrap_or(0)
+        // No cycle is longer than `LONGEST`: past it, no need to look.
+        (4..=LONGEST + 1).take_while(|&c| fits(c)).last().unwrap_or(0)
     };
+    let tables = Tables::new(board);
+    let mut path = Vec::new();
     // (Y links, X links, base rating, sort key)
     for (y, x, base, key) in [(false, true, 65, 2), (true, false, 65, 3), (true, true, 70, 4)] {
+        let mut limit = max_len(&best, base, key);
+        let mut best_changed = false;
+        if limit < 4 {
+            continue;
+        }
+        let links = Links::new(board, &tables, y, x);
         for cell in 0..81 {
             let n = board.cands[cell].count_ones();
             if n < 2 || (!x && n > 2) {
                 continue;
             }
             for d in super::digits(board.cands[cell]) {
-                let mut hits = Vec::new();
-                let limit = max_len(&best, base, key);
+                if best_changed {
+                    limit = max_len(&best, base, key);
+                    best_changed = false;
+                }
                 if limit < 4 {
                     continue;
                 }
-                search.cycles(board, cand(cell, d), (y, x), limit, |s, last| hits.push((last, s.nodes.len())));
-                for (last, _) in hits {
-                    search.path_of(last);
-                    let complexity = search.path.len();
-                    let rating = base + length_bonus(complexity);
-                    if best.as_ref().is_some_and(|b| (b.0, b.1, b.2) <= (rating, complexity, key))
-                        || bound.is_some_and(|b| (rating, complexity, key) > b)
-                    {
-                        continue;
-                    }
-                    let eliminations = removals(board, &search.path);
-                    if !eliminations.is_empty() {
-                        best = Some((rating, complexity, key, search.path.clone(), eliminations));
-                    }
+                let start = cand(cell, d);
+                // A cycle comes back through a candidate that turns the start
+                // on, and each such candidate is one the start turns off.
+                let closes = |c: u16| links.turns_on(c).contains(&start);
+                if !links.turns_off(start).iter().any(|&c| closes(c)) {
+                    continue;
                 }
+                search.cycles(&links, start, limit, |s, last| {
+                    // Cycles come shortest first and all within `limit`: the
+                    // first that removes something is this start's best.
+                    s.path_of_into(last, &mut path);
+                    let complexity = path.len();
+                    let rating = base + length_bonus(complexity);
+                    let eliminations = removals(board, &path);
+                    if eliminations.is_empty() {
+                        return false;
+                    }
+                    best = Some((rating, complexity, key, path.clone(), eliminations));
+                    best_changed = true;
+                    true
+                });
             }
         }
     }

@@ -22,22 +22,27 @@
 //! then rows before columns before mixed lines, then the smaller digit.
 
 use super::cellsets::{cells_of, GRID, PEERS};
-use super::{cells_name, eliminations_name, unit_name, words, Board, Step, Tables, Technique, UNITS, UNIT_CELLS};
+use super::{
+    cells_name, eliminations_name, unit_name, units_of, words, Board, Step, Tables, Technique, UNITS, UNIT_CELLS,
+};
 
-/// A strong link: its line and its two ends as cell sets.
+/// A strong link: its unit and its two ends as cell sets.
 #[derive(Clone, Copy)]
-struct Link {
-    unit: usize,
-    ends: [u128; 2],
-    grouped: bool,
+pub(super) struct Link {
+    /// The unit where the digit lies only in the two ends.
+    pub unit: usize,
+    /// The two ends (a cell, or a group of cells in one box and line).
+    pub ends: [u128; 2],
+    /// Whether the unit has more than two places for the digit.
+    pub grouped: bool,
 }
 
-fn set_of(unit: usize, positions: u16) -> u128 {
+pub(super) fn set_of(unit: usize, positions: u16) -> u128 {
     (0..9).filter(|k| positions >> k & 1 == 1).fold(0, |m, k| m | 1u128 << UNITS[unit][k])
 }
 
 /// The strong links of `d` in rows and columns, grouped or not.
-fn links(t: &Tables, d: u8, out: &mut Vec<Link>) {
+pub(super) fn links(t: &Tables, d: u8, out: &mut Vec<Link>) {
     out.clear();
     for unit in 9..27 {
         let p = t.positions[unit][d as usize - 1];
@@ -55,9 +60,10 @@ fn links(t: &Tables, d: u8, out: &mut Vec<Link>) {
     }
 }
 
-/// Whether every cell of `set` lies in one unit.
-fn in_one_unit(set: u128) -> bool {
-    UNIT_CELLS.iter().any(|&unit| set & !unit == 0)
+/// Whether every cell of `set` (not empty) lies in one unit: one of the
+/// units of its first cell.
+pub(super) fn in_one_unit(set: u128) -> bool {
+    units_of(set.trailing_zeros() as usize).iter().any(|&unit| set & !UNIT_CELLS[unit] == 0)
 }
 
 /// The best grouped two-link pattern: (number of eliminations, step).
@@ -68,7 +74,8 @@ fn best_grouped(board: &Board, t: &Tables) -> Option<(usize, Step)> {
         links(t, d, &mut all);
         for (i, l1) in all.iter().enumerate() {
             for l2 in &all[i + 1..] {
-                if !(l1.grouped || l2.grouped) {
+                // The two lines must not share a place of `d`.
+                if !(l1.grouped || l2.grouped) || (l1.ends[0] | l1.ends[1]) & (l2.ends[0] | l2.ends[1]) != 0 {
                     continue;
                 }
                 let kind = match (l1.unit < 18, l2.unit < 18) {
@@ -79,9 +86,7 @@ fn best_grouped(board: &Board, t: &Tables) -> Option<(usize, Step)> {
                 for (s, b) in [(0, 1), (1, 0)] {
                     for (c, e) in [(0, 1), (1, 0)] {
                         let (start, bridge1, bridge2, end) = (l1.ends[s], l1.ends[b], l2.ends[c], l2.ends[e]);
-                        let used = start | bridge1 | bridge2 | end;
-                        let total = [start, bridge1, bridge2, end].iter().map(|m| m.count_ones()).sum::<u32>();
-                        if used.count_ones() != total || !in_one_unit(bridge1 | bridge2) {
+                        if !in_one_unit(bridge1 | bridge2) {
                             continue;
                         }
                         let lines = UNIT_CELLS[l1.unit] | UNIT_CELLS[l2.unit];

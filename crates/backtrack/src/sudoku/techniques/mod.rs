@@ -18,10 +18,13 @@
 
 pub mod als_wings;
 pub mod bug;
+pub mod bug_types;
 pub mod cellsets;
 pub mod chains;
 pub mod cycles;
+pub mod dynamic;
 pub mod fish;
+pub mod grouped_chains;
 pub mod grouped_links;
 pub mod intersections;
 pub mod reglib;
@@ -339,19 +342,28 @@ pub enum Technique {
     Jellyfish,
     HiddenQuad,
     ThreeStrongLinks,
+    GroupedThreeStrongLinks,
     WXYZWing,
     Bug,
+    BugType2,
+    BugType3,
+    BugType4,
     VWXYZWing,
     XCycle,
     YCycle,
     ForcingXChain,
     Cycle,
     ForcingChain,
+    NishioForcingChain,
+    CellForcingChain,
+    RegionForcingChain,
+    DynamicForcingChain,
+    DynamicForcingChainPlus,
 }
 
 impl Technique {
     /// Every technique, from the easiest.
-    pub const ALL: [Technique; 35] = [
+    pub const ALL: [Technique; 44] = [
         Technique::HiddenSingle,
         Technique::DirectPointing,
         Technique::DirectClaiming,
@@ -379,14 +391,23 @@ impl Technique {
         Technique::Jellyfish,
         Technique::HiddenQuad,
         Technique::ThreeStrongLinks,
+        Technique::GroupedThreeStrongLinks,
         Technique::WXYZWing,
         Technique::Bug,
+        Technique::BugType2,
+        Technique::BugType3,
+        Technique::BugType4,
         Technique::VWXYZWing,
         Technique::XCycle,
         Technique::YCycle,
         Technique::ForcingXChain,
         Technique::Cycle,
         Technique::ForcingChain,
+        Technique::NishioForcingChain,
+        Technique::CellForcingChain,
+        Technique::RegionForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::DynamicForcingChainPlus,
     ];
 
     /// The technique's name, as Sudoku Explainer writes it.
@@ -419,14 +440,23 @@ impl Technique {
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "Hidden Quad",
             Technique::ThreeStrongLinks => "Three Strong Links",
+            Technique::GroupedThreeStrongLinks => "Grouped Three Strong Links",
             Technique::WXYZWing => "WXYZ-Wing",
             Technique::Bug => "Bivalue Universal Grave",
+            Technique::BugType2 => "Bivalue Universal Grave Type 2",
+            Technique::BugType3 => "Bivalue Universal Grave Type 3",
+            Technique::BugType4 => "Bivalue Universal Grave Type 4",
             Technique::VWXYZWing => "VWXYZ-Wing",
             Technique::XCycle => "Bidirectional X-Cycle",
             Technique::YCycle => "Bidirectional Y-Cycle",
             Technique::ForcingXChain => "Forcing X-Chain",
             Technique::Cycle => "Bidirectional Cycle",
             Technique::ForcingChain => "Forcing Chain",
+            Technique::NishioForcingChain => "Nishio Forcing Chain",
+            Technique::CellForcingChain => "Cell Forcing Chain",
+            Technique::RegionForcingChain => "Region Forcing Chain",
+            Technique::DynamicForcingChain => "Dynamic Forcing Chain",
+            Technique::DynamicForcingChainPlus => "Dynamic Forcing Chain Plus",
         }
     }
 
@@ -542,15 +572,25 @@ pub fn find_where(board: &Board, technique: Technique, keep: Keep) -> Option<Ste
         T::XYWing => wings::wing_where(board, false, only),
         T::XYZWing => wings::wing_where(board, true, only),
         T::UniqueRectangle => unique::rectangle_where(board, only),
-        T::Bug => bug::bug_where(board, only),
+        T::Bug => bug::bug_where(board, only).or_else(|| bug_types::bug_types(board, t).filter(|step| only(step))),
+        T::BugType2 | T::BugType3 | T::BugType4 => bug_types::bug_types(board, t).filter(|step| only(step)),
         // These finders choose among their instances themselves: the chosen one only.
         T::WXYZWing => als_wings::wing(board, 3).filter(|step| only(step)),
         T::VWXYZWing => als_wings::wing(board, 4).filter(|step| only(step)),
+        T::GroupedThreeStrongLinks => grouped_chains::grouped_three_links(t).filter(|step| only(step)),
         T::GroupedSkyscraper | T::GroupedTwoStringKite => grouped_links::grouped_links(board).filter(|step| only(step)),
         T::XCycle | T::YCycle | T::Cycle => {
             cycles::best_cycle(board).map(|ranked| ranked.step).filter(|step| only(step))
         }
         T::ForcingXChain | T::ForcingChain => chains::forcing_chain(board).filter(|step| only(step)),
+        T::NishioForcingChain => dynamic::forcing_chain(board, dynamic::Kind::Nishio).filter(|step| only(step)),
+        T::CellForcingChain | T::RegionForcingChain => {
+            dynamic::forcing_chain(board, dynamic::Kind::Multiple).filter(|step| only(step))
+        }
+        T::DynamicForcingChain => dynamic::forcing_chain(board, dynamic::Kind::Dynamic).filter(|step| only(step)),
+        T::DynamicForcingChainPlus => {
+            dynamic::forcing_chain(board, dynamic::Kind::DynamicPlus).filter(|step| only(step))
+        }
     }
 }
 

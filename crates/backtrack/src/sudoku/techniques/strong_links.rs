@@ -6,8 +6,8 @@
 //! c1, and so on, force d into the first cell or the last one, so d leaves
 //! every cell that sees both ends. Ratings follow Sudoku Explainer: two
 //! links 4.0, plus 0.1 for a row and a column, 0.2 when one is a box;
-//! three links 5.4, plus 0.1 when they mix a box with lines or rows with
-//! columns, 0.2 when they use a box, a row and a column. Two parallel
+//! three links 5.4, plus 0.1 when one is a box, 0.2 when they mix rows and
+//! columns without a box. Two parallel
 //! lines make a Skyscraper, a row and a column a 2-String Kite, a box and
 //! a line a Turbot Fish.
 //!
@@ -30,9 +30,27 @@ fn kind(unit: usize) -> usize {
 fn rating_of(units: &[usize], base: u16) -> u16 {
     let has = |k: usize| units.iter().any(|&u| kind(u) == k);
     let (boxes, rows, cols) = (has(0), has(1), has(2));
-    if (boxes && rows && cols) || (boxes && units.len() == 2) {
-        base + 2
-    } else if boxes || (rows && cols) {
+    if units.len() == 2 {
+        // Skyscraper, 2-String Kite, Turbot Fish.
+        return base + if boxes { 2 } else { (rows && cols) as u16 };
+    }
+    // Three links: any box 0.1, rows and columns without a box 0.2.
+    base + if boxes {
+        1
+    } else if rows && cols {
+        2
+    } else {
+        0
+    }
+}
+
+/// The lowest rating a chain starting with links in `units` can reach.
+fn rating_floor(units: &[usize], links: usize, base: u16) -> u16 {
+    if units.len() == links {
+        return rating_of(units, base);
+    }
+    let has = |k: usize| units.iter().any(|&u| kind(u) == k);
+    if links == 3 && (has(0) || (has(1) && has(2))) {
         base + 1
     } else {
         base
@@ -142,8 +160,7 @@ impl Search<'_> {
 
     fn extend(&mut self) {
         let (units, n) = self.units();
-        // The rating only grows as links are added.
-        if n > 0 && self.best.as_ref().is_some_and(|b| b.rating <= rating_of(&units[..n], self.base)) {
+        if n > 0 && self.best.as_ref().is_some_and(|b| b.rating <= rating_floor(&units[..n], self.links, self.base)) {
             return;
         }
         if self.len == self.links {

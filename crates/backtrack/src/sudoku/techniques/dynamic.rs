@@ -1,0 +1,1084 @@
+//! The forcing chains Sudoku Explainer rates from 7.5 up: Nishio forcing
+//! chains (7.5), multiple forcing chains (cell and region forcing chains,
+//! 8.0), dynamic forcing chains (8.5) and dynamic forcing chains "plus"
+//! (9.0), each with the chain length bonus of [`super::chains::length_bonus`].
+//!
+//! All four follow the same propagation from an assumption (a candidate
+//! assumed true, "on", or false, "off"):
+//! - an on candidate turns off the digit's other places in its box, row and
+//!   column and (except for Nishio chains) the cell's other candidates;
+//! - an off candidate turns on the digit's only other place in a box, row
+//!   or column and (except for Nishio chains) the other candidate of a cell
+//!   left with two.
+//!
+//! Candidates wait in two queues, on before off, each in the order it was
+//! reached. A *dynamic* chain removes each off candidate from its working
+//! grid once it has been followed, so later "only place" and "only
+//! candidate" links see the grid as the assumption left it; the candidates
+//! removed earlier in that cell or unit are then also the reasons of the
+//! link. The *plus* chains, once both queues are empty, also look for a
+//! pointing or claiming, a hidden pair, a naked pair or an X-wing (the first
+//! of these kinds that the assumption made) on the working grid, and go on
+//! with what it removes.
+//!
+//! What a propagation proves:
+//! - a contradiction (a candidate both on and off) proves the assumption
+//!   false (Nishio and dynamic chains);
+//! - a candidate on (or off) both when a candidate is assumed on and when
+//!   it is assumed off is on (off): double forcing chains (dynamic, for
+//!   cells with three candidates or more);
+//! - a candidate on (or off) whichever candidate of a cell is assumed on:
+//!   cell forcing chains; whichever place of a digit in a unit is assumed
+//!   on: region forcing chains (multiple and dynamic chains).
+//!
+//! A step's complexity is the number of distinct reasons (candidates on or
+//! off, the assumption included) behind each of its chains, summed over
+//! its chains; its rating the base plus the length bonus of that number.
+//! Of all steps of one kind the one of lowest complexity is used, then the
+//! one of lowest order (double forcing 1, cell 5, region 6, contradiction
+//! 7), then the first met (cells in order, digits increasing, the
+//! assumption on before off, then units box, row, column).
+
+use super::cellsets::cells_of;
+use super::chains::length_bonus;
+use super::{bit, box_of, cell_name, col, row, unit_name, words, Board, Step, Technique, UNIT_CELLS};
+
+const NONE: u16 = u16::MAX;
+/// `off_parent` of an off candidate found by one of the plus rules.
+const ADVANCED: u16 = u16::MAX - 1;
+/// `on_cause` of the other candidate of a two-candidate cell.
+const CELL: u8 = 27;
+/// `on_cause` of the assumption itself.
+const SOURCE: u8 = u8::MAX;
+
+/// A set of candidates (`cell * 9 + digit - 1`).
+type Cands = [u64; 12];
+
+fn has(set: &Cands, c: usize) -> bool {
+    set[c / 64] >> (c % 64) & 1 != 0
+}
+
+fn put(set: &mut Cands, c: usize) {
+    set[c / 64] |= 1 << (c % 64);
+}
+
+/// The four kinds of chain, in the order Sudoku Explainer tries them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Nishio forcing chains: one digit, dynamic, contradictions only (7.5).
+    Nishio,
+    /// Multiple forcing chains: cell and region forcing chains, static (8.0).
+    Multiple,
+    /// Dynamic forcing chains (8.5).
+    Dynamic,
+    /// Dynamic forcing chains using pointing, claiming, hidden and naked
+    /// pairs and X-wings as links too (9.0).
+    DynamicPlus,
+}
+
+impl Kind {
+    /// Every kind, from the easiest.
+    pub const ALL: [Kind; 4] = [Kind::Nishio, Kind::Multiple, Kind::Dynamic, Kind::DynamicPlus];
+
+    fn base(self) -> u16 {
+        match self {
+            Kind::Nishio => 75,
+            Kind::Multiple => 80,
+            Kind::Dynamic => 85,
+            Kind::DynamicPlus => 90,
+        }
+    }
+
+    /// Links through cells (all but Nishio chains).
+    fn cells(self) -> bool {
+        self != Kind::Nishio
+    }
+
+    fn dynamic(self) -> bool {
+        self != Kind::Multiple
+    }
+
+    fn plus(self) -> bool {
+        self == Kind::DynamicPlus
+    }
+
+    /// The technique of this kind's steps; `multiple` for multiple chains
+    /// (cell or region forcing chains).
+    fn technique(self, multiple: Technique) -> Technique {
+        match self {
+            Kind::Nishio => Technique::NishioForcingChain,
+            Kind::Multiple => multiple,
+            Kind::Dynamic => Technique::DynamicForcingChain,
+            Kind::DynamicPlus => Technique::DynamicForcingChainPlus,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Nishio => "Nishio",
+            Kind::Multiple => "",
+            Kind::Dynamic | Kind::DynamicPlus => "Dynamic",
+        }
+    }
+}
+
+/// The grid a chain works on: candidates per cell and cells per digit.
+#[derive(Clone)]
+struct Grid {
+    cands: [u16; 81],
+    cells: [u128; 9],
+}
+
+impl Grid {
+    fn new(board: &Board) -> Grid {
+        let mut cells = [0u128; 9];
+        for (cell, &m) in board.cands.iter().enumerate() {
+            for d in super::digits(m) {
+                cells[d as usize - 1] |= 1 << cell;
+            }
+        }
+        Grid { cands: board.cands, cells }
+    }
+
+    fn remove(&mut self, c: usize) {
+        let (cell, i) = (c / 9, c % 9);
+        self.cands[cell] &= !(1 << i);
+        self.cells[i] &= !(1u128 << cell);
+    }
+}
+
+/// What the board gives every chain: its grid, the placed digits per
+/// digit and the empty cells per unit (for the plus rules).
+struct Context {
+    grid: Grid,
+    placed: [u8; 9],
+    empty: [u8; 27],
+    kind: Kind,
+}
+
+/// The propagation of one assumption: which candidates it turns on and off,
+/// in order, and why.
+struct Run {
+    on: Cands,
+    off: Cands,
+    on_list: Vec<u16>,
+    off_list: Vec<u16>,
+    /// The off candidate that turned each on candidate on.
+    on_parent: Vec<u16>,
+    /// Why: `CELL` or the unit, or `SOURCE`.
+    on_cause: Vec<u8>,
+    /// How many off candidates had been followed when it was turned on.
+    on_time: Vec<u16>,
+    /// The on candidate that turned each off candidate off, `NONE` for the
+    /// assumption, `ADVANCED` for a plus rule.
+    off_parent: Vec<u16>,
+    /// When each off candidate was followed (`NONE` until then).
+    off_time: Vec<u16>,
+    /// The reasons of the plus rules' off candidates: `advanced[c]` is a
+    /// range of `reasons`, and `rule[c]` the rule.
+    advanced: Vec<(u32, u32)>,
+    rule: Vec<u8>,
+    reasons: Vec<u16>,
+    /// The candidate found both on and off, if any (the propagation stops there).
+    conflict: Option<u16>,
+    processed: u16,
+    /// The working grid.
+    grid: Grid,
+    scratch: Vec<(usize, u16)>,
+}
+
+impl Run {
+    /// A run with no room: a placeholder.
+    fn empty() -> Run {
+        Run {
+            on: [0; 12],
+            off: [0; 12],
+            on_list: Vec::new(),
+            off_list: Vec::new(),
+            on_parent: Vec::new(),
+            on_cause: Vec::new(),
+            on_time: Vec::new(),
+            off_parent: Vec::new(),
+            off_time: Vec::new(),
+            advanced: Vec::new(),
+            rule: Vec::new(),
+            reasons: Vec::new(),
+            conflict: None,
+            processed: 0,
+            grid: Grid { cands: [0; 81], cells: [0; 9] },
+            scratch: Vec::new(),
+        }
+    }
+
+    fn new() -> Run {
+        Run {
+            on: [0; 12],
+            off: [0; 12],
+            on_list: Vec::with_capacity(256),
+            off_list: Vec::with_capacity(512),
+            on_parent: vec![NONE; 729],
+            on_cause: vec![SOURCE; 729],
+            on_time: vec![0; 729],
+            off_parent: vec![NONE; 729],
+            off_time: vec![NONE; 729],
+            advanced: vec![(0, 0); 729],
+            rule: vec![0; 729],
+            reasons: Vec::new(),
+            conflict: None,
+            processed: 0,
+            grid: Grid { cands: [0; 81], cells: [0; 9] },
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Follows the assumption that candidate `c` is `on` (or off).
+    fn follow(&mut self, ctx: &Context, c: usize, on: bool) {
+        self.on = [0; 12];
+        self.off = [0; 12];
+        self.on_list.clear();
+        self.off_list.clear();
+        self.reasons.clear();
+        self.conflict = None;
+        self.processed = 0;
+        self.grid.clone_from(&ctx.grid);
+        if on {
+            put(&mut self.on, c);
+            self.on_list.push(c as u16);
+            self.on_parent[c] = NONE;
+            self.on_cause[c] = SOURCE;
+        } else {
+            put(&mut self.off, c);
+            self.off_list.push(c as u16);
+            self.off_parent[c] = NONE;
+            self.off_time[c] = NONE;
+        }
+        let (mut next_on, mut next_off) = (0, 0);
+        loop {
+            if next_on < self.on_list.len() {
+                let p = self.on_list[next_on] as usize;
+                next_on += 1;
+                if self.turn_off(ctx, p) {
+                    return;
+                }
+            } else if next_off < self.off_list.len() {
+                let p = self.off_list[next_off] as usize;
+                next_off += 1;
+                if self.turn_on(ctx, p) {
+                    return;
+                }
+            } else if !(ctx.kind.plus() && self.plus_rules(ctx)) {
+                return;
+            }
+        }
+    }
+
+    /// The candidates on candidate `p` turns off; `true` at a contradiction.
+    fn turn_off(&mut self, ctx: &Context, p: usize) -> bool {
+        let (cell, i) = (p / 9, p % 9);
+        let g = &self.grid;
+        let mut targets = [0u16; 32];
+        let mut n = 0;
+        if ctx.kind.cells() {
+            let mut m = g.cands[cell] & !(1 << i);
+            while m != 0 {
+                targets[n] = (cell * 9 + m.trailing_zeros() as usize) as u16;
+                n += 1;
+                m &= m - 1;
+            }
+        }
+        let b = UNIT_CELLS[box_of(cell)];
+        let others = g.cells[i] & !(1u128 << cell);
+        for set in [others & b, others & UNIT_CELLS[9 + row(cell)] & !b, others & UNIT_CELLS[18 + col(cell)] & !b] {
+            for x in cells_of(set) {
+                targets[n] = (x * 9 + i) as u16;
+                n += 1;
+            }
+        }
+        for &t in &targets[..n] {
+            let t = t as usize;
+            if has(&self.on, t) {
+                self.off_parent[t] = p as u16;
+                self.conflict = Some(t as u16);
+                return true;
+            }
+            if !has(&self.off, t) {
+                put(&mut self.off, t);
+                self.off_list.push(t as u16);
+                self.off_parent[t] = p as u16;
+                self.off_time[t] = NONE;
+            }
+        }
+        false
+    }
+
+    /// The candidates off candidate `p` turns on; `true` at a contradiction.
+    fn turn_on(&mut self, ctx: &Context, p: usize) -> bool {
+        let (cell, i) = (p / 9, p % 9);
+        let g = &self.grid;
+        let mut targets = [(0u16, 0u8); 4];
+        let mut n = 0;
+        if ctx.kind.cells() && g.cands[cell].count_ones() == 2 {
+            let other = g.cands[cell] & !(1 << i);
+            if other.count_ones() == 1 {
+                targets[n] = ((cell * 9 + other.trailing_zeros() as usize) as u16, CELL);
+                n += 1;
+            }
+        }
+        for unit in [box_of(cell), 9 + row(cell), 18 + col(cell)] {
+            let others = g.cells[i] & UNIT_CELLS[unit] & !(1u128 << cell);
+            if others.count_ones() == 1 {
+                targets[n] = ((others.trailing_zeros() as usize * 9 + i) as u16, unit as u8);
+                n += 1;
+            }
+        }
+        let time = self.processed;
+        if ctx.kind.dynamic() {
+            self.grid.remove(p);
+            self.off_time[p] = time;
+            self.processed += 1;
+        }
+        for &(t, cause) in &targets[..n] {
+            let t = t as usize;
+            if has(&self.off, t) {
+                (self.on_parent[t], self.on_cause[t], self.on_time[t]) = (p as u16, cause, time);
+                self.conflict = Some(t as u16);
+                return true;
+            }
+            if !has(&self.on, t) {
+                put(&mut self.on, t);
+                self.on_list.push(t as u16);
+                (self.on_parent[t], self.on_cause[t], self.on_time[t]) = (p as u16, cause, time);
+            }
+        }
+        false
+    }
+
+    /// The number of distinct reasons behind candidate `c` being `on` (or
+    /// off), itself and the assumption included.
+    fn reasons_behind(&self, ctx: &Context, c: usize, on: bool, seen: &mut [u64; 23], stack: &mut Vec<u16>) -> usize {
+        *seen = [0; 23];
+        stack.clear();
+        let mut count = 0;
+        let mut visit = |node: usize, stack: &mut Vec<u16>| {
+            if seen[node / 64] >> (node % 64) & 1 == 0 {
+                seen[node / 64] |= 1 << (node % 64);
+                stack.push(node as u16);
+            }
+        };
+        visit(c * 2 + on as usize, stack);
+        while let Some(node) = stack.pop() {
+            count += 1;
+            let (c, on) = (node as usize / 2, node & 1 == 1);
+            if on {
+                let cause = self.on_cause[c];
+                if cause == SOURCE {
+                    continue;
+                }
+                visit(self.on_parent[c] as usize * 2, stack);
+                if ctx.kind.dynamic() {
+                    // The candidates removed earlier from the cell or the unit.
+                    let time = self.on_time[c];
+                    let (cell, i) = (c / 9, c % 9);
+                    let mut add = |x: usize, stack: &mut Vec<u16>| {
+                        if has(&self.off, x) && self.off_time[x] < time {
+                            visit(x * 2, stack);
+                        }
+                    };
+                    if cause == CELL {
+                        let mut m = ctx.grid.cands[cell];
+                        while m != 0 {
+                            add(cell * 9 + m.trailing_zeros() as usize, stack);
+                            m &= m - 1;
+                        }
+                    } else {
+                        for x in cells_of(ctx.grid.cells[i] & UNIT_CELLS[cause as usize]) {
+                            add(x * 9 + i, stack);
+                        }
+                    }
+                }
+            } else {
+                match self.off_parent[c] {
+                    NONE => {}
+                    ADVANCED => {
+                        let (a, b) = self.advanced[c];
+                        for &r in &self.reasons[a as usize..b as usize] {
+                            visit(r as usize * 2, stack);
+                        }
+                    }
+                    p => visit(p as usize * 2 + 1, stack),
+                }
+            }
+        }
+        count
+    }
+
+    /// The chain to candidate `c` (`on` or off) following the first reason
+    /// of each link, as text.
+    fn path(&self, c: usize, on: bool) -> String {
+        let mut nodes = vec![(c, on)];
+        let (mut c, mut on) = (c, on);
+        loop {
+            // The first reason: an off candidate for an on one or for an
+            // off one a plus rule removed, an on candidate otherwise.
+            let (next, next_on) = if on {
+                if self.on_cause[c] == SOURCE {
+                    break;
+                }
+                (self.on_parent[c], false)
+            } else {
+                match self.off_parent[c] {
+                    NONE => break,
+                    ADVANCED => (self.reasons[self.advanced[c].0 as usize], false),
+                    p => (p, true),
+                }
+            };
+            if nodes.len() > 1458 {
+                break;
+            }
+            (c, on) = (next as usize, next_on);
+            nodes.push((c, on));
+        }
+        nodes.reverse();
+        let mut text = String::new();
+        for (k, &(c, on)) in nodes.iter().enumerate() {
+            if k > 0 {
+                text.push_str(" -> ");
+            }
+            text.push_str(&format!("{}{}{}", cell_name(c / 9), if on { "=" } else { "<>" }, c % 9 + 1));
+            if !on && self.off_parent[c] == ADVANCED {
+                text.push_str(&format!(" ({})", RULES[self.rule[c] as usize]));
+            }
+        }
+        text
+    }
+
+    /// Runs the plus rules on the working grid: the eliminations of the
+    /// first rule with an instance the assumption made. `true` when some
+    /// candidate was newly turned off.
+    fn plus_rules(&mut self, ctx: &Context) -> bool {
+        let mut added = false;
+        for rule in 0..RULES.len() {
+            let mut found = false;
+            let mut take = |run: &mut Run, removals: &mut Vec<(usize, u16)>, reasons: &[u16]| {
+                if reasons.is_empty() {
+                    return;
+                }
+                found = true;
+                hash_order(removals);
+                let start = run.reasons.len() as u32;
+                run.reasons.extend_from_slice(reasons);
+                let range = (start, run.reasons.len() as u32);
+                for &(cell, mask) in removals.iter() {
+                    let mut m = mask;
+                    while m != 0 {
+                        let t = cell * 9 + m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        if !has(&run.off, t) {
+                            put(&mut run.off, t);
+                            run.off_list.push(t as u16);
+                            run.off_parent[t] = ADVANCED;
+                            run.off_time[t] = NONE;
+                            run.advanced[t] = range;
+                            run.rule[t] = rule as u8;
+                            added = true;
+                        }
+                    }
+                }
+            };
+            match rule {
+                0 => self.locking(ctx, &mut take),
+                1 => self.hidden_pairs(ctx, &mut take),
+                2 => self.naked_pairs(ctx, &mut take),
+                _ => self.x_wings(ctx, &mut take),
+            }
+            if found {
+                break;
+            }
+        }
+        added
+    }
+
+    /// Candidates removed from the working grid (followed off candidates)
+    /// among `cells` for digit index `i`, in cell order.
+    fn removed(&self, ctx: &Context, cells: u128, i: usize, out: &mut Vec<u16>) {
+        for x in cells_of(ctx.grid.cells[i] & !self.grid.cells[i] & cells) {
+            out.push((x * 9 + i) as u16);
+        }
+    }
+
+    fn locking(&mut self, ctx: &Context, take: &mut Take) {
+        let mut removals = std::mem::take(&mut self.scratch);
+        let mut reasons = Vec::new();
+        // (first unit type, second): box-column, box-row, column-box, row-box.
+        for (t1, t2) in [(0, 18), (0, 9), (18, 0), (9, 0)] {
+            for i in 0..9 {
+                for k1 in 0..9 {
+                    let u1 = UNIT_CELLS[t1 + k1];
+                    let places = self.grid.cells[i] & u1;
+                    if places.count_ones() < 2 {
+                        continue;
+                    }
+                    for k2 in 0..9 {
+                        let u2 = UNIT_CELLS[t2 + k2];
+                        if u1 & u2 == 0 || places & !u2 != 0 {
+                            continue;
+                        }
+                        let gone = self.grid.cells[i] & u2 & !u1;
+                        if gone == 0 {
+                            continue;
+                        }
+                        removals.clear();
+                        removals.extend(cells_of(gone).map(|x| (x, 1u16 << i)));
+                        reasons.clear();
+                        self.removed(ctx, u1 & !u2, i, &mut reasons);
+                        take(self, &mut removals, &reasons);
+                    }
+                }
+            }
+        }
+        self.scratch = removals;
+    }
+
+    fn hidden_pairs(&mut self, ctx: &Context, take: &mut Take) {
+        let mut removals = std::mem::take(&mut self.scratch);
+        let mut reasons = Vec::new();
+        for unit in UNIT_ORDER {
+            if ctx.empty[unit] <= 4 {
+                continue;
+            }
+            let u = UNIT_CELLS[unit];
+            for b in 1..9 {
+                for a in 0..b {
+                    let (pa, pb) = (self.grid.cells[a] & u, self.grid.cells[b] & u);
+                    if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
+                        continue;
+                    }
+                    let pair = (1u16 << a) | (1 << b);
+                    removals.clear();
+                    removals
+                        .extend(cells_of(pa | pb).map(|x| (x, self.grid.cands[x] & !pair)).filter(|&(_, m)| m != 0));
+                    if removals.is_empty() {
+                        continue;
+                    }
+                    reasons.clear();
+                    for x in cells_of(u & !(pa | pb)) {
+                        for d in [a, b] {
+                            if ctx.grid.cands[x] >> d & 1 != 0 {
+                                reasons.push((x * 9 + d) as u16);
+                            }
+                        }
+                    }
+                    take(self, &mut removals, &reasons);
+                }
+            }
+        }
+        self.scratch = removals;
+    }
+
+    fn naked_pairs(&mut self, ctx: &Context, take: &mut Take) {
+        let mut removals = std::mem::take(&mut self.scratch);
+        let mut reasons = Vec::new();
+        for unit in UNIT_ORDER {
+            if ctx.empty[unit] < 4 {
+                continue;
+            }
+            let cells: Vec<usize> = cells_of(UNIT_CELLS[unit]).collect();
+            for j in 1..9 {
+                for i in 0..j {
+                    let (x, y) = (cells[i], cells[j]);
+                    let (mx, my) = (self.grid.cands[x], self.grid.cands[y]);
+                    if mx.count_ones() < 2 || my.count_ones() < 2 || (mx | my).count_ones() != 2 {
+                        continue;
+                    }
+                    let pair = mx | my;
+                    removals.clear();
+                    removals.extend(
+                        cells
+                            .iter()
+                            .filter(|&&z| z != x && z != y)
+                            .map(|&z| (z, self.grid.cands[z] & pair))
+                            .filter(|&(_, m)| m != 0),
+                    );
+                    if removals.is_empty() {
+                        continue;
+                    }
+                    reasons.clear();
+                    for z in [x, y] {
+                        let mut m = ctx.grid.cands[z] & !pair;
+                        while m != 0 {
+                            reasons.push((z * 9 + m.trailing_zeros() as usize) as u16);
+                            m &= m - 1;
+                        }
+                    }
+                    take(self, &mut removals, &reasons);
+                }
+            }
+        }
+        self.scratch = removals;
+    }
+
+    fn x_wings(&mut self, ctx: &Context, take: &mut Take) {
+        let mut removals = std::mem::take(&mut self.scratch);
+        let mut reasons = Vec::new();
+        // Base columns and cover rows, then base rows and cover columns.
+        for (base, cover) in [(18, 9), (9, 18)] {
+            for j in 1..9 {
+                for i0 in 0..j {
+                    for d in 0..9 {
+                        if ctx.placed[d] + 4 > 9 {
+                            continue;
+                        }
+                        let line = |k: usize| self.grid.cells[d] & UNIT_CELLS[base + k];
+                        let (a, b) = (line(i0), line(j));
+                        if a.count_ones() < 2 || b.count_ones() < 2 {
+                            continue;
+                        }
+                        // The cover lines the two base lines' places lie in.
+                        let mut covers = 0u16;
+                        for x in cells_of(a | b) {
+                            covers |= 1 << if cover == 9 { row(x) } else { col(x) };
+                        }
+                        if covers.count_ones() != 2 {
+                            continue;
+                        }
+                        let bases = UNIT_CELLS[base + i0] | UNIT_CELLS[base + j];
+                        let mut cover_cells = 0u128;
+                        for k in 0..9 {
+                            if covers >> k & 1 != 0 {
+                                cover_cells |= UNIT_CELLS[cover + k];
+                            }
+                        }
+                        removals.clear();
+                        for k in 0..9 {
+                            if covers >> k & 1 != 0 {
+                                let gone = self.grid.cells[d] & UNIT_CELLS[cover + k] & !bases;
+                                removals.extend(cells_of(gone).map(|x| (x, 1u16 << d)));
+                            }
+                        }
+                        if removals.is_empty() {
+                            continue;
+                        }
+                        reasons.clear();
+                        for k in [i0, j] {
+                            self.removed(ctx, UNIT_CELLS[base + k] & !cover_cells, d, &mut reasons);
+                        }
+                        take(self, &mut removals, &reasons);
+                    }
+                }
+            }
+        }
+        self.scratch = removals;
+    }
+}
+
+type Take<'a> = dyn FnMut(&mut Run, &mut Vec<(usize, u16)>, &[u16]) + 'a;
+
+/// The plus rules, in the order they are tried.
+const RULES: [&str; 4] = ["pointing or claiming", "hidden pair", "naked pair", "X-wing"];
+
+/// Boxes, then columns, then rows.
+const UNIT_ORDER: [usize; 27] = {
+    let mut order = [0usize; 27];
+    let mut k = 0;
+    while k < 9 {
+        order[k] = k;
+        order[9 + k] = 18 + k;
+        order[18 + k] = 9 + k;
+        k += 1;
+    }
+    order
+};
+
+/// Puts a rule's eliminations (cell, digits) in the order Sudoku Explainer
+/// meets them: by cell number modulo its table size (16 for up to 12
+/// cells, doubling), then as found.
+fn hash_order(removals: &mut [(usize, u16)]) {
+    let mut size = 16;
+    while removals.len() * 4 > size * 3 {
+        size *= 2;
+    }
+    removals.sort_by_key(|&(cell, _)| cell & (size - 1));
+}
+
+/// The best step found so far: (complexity, order) and the step.
+struct Best {
+    rank: Option<(usize, u8)>,
+    step: Option<Step>,
+}
+
+impl Best {
+    /// Whether a step of this rank would replace the best.
+    fn beats(&self, complexity: usize, order: u8) -> bool {
+        self.rank.is_none_or(|r| (complexity, order) < r)
+    }
+
+    /// The most complexity a step of order `order` may have to be used.
+    fn limit(&self, order: u8) -> usize {
+        match self.rank {
+            None => usize::MAX,
+            Some((c, o)) => {
+                if order < o {
+                    c
+                } else {
+                    c.saturating_sub(1)
+                }
+            }
+        }
+    }
+}
+
+/// The runs of one search: the propagation of each candidate assumed on
+/// (kept, as cell and region chains reuse them) and a scratch run for
+/// assumptions off.
+struct Runs<'a> {
+    ctx: &'a Context,
+    /// Runs reused from one search to the next on this thread.
+    pool: Vec<Run>,
+    /// The run of each candidate assumed on (index in `pool`), `NONE` if not followed yet.
+    slot: [u16; 729],
+    used: usize,
+    off: Run,
+    seen: [u64; 23],
+    stack: Vec<u16>,
+}
+
+thread_local! {
+    static POOL: std::cell::RefCell<(Vec<Run>, Option<Run>)> = const { std::cell::RefCell::new((Vec::new(), None)) };
+}
+
+impl<'a> Runs<'a> {
+    fn new(ctx: &'a Context) -> Runs<'a> {
+        let (pool, off) = POOL.with(|p| std::mem::take(&mut *p.borrow_mut()));
+        Runs {
+            ctx,
+            pool,
+            slot: [NONE; 729],
+            used: 0,
+            off: off.unwrap_or_else(Run::new),
+            seen: [0; 23],
+            stack: Vec::new(),
+        }
+    }
+
+    fn on(&mut self, c: usize) -> &Run {
+        if self.slot[c] == NONE {
+            if self.used == self.pool.len() {
+                self.pool.push(Run::new());
+            }
+            self.pool[self.used].follow(self.ctx, c, true);
+            self.slot[c] = self.used as u16;
+            self.used += 1;
+        }
+        self.get(c)
+    }
+
+    fn get(&self, c: usize) -> &Run {
+        &self.pool[self.slot[c] as usize]
+    }
+
+    fn count(&mut self, run: Option<usize>, c: usize, on: bool) -> usize {
+        let r = match run {
+            Some(k) => &self.pool[self.slot[k] as usize],
+            None => &self.off,
+        };
+        r.reasons_behind(self.ctx, c, on, &mut self.seen, &mut self.stack)
+    }
+}
+
+impl Drop for Runs<'_> {
+    fn drop(&mut self) {
+        let pool = std::mem::take(&mut self.pool);
+        let off = std::mem::replace(&mut self.off, Run::empty());
+        POOL.with(|p| *p.borrow_mut() = (pool, Some(off)));
+    }
+}
+
+fn target_text(c: usize, on: bool) -> String {
+    format!("{}{}{}", cell_name(c / 9), if on { "=" } else { "<>" }, c % 9 + 1)
+}
+
+/// The step that sets candidate `c` on (place it) or off (remove it).
+/// Placements and eliminations.
+type Verdict = (Vec<(usize, u8)>, Vec<(usize, u8)>);
+
+fn verdict(board: &Board, c: usize, on: bool) -> Verdict {
+    let (cell, d) = (c / 9, (c % 9) as u8 + 1);
+    if on {
+        let others = super::digits(board.cands[cell] & !bit(d)).map(|e| (cell, e)).collect();
+        (vec![(cell, d)], others)
+    } else {
+        (vec![], vec![(cell, d)])
+    }
+}
+
+/// The easiest step of forcing chains of `kind` on `board`, as Sudoku
+/// Explainer chooses it.
+pub fn forcing_chain(board: &Board, kind: Kind) -> Option<Step> {
+    let mut placed = [0u8; 9];
+    for &v in &board.values {
+        if v != 0 {
+            placed[v as usize - 1] += 1;
+        }
+    }
+    let mut empty = [0u8; 27];
+    for (u, cells) in UNIT_CELLS.iter().enumerate() {
+        empty[u] = cells_of(*cells).filter(|&x| board.values[x] == 0).count() as u8;
+    }
+    let ctx = Context { grid: Grid::new(board), placed, empty, kind };
+    let mut runs = Runs::new(&ctx);
+    let technique = kind.technique(Technique::CellForcingChain);
+    let rating = |complexity: usize| kind.base() + length_bonus(complexity);
+    let mut best = Best { rank: None, step: None };
+    let prefix = kind.name();
+    let suffix = if kind.plus() { " (+)" } else { "" };
+    for cell in 0..81 {
+        let n = board.cands[cell].count_ones();
+        if n < 2 || (n == 2 && !kind.dynamic()) {
+            continue;
+        }
+        let contradictions = kind.dynamic();
+        let doubles = n >= 3 && kind.dynamic() && kind != Kind::Nishio;
+        for d in super::digits(board.cands[cell]) {
+            let c = cell * 9 + d as usize - 1;
+            runs.on(c);
+            if contradictions {
+                // The assumption on, then off, leading to a contradiction.
+                let conflict = runs.get(c).conflict;
+                if let Some(x) = conflict {
+                    let x = x as usize;
+                    let complexity = runs.count(Some(c), x, true) + runs.count(Some(c), x, false);
+                    if best.beats(complexity, 7) {
+                        let run = runs.get(c);
+                        let (placements, eliminations) = verdict(board, c, false);
+                        let text = words(|| {
+                            format!(
+                                "{prefix} Contradiction Forcing Chain{suffix}: if {} then {} and {}; so {}",
+                                target_text(c, true),
+                                run.path(x, true),
+                                run.path(x, false),
+                                target_text(c, false)
+                            )
+                        });
+                        best.rank = Some((complexity, 7));
+                        best.step =
+                            Some(Step { technique, rating: rating(complexity), placements, eliminations, text });
+                    }
+                }
+                runs.off.follow(&ctx, c, false);
+                let conflict = runs.off.conflict;
+                if let Some(x) = conflict {
+                    let x = x as usize;
+                    let complexity = runs.count(None, x, true) + runs.count(None, x, false);
+                    if best.beats(complexity, 7) {
+                        let run = &runs.off;
+                        let (placements, eliminations) = verdict(board, c, true);
+                        let text = words(|| {
+                            format!(
+                                "{prefix} Contradiction Forcing Chain{suffix}: if {} then {} and {}; so {}",
+                                target_text(c, false),
+                                run.path(x, true),
+                                run.path(x, false),
+                                target_text(c, true)
+                            )
+                        });
+                        best.rank = Some((complexity, 7));
+                        best.step =
+                            Some(Step { technique, rating: rating(complexity), placements, eliminations, text });
+                    }
+                }
+            }
+            if doubles {
+                // Candidates on (off) both when `c` is on and when it is off.
+                for on in [true, false] {
+                    let a = runs.get(c);
+                    let (sa, sb) = if on { (&a.on, &runs.off.on) } else { (&a.off, &runs.off.off) };
+                    let both: Vec<u16> = (if on { &a.on_list } else { &a.off_list })
+                        .iter()
+                        .copied()
+                        .filter(|&x| has(sa, x as usize) && has(sb, x as usize))
+                        .collect();
+                    for x in both {
+                        let x = x as usize;
+                        if on && board.cands[x / 9].count_ones() < 2 {
+                            continue;
+                        }
+                        let limit = best.limit(1);
+                        let first = runs.count(Some(c), x, on);
+                        if first > limit {
+                            continue;
+                        }
+                        let complexity = first + runs.count(None, x, on);
+                        if !best.beats(complexity, 1) {
+                            continue;
+                        }
+                        let a = runs.get(c);
+                        let (placements, eliminations) = verdict(board, x, on);
+                        let text = words(|| {
+                            format!(
+                                "{prefix} Double Forcing Chain{suffix}: if {} then {}; if {} then {}; so {}",
+                                target_text(c, true),
+                                a.path(x, on),
+                                target_text(c, false),
+                                runs.off.path(x, on),
+                                target_text(x, on)
+                            )
+                        });
+                        best.rank = Some((complexity, 1));
+                        best.step =
+                            Some(Step { technique, rating: rating(complexity), placements, eliminations, text });
+                    }
+                }
+            }
+            if kind != Kind::Nishio {
+                region_chains(board, &mut runs, &mut best, cell, d, kind);
+            }
+        }
+        if kind != Kind::Nishio {
+            cell_chains(board, &mut runs, &mut best, cell, kind);
+        }
+    }
+    best.step
+}
+
+/// Region forcing chains from the places of digit `d` in the units of
+/// `cell`, when `cell` is the first of them.
+fn region_chains(board: &Board, runs: &mut Runs, best: &mut Best, cell: usize, d: u8, kind: Kind) {
+    let i = d as usize - 1;
+    let technique = kind.technique(Technique::RegionForcingChain);
+    let suffix = if kind.plus() { " (+)" } else { "" };
+    let prefix = if kind == Kind::Multiple { String::new() } else { format!("{} ", kind.name()) };
+    for unit in [box_of(cell), 9 + row(cell), 18 + col(cell)] {
+        let places = runs.ctx.grid.cells[i] & UNIT_CELLS[unit];
+        if places.count_ones() < 2 || places.trailing_zeros() as usize != cell {
+            continue;
+        }
+        let starts: Vec<usize> = cells_of(places).map(|x| x * 9 + i).collect();
+        for &s in &starts {
+            runs.on(s);
+        }
+        for on in [true, false] {
+            let mut common = if on { runs.get(starts[0]).on } else { runs.get(starts[0]).off };
+            for &s in &starts[1..] {
+                let r = runs.get(s);
+                let set = if on { &r.on } else { &r.off };
+                for (x, y) in common.iter_mut().zip(set) {
+                    *x &= y;
+                }
+            }
+            if common.iter().all(|&w| w == 0) {
+                continue;
+            }
+            let first = runs.get(starts[0]);
+            let list: Vec<u16> = (if on { &first.on_list } else { &first.off_list })
+                .iter()
+                .copied()
+                .filter(|&x| has(&common, x as usize))
+                .collect();
+            for x in list {
+                let x = x as usize;
+                if on && board.cands[x / 9].count_ones() < 2 {
+                    continue;
+                }
+                let limit = best.limit(6);
+                let mut complexity = 0;
+                for &s in &starts {
+                    complexity += runs.count(Some(s), x, on);
+                    if complexity > limit {
+                        break;
+                    }
+                }
+                if !best.beats(complexity, 6) {
+                    continue;
+                }
+                let (placements, eliminations) = verdict(board, x, on);
+                let text = words(|| {
+                    let chains: Vec<String> = starts.iter().map(|&s| runs.get(s).path(x, on)).collect();
+                    format!(
+                        "{prefix}Region Forcing Chain{suffix}: {d} goes in one of {} places in {}: {}; so {}",
+                        starts.len(),
+                        unit_name(unit),
+                        chains.join("; "),
+                        target_text(x, on)
+                    )
+                });
+                best.rank = Some((complexity, 6));
+                best.step = Some(Step {
+                    technique,
+                    rating: kind.base() + length_bonus(complexity),
+                    placements,
+                    eliminations,
+                    text,
+                });
+            }
+        }
+    }
+}
+
+/// Cell forcing chains: what every candidate of `cell` leads to.
+fn cell_chains(board: &Board, runs: &mut Runs, best: &mut Best, cell: usize, kind: Kind) {
+    let technique = kind.technique(Technique::CellForcingChain);
+    let suffix = if kind.plus() { " (+)" } else { "" };
+    let prefix = if kind == Kind::Multiple { String::new() } else { format!("{} ", kind.name()) };
+    let starts: Vec<usize> = super::digits(board.cands[cell]).map(|d| cell * 9 + d as usize - 1).collect();
+    for on in [true, false] {
+        let mut common = [!0u64; 12];
+        for &s in &starts {
+            let r = runs.get(s);
+            let set = if on { &r.on } else { &r.off };
+            for (x, y) in common.iter_mut().zip(set) {
+                *x &= y;
+            }
+        }
+        if common.iter().all(|&w| w == 0) {
+            continue;
+        }
+        let first = runs.get(starts[0]);
+        let list: Vec<u16> = (if on { &first.on_list } else { &first.off_list })
+            .iter()
+            .copied()
+            .filter(|&x| has(&common, x as usize))
+            .collect();
+        for x in list {
+            let x = x as usize;
+            if on && board.cands[x / 9].count_ones() < 2 {
+                continue;
+            }
+            let limit = best.limit(5);
+            let mut complexity = 0;
+            for &s in &starts {
+                complexity += runs.count(Some(s), x, on);
+                if complexity > limit {
+                    break;
+                }
+            }
+            if !best.beats(complexity, 5) {
+                continue;
+            }
+            let (placements, eliminations) = verdict(board, x, on);
+            let text = words(|| {
+                let chains: Vec<String> = starts.iter().map(|&s| runs.get(s).path(x, on)).collect();
+                format!(
+                    "{prefix}Cell Forcing Chain{suffix}: {} holds one of {}: {}; so {}",
+                    cell_name(cell),
+                    super::digits_name(board.cands[cell]),
+                    chains.join("; "),
+                    target_text(x, on)
+                )
+            });
+            best.rank = Some((complexity, 5));
+            best.step = Some(Step {
+                technique,
+                rating: kind.base() + length_bonus(complexity),
+                placements,
+                eliminations,
+                text,
+            });
+        }
+    }
+}
+
+/// The first kind of forcing chain (from Nishio chains to dynamic chains
+/// plus) that gives a step, and its easiest step.
+pub fn any_forcing_chain(board: &Board) -> Option<Step> {
+    Kind::ALL.into_iter().find_map(|kind| forcing_chain(board, kind))
+}

@@ -1,0 +1,200 @@
+//! Three strong links with groups (5.7): a chain of three strong links of
+//! one digit, at least one of them grouped.
+//!
+//! A strong link splits a digit's places in a unit into two ends, one of
+//! which holds the digit. Without groups both ends are single cells (the
+//! unit has two places, see [`strong_links`](super::strong_links)). With
+//! groups an end may be several cells of one box and one line:
+//! - in a row or column, the three to six places lie in two of its boxes
+//!   (each box's places form an end);
+//! - in a box, the places lie on one row and one column (an empty
+//!   rectangle: the row's places form one end, the column's the other; a
+//!   place where they cross joins one of the two ends), or, with four or
+//!   more places and no such cross, on two rows (or two columns), one end
+//!   each.
+//!
+//! Links `S = A`, `B = C`, `D = E` in three units that share no place of
+//! the digit, where `A` and `B` lie together in one unit and so do `C` and
+//! `D`, put the digit in `S` or in `E`: if `S` has none, `A` has it, so `B`
+//! has none, `C` has it, `D` has none, and `E` has it. The digit leaves
+//! every cell that sees all of `S` and `E`, outside the link units and the
+//! units joining them (as Sudoku Explainer counts it). Sudoku Explainer
+//! rates every such chain 5.7 (three links, 5.4, and 0.3 for groups); among
+//! several, the one removing the most candidates is used.
+
+use super::cellsets::{cells_of, GRID, PEERS};
+use super::grouped_links::{links, set_of, Link};
+use super::{cells_name, eliminations_name, unit_name, words, Step, Tables, Technique, UNIT_CELLS};
+
+/// The rating of every grouped three-link chain.
+const RATING: u16 = 57;
+
+/// Box `b`'s cells (as box positions, bit `k` for its `k`-th cell) on the box row `r`.
+const fn box_row(r: usize) -> u16 {
+    0b111 << (3 * r)
+}
+
+/// Box positions on the box column `c`.
+const fn box_col(c: usize) -> u16 {
+    0b1001001 << c
+}
+
+/// The grouped links of `d` in the boxes, in Sudoku Explainer's shapes.
+fn box_links(t: &Tables, d: u8, out: &mut Vec<Link>) {
+    for unit in 0..9 {
+        let p = t.positions[unit][d as usize - 1];
+        let n = p.count_ones();
+        if !(3..=6).contains(&n) {
+            continue;
+        }
+        let mut ends: Vec<[u16; 2]> = Vec::new();
+        // A cross: every place on the row or the column of one cell.
+        let heart = (0..9).find(|&h| p & !(box_row(h / 3) | box_col(h % 3)) == 0);
+        if let Some(h) = heart {
+            let (column, row) = (p & box_col(h % 3) & !(1 << h), p & box_row(h / 3) & !(1 << h));
+            if column != 0 && row != 0 {
+                let middle = p & 1 << h;
+                ends.push([column | middle, row]);
+                if middle != 0 {
+                    ends.push([column, row | middle]);
+                }
+            }
+        } else if n >= 4 {
+            // Two rows, or two columns.
+            for lines in [[box_row(0), box_row(1), box_row(2)], [box_col(0), box_col(1), box_col(2)]] {
+                let used: Vec<u16> = lines.iter().map(|&l| p & l).filter(|&m| m != 0).collect();
+                if used.len() == 2 {
+                    ends.push([used[0], used[1]]);
+                }
+            }
+        }
+        for [a, b] in ends {
+            out.push(Link { unit, ends: [set_of(unit, a), set_of(unit, b)], grouped: true });
+        }
+    }
+}
+
+/// The unit holding all of `set`, Sudoku Explainer's choice: a column, then a row, then a box.
+fn joining_unit(set: u128) -> Option<usize> {
+    (18..27).chain(9..18).chain(0..9).find(|&u| set & !UNIT_CELLS[u] == 0)
+}
+
+/// A chain of three strong links, at least one grouped, removing the most candidates.
+pub fn grouped_three_links(t: &Tables) -> Option<Step> {
+    let mut best: Option<(usize, Step)> = None;
+    let mut all = Vec::new();
+    for d in 1..=9u8 {
+        links(t, d, &mut all);
+        // Boxes with two places off one line are plain links too.
+        for unit in 0..9 {
+            let cells = t.unit_cells(unit, d);
+            if cells.count_ones() == 2 && !in_one_unit_line(cells) {
+                let first = cells & cells.wrapping_neg();
+                all.push(Link { unit, ends: [first, cells & !first], grouped: false });
+            }
+        }
+        box_links(t, d, &mut all);
+        if !all.iter().any(|l| l.grouped) {
+            continue;
+        }
+        let places = t.cells[d as usize - 1];
+        // Each link both ways: (link, its start end, its far end).
+        let ways: Vec<(usize, u128, u128)> =
+            all.iter().enumerate().flat_map(|(i, l)| [(i, l.ends[0], l.ends[1]), (i, l.ends[1], l.ends[0])]).collect();
+        let cover: Vec<u128> = all.iter().map(|l| l.ends[0] | l.ends[1]).collect();
+        // next[w]: the ways that may follow way w (another link, no shared place, weakly linked).
+        let next: Vec<Vec<usize>> = ways
+            .iter()
+            .map(|&(i, _, far)| {
+                (0..ways.len())
+                    .filter(|&v| {
+                        let (j, start, _) = ways[v];
+                        j != i && cover[i] & cover[j] == 0 && one_unit(far | start)
+                    })
+                    .collect()
+            })
+            .collect();
+        for (w1, &(i, s, a)) in ways.iter().enumerate() {
+            let seen_s = cells_of(s).fold(places, |m, x| m & PEERS[x]);
+            if seen_s == 0 {
+                continue;
+            }
+            for &w2 in &next[w1] {
+                let (j, b, c) = ways[w2];
+                for &w3 in &next[w2] {
+                    let (k, dd, e) = ways[w3];
+                    // Each chain once (the reversed one is the same), with a group.
+                    if k <= i
+                        || cover[k] & (cover[i] | cover[j]) != 0
+                        || !(all[i].grouped || all[j].grouped || all[k].grouped)
+                    {
+                        continue;
+                    }
+                    let seen = cells_of(e).fold(seen_s, |m, x| m & PEERS[x]);
+                    if (seen.count_ones() as usize) <= best.as_ref().map_or(0, |(m, _)| *m) {
+                        continue;
+                    }
+                    let (Some(u1), Some(u2)) = (joining_unit(a | b), joining_unit(c | dd)) else {
+                        continue;
+                    };
+                    let outside =
+                        [all[i].unit, all[j].unit, all[k].unit, u1, u2].iter().fold(GRID, |m, &u| m & !UNIT_CELLS[u]);
+                    let victims = seen & outside;
+                    let n = victims.count_ones() as usize;
+                    if n == 0 || best.as_ref().is_some_and(|(m, _)| *m >= n) {
+                        continue;
+                    }
+                    let (l1, l2, l3) = (&all[i], &all[j], &all[k]);
+                    let eliminations: Vec<(usize, u8)> = cells_of(victims).map(|v| (v, d)).collect();
+                    let text = words(|| {
+                        let group = |m: u128| {
+                            let cells: Vec<usize> = cells_of(m).collect();
+                            if cells.len() == 1 {
+                                cells_name(&cells)
+                            } else {
+                                format!("({})", cells_name(&cells))
+                            }
+                        };
+                        format!(
+                            "{}: {d} lies in {}={} ({}), {}={} ({}), {}={} ({}); linked end to end, \
+                             they put {d} in {} or {}: {}",
+                            Technique::GroupedThreeStrongLinks.name(),
+                            group(s),
+                            group(a),
+                            unit_name(l1.unit),
+                            group(b),
+                            group(c),
+                            unit_name(l2.unit),
+                            group(dd),
+                            group(e),
+                            unit_name(l3.unit),
+                            group(s),
+                            group(e),
+                            eliminations_name(&eliminations)
+                        )
+                    });
+                    let step = Step {
+                        technique: Technique::GroupedThreeStrongLinks,
+                        rating: RATING,
+                        placements: vec![],
+                        eliminations,
+                        text,
+                    };
+                    best = Some((n, step));
+                }
+            }
+        }
+    }
+    best.map(|(_, step)| step)
+}
+
+/// Whether all of `set` lies in one unit.
+fn one_unit(set: u128) -> bool {
+    let f = set.trailing_zeros() as usize;
+    [super::box_of(f), 9 + f / 9, 18 + f % 9].iter().any(|&u| set & !UNIT_CELLS[u] == 0)
+}
+
+/// Whether all of `set` lies in one row or one column.
+fn in_one_unit_line(set: u128) -> bool {
+    (9..27).any(|u| set & !UNIT_CELLS[u] == 0)
+}
