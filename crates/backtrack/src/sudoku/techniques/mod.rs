@@ -210,7 +210,15 @@ pub fn unit_name(unit: usize) -> String {
 
 /// The digits of a mask, increasing.
 pub fn digits(mask: u16) -> impl Iterator<Item = u8> {
-    (1..=9u8).filter(move |d| mask & bit(*d) != 0)
+    let mut rest = mask & ALL;
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            return None;
+        }
+        let d = rest.trailing_zeros() as u8 + 1;
+        rest &= rest - 1;
+        Some(d)
+    })
 }
 
 /// The digits of a mask as `1/5/7`.
