@@ -61,6 +61,8 @@ struct Search {
     seen_on: [u32; 729],
     /// `claimed_off[c] == stamp`: candidate `c` is an off node of this search.
     claimed_off: [u32; 729],
+    /// `closes[c] == stamp`: off candidate `c` turns the start on.
+    closes: [u32; 729],
     stamp: u32,
     pending: Vec<u32>,
     next: Vec<u32>,
@@ -116,6 +118,10 @@ struct Links {
     on: [u32; 730],
     off_targets: Vec<u16>,
     on_targets: Vec<u16>,
+    /// `closing[c]..closing[c + 1]` index `closers`: the candidates that,
+    /// off, turn `c` on.
+    closing: [u32; 730],
+    closers: Vec<u16>,
 }
 
 impl Links {
@@ -125,6 +131,8 @@ impl Links {
             on: [0; 730],
             off_targets: Vec::with_capacity(4096),
             on_targets: Vec::with_capacity(1024),
+            closing: [0; 730],
+            closers: Vec::new(),
         };
         for (cell, peers) in PEER_PARTS.iter().enumerate() {
             let cands = board.cands[cell];
@@ -157,7 +165,28 @@ impl Links {
                 links.on[c + 1] = links.on_targets.len() as u32;
             }
         }
+        // The on links reversed, grouped by target (a counting sort).
+        for &t in &links.on_targets {
+            links.closing[t as usize + 1] += 1;
+        }
+        for c in 0..729 {
+            links.closing[c + 1] += links.closing[c];
+        }
+        let mut fill = links.closing;
+        let mut closers = vec![0; links.on_targets.len()];
+        for c in 0..729u16 {
+            for &t in links.turns_on(c) {
+                closers[fill[t as usize] as usize] = c;
+                fill[t as usize] += 1;
+            }
+        }
+        links.closers = closers;
         links
+    }
+
+    /// The candidates that, off, turn candidate `c` on.
+    fn closers_of(&self, c: u16) -> &[u16] {
+        &self.closers[self.closing[c as usize] as usize..self.closing[c as usize + 1] as usize]
     }
 
     /// The nodes on candidate `c` turns off.
@@ -177,6 +206,7 @@ impl Search {
             nodes: Vec::with_capacity(4096),
             seen_on: [0; 729],
             claimed_off: [0; 729],
+            closes: [0; 729],
             stamp: 0,
             pending: Vec::new(),
             next: Vec::new(),
@@ -214,6 +244,9 @@ impl Search {
         self.stamp += 1;
         let stamp = self.stamp;
         self.seen_on[start as usize] = stamp;
+        for &c in links.closers_of(start) {
+            self.closes[c as usize] = stamp;
+        }
         self.nodes.push(Node { cand: start, on: true, parent: ROOT });
         self.pending.clear();
         self.pending.push(0);
@@ -230,7 +263,7 @@ impl Search {
                         self.claimed_off[c as usize] = stamp;
                         true
                     } else {
-                        length + 1 >= 4 && links.turns_on(c).contains(&start) && !self.is_ancestor(i, c, false)
+                        length + 1 >= 4 && self.closes[c as usize] == stamp && !self.is_ancestor(i, c, false)
                     };
                     if keep {
                         self.nodes.push(Node { cand: c, on: false, parent: i });
