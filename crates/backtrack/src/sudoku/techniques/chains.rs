@@ -18,7 +18,8 @@
 
 use std::collections::VecDeque;
 
-use super::{bit, cell_name, units_of, words, Board, Step, Technique, UNITS};
+use super::cellsets::{cells_of, PEER_PARTS};
+use super::{bit, cell_name, count9, single, units_of, words, Board, CellSet, Step, Technique, UNIT_CELLS};
 
 const NONE: u16 = u16::MAX;
 
@@ -46,44 +47,35 @@ pub fn length_bonus(nodes: usize) -> u16 {
     added
 }
 
-/// The nodes an "on" node turns off.
-fn on_to_off(board: &Board, cell: usize, d: u8, cells_too: bool, out: &mut Vec<u16>) {
+/// The nodes an "on" node turns off: with `cells_too` the cell's other
+/// candidates, then the digit's other places in the box, the row outside
+/// the box and the column outside the box (cells increasing in each).
+/// `with` is the set of cells holding `d`.
+fn on_to_off(board: &Board, with: CellSet, cell: usize, d: u8, cells_too: bool, out: &mut Vec<u16>) {
     out.clear();
     if cells_too {
         for e in super::digits(board.cands[cell] & !bit(d)) {
             out.push(node(cell, e, false));
         }
     }
-    let mut added = [false; 81];
-    added[cell] = true;
-    for unit in units_of(cell) {
-        for &peer in &UNITS[unit] {
-            if !added[peer] && board.has(peer, d) {
-                added[peer] = true;
-                out.push(node(peer, d, false));
-            }
-        }
+    for part in PEER_PARTS[cell] {
+        out.extend(cells_of(part & with).map(|peer| node(peer, d, false)));
     }
 }
 
-/// The nodes an "off" node turns on.
-fn off_to_on(board: &Board, cell: usize, d: u8, cells_too: bool, out: &mut Vec<u16>) {
+/// The nodes an "off" node turns on: with `cells_too` the other candidate
+/// of a two-candidate cell, then the digit's only other place in the box,
+/// the row and the column. `with` is the set of cells holding `d`.
+fn off_to_on(board: &Board, with: CellSet, cell: usize, d: u8, cells_too: bool, out: &mut Vec<u16>) {
     out.clear();
-    if cells_too && board.cands[cell].count_ones() == 2 {
+    if cells_too && count9(board.cands[cell]) == 2 {
         let other = board.cands[cell] & !bit(d);
         out.push(node(cell, other.trailing_zeros() as u8 + 1, true));
     }
     for unit in units_of(cell) {
-        let mut other = None;
-        let mut count = 0;
-        for &peer in &UNITS[unit] {
-            if peer != cell && board.has(peer, d) {
-                count += 1;
-                other = Some(peer);
-            }
-        }
-        if count == 1 {
-            out.push(node(other.expect("one other place"), d, true));
+        let others = with & UNIT_CELLS[unit] & !(1u128 << cell);
+        if single(others) {
+            out.push(node(others.trailing_zeros() as usize, d, true));
         }
     }
 }
@@ -111,14 +103,18 @@ impl Graph {
         let mut dense = vec![NONE; NODES];
         let mut sparse = Vec::new();
         let mut blocks: [std::ops::Range<usize>; 9] = Default::default();
+        let mut with = [0 as CellSet; 9];
+        for (cell, &cands) in board.cands.iter().enumerate() {
+            for d in super::digits(cands) {
+                with[d as usize - 1] |= 1 << cell;
+            }
+        }
         for d in 1..=9u8 {
             let first = sparse.len();
-            for cell in 0..81 {
-                if board.has(cell, d) {
-                    for on in [false, true] {
-                        dense[node(cell, d, on) as usize] = sparse.len() as u16;
-                        sparse.push(node(cell, d, on));
-                    }
+            for cell in cells_of(with[d as usize - 1]) {
+                for on in [false, true] {
+                    dense[node(cell, d, on) as usize] = sparse.len() as u16;
+                    sparse.push(node(cell, d, on));
                 }
             }
             blocks[d as usize - 1] = first / 64..sparse.len().div_ceil(64);
@@ -132,10 +128,11 @@ impl Graph {
         for (i, &sp) in sparse.iter().enumerate() {
             start.push(targets.len() as u32);
             let (cell, d, on) = parts(sp);
+            let with = with[d as usize - 1];
             if on {
-                on_to_off(board, cell, d, cells_too, &mut next);
+                on_to_off(board, with, cell, d, cells_too, &mut next);
             } else {
-                off_to_on(board, cell, d, cells_too, &mut next);
+                off_to_on(board, with, cell, d, cells_too, &mut next);
             }
             for &q in &next {
                 let q = dense[q as usize];

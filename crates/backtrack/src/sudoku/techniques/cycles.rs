@@ -33,12 +33,9 @@
 //! then first found (cells in order, digits increasing); only cycles that
 //! remove something count.
 
-use super::cellsets::{cells_of, PEERS};
+use super::cellsets::{cells_of, PEERS, PEER_PARTS};
 use super::chains::length_bonus;
-use super::{
-    bit, cell_name, count9, eliminations_name, single, units_of, words, Board, CellSet, Step, Tables, Technique,
-    UNIT_CELLS,
-};
+use super::{bit, cell_name, count9, eliminations_name, single, units_of, words, Board, Step, Tables, Technique};
 
 /// A node of the search: candidate `cell * 9 + d - 1`, state, parent index.
 #[derive(Clone, Copy)]
@@ -87,23 +84,6 @@ fn parts(cand: u16) -> (usize, u8) {
 
 fn cand(cell: usize, d: u8) -> u16 {
     (cell * 9 + d as usize - 1) as u16
-}
-
-/// The peers of each cell in three parts, in the order the links list
-/// them: its box, then its row outside the box, then its column outside
-/// the box (cells increasing within each part, as in [`UNITS`]).
-const PEER_PARTS: [[CellSet; 3]; 81] = build_peer_parts();
-
-const fn build_peer_parts() -> [[CellSet; 3]; 81] {
-    let mut parts = [[0; 3]; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let [b, r, c] = units_of(cell);
-        let own = UNIT_CELLS[b];
-        parts[cell] = [own & !(1 << cell), UNIT_CELLS[r] & !own, UNIT_CELLS[c] & !own];
-        cell += 1;
-    }
-    parts
 }
 
 /// The links of one board for one kind of cycle, as lists per candidate:
