@@ -24,7 +24,10 @@
 
 use super::cellsets::{cells_of, GRID, PEERS};
 use super::grouped_links::{links, set_of, Link};
-use super::{cells_name, eliminations_name, unit_name, units_of, words, Step, Tables, Technique, UNIT_CELLS};
+use super::{
+    cells_name, eliminations_name, on_changed_digits, unit_name, units_of, words, OneDigit, Step, Tables, Technique,
+    UNIT_CELLS,
+};
 
 /// The rating of every grouped three-link chain.
 const RATING: u16 = 57;
@@ -81,9 +84,14 @@ fn joining_unit(set: u128) -> Option<usize> {
 
 /// A chain of three strong links, at least one grouped, removing the most candidates.
 pub fn grouped_three_links(t: &Tables) -> Option<Step> {
+    on_changed_digits(OneDigit::GroupedThreeLinks, t, |digits| grouped_three_links_among(t, digits))
+}
+
+/// [`grouped_three_links`] for the digits of the mask `digits`.
+fn grouped_three_links_among(t: &Tables, digits: u16) -> Option<Step> {
     let mut best: Option<(usize, Step)> = None;
     let mut all = Vec::new();
-    for d in 1..=9u8 {
+    for d in super::digits(digits) {
         links(t, d, &mut all);
         // Boxes with two places off one line are plain links too.
         for unit in 0..9 {
