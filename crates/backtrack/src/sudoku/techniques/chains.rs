@@ -229,6 +229,88 @@ fn shortest_contradiction(graph: &Graph, sources: &[Source], max_nodes: usize) -
     None
 }
 
+/// For each node of `graph`, whether it reaches its negation (the same
+/// candidate in the other state): whether a search from it meets a
+/// contradiction at some length. Reachability is read off the strongly
+/// connected components (Tarjan's algorithm), each component's set of
+/// reached nodes made from those of the components it points to, which
+/// are complete before it.
+fn reaches_negation(graph: &Graph) -> Vec<bool> {
+    const UNSEEN: u32 = u32::MAX;
+    let (n, w) = (graph.len(), graph.words);
+    let mut index = vec![UNSEEN; n];
+    let mut low = vec![0u32; n];
+    let mut component = vec![UNSEEN; n];
+    let mut stack: Vec<u16> = Vec::with_capacity(n);
+    // The depth-first path: each node with the position of its next target.
+    let mut path: Vec<(u16, u32)> = Vec::new();
+    // `w` words per component: the nodes it reaches (its own included).
+    let mut reach: Vec<u64> = Vec::new();
+    let mut count = 0u32;
+    let mut components = 0usize;
+    for root in 0..n {
+        if index[root] != UNSEEN {
+            continue;
+        }
+        index[root] = count;
+        low[root] = count;
+        count += 1;
+        stack.push(root as u16);
+        path.push((root as u16, graph.start[root]));
+        while let Some(&(v, e)) = path.last() {
+            let v = v as usize;
+            if e < graph.start[v + 1] {
+                path.last_mut().expect("a node on the path").1 += 1;
+                let q = graph.targets[e as usize] as usize;
+                if index[q] == UNSEEN {
+                    index[q] = count;
+                    low[q] = count;
+                    count += 1;
+                    stack.push(q as u16);
+                    path.push((q as u16, graph.start[q]));
+                } else if component[q] == UNSEEN {
+                    low[v] = low[v].min(index[q]);
+                }
+                continue;
+            }
+            path.pop();
+            if let Some(&(p, _)) = path.last() {
+                low[p as usize] = low[p as usize].min(low[v]);
+            }
+            if low[v] != index[v] {
+                continue;
+            }
+            // `v` roots a component: the nodes above it on the stack.
+            let c = components;
+            components += 1;
+            reach.resize(components * w, 0);
+            let first = stack.iter().rposition(|&x| x as usize == v).expect("the root is on the stack");
+            for &x in &stack[first..] {
+                component[x as usize] = c as u32;
+            }
+            for &x in &stack[first..] {
+                let x = x as usize;
+                reach[c * w + x / 64] |= 1 << (x % 64);
+                for &q in graph.next(x as u16) {
+                    let d = component[q as usize] as usize;
+                    if d != c {
+                        for j in 0..w {
+                            reach[c * w + j] |= reach[d * w + j];
+                        }
+                    }
+                }
+            }
+            stack.truncate(first);
+        }
+    }
+    (0..n)
+        .map(|v| {
+            let (c, goal) = (component[v] as usize, v ^ 1);
+            reach[c * w + goal / 64] >> (goal % 64) & 1 != 0
+        })
+        .collect()
+}
+
 /// Breadth-first search from `source`; the chain (source first) to its
 /// contradiction, if one of at most `max_nodes` nodes exists.
 fn contradiction(
@@ -374,6 +456,9 @@ pub fn ranked_forcing_chain(board: &Board) -> Option<(u16, usize, Step)> {
                 }
             }
         }
+        // Only the sources that meet a contradiction at some length can win.
+        let contradicting = reaches_negation(&graph);
+        sources.retain(|source| contradicting[source.node as usize]);
         let Some((i, len)) = shortest_contradiction(&graph, &sources, limit) else {
             continue;
         };
@@ -389,4 +474,48 @@ pub fn ranked_forcing_chain(board: &Board) -> Option<(u16, usize, Step)> {
         best = Some((rating, len, verdict(board, &chain, technique, rating)));
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The boards the rater meets at its hardest steps: every step of the
+    /// rated paths of the development set's puzzles rated 7.0 and up.
+    fn hard_boards() -> Vec<Board> {
+        let data = include_str!("../../../../../tests/data/sudoku/se_rated_dev.tsv");
+        let mut boards = Vec::new();
+        for line in data.lines().skip(1) {
+            let fields: Vec<&str> = line.split('\t').collect();
+            if fields[2].parse::<f64>().unwrap() < 7.0 {
+                continue;
+            }
+            let cells: Vec<u8> = fields[0].bytes().map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 }).collect();
+            let explanation = crate::sudoku::rate::explain_cells(&cells).unwrap();
+            let mut board = Board::new(&cells).unwrap();
+            for step in &explanation.steps {
+                boards.push(board.clone());
+                board.apply(step);
+            }
+        }
+        boards
+    }
+
+    #[test]
+    fn reaching_the_negation_is_meeting_a_contradiction() {
+        let (mut contradicting, mut not) = (0, 0);
+        for board in hard_boards().iter().step_by(7) {
+            for cells_too in [false, true] {
+                let graph = Graph::new(board, cells_too);
+                let (mut parent, mut seen) = (vec![NONE; graph.len()], vec![false; graph.len()]);
+                let reaches = reaches_negation(&graph);
+                for (v, &reached) in reaches.iter().enumerate() {
+                    let found = contradiction(&graph, v as u16, usize::MAX, &mut parent, &mut seen).is_some();
+                    assert_eq!(reached, found, "node {v}");
+                    *(if found { &mut contradicting } else { &mut not }) += 1;
+                }
+            }
+        }
+        assert!(contradicting > 100 && not > 100, "{contradicting} {not}");
+    }
 }

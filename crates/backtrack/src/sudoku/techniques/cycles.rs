@@ -354,9 +354,8 @@ fn best_cycle_within(board: &Board, bound: Option<(u16, usize, u8)>) -> Option<R
                 }
                 let start = cand(cell, d);
                 // A cycle comes back through a candidate that turns the start
-                // on, and each such candidate is one the start turns off.
-                let closes = |c: u16| links.turns_on(c).contains(&start);
-                if !links.turns_off(start).iter().any(|&c| closes(c)) {
+                // on (each such candidate is one the start turns off).
+                if links.closers_of(start).is_empty() {
                     continue;
                 }
                 search.cycles(&links, start, limit, |s, last| {
