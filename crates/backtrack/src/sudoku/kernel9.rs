@@ -1597,6 +1597,116 @@ mod tests {
         }
     }
 
+    /// A random solved grid: a pattern grid with its digits relabelled and
+    /// its rows within bands, bands, columns within stacks and stacks
+    /// shuffled (each keeps it valid).
+    fn random_grid(random: &mut impl FnMut() -> u64) -> Cells {
+        let mut shuffled = |n: usize| {
+            let mut items: Vec<usize> = (0..n).collect();
+            for i in (1..n).rev() {
+                items.swap(i, (random() % (i as u64 + 1)) as usize);
+            }
+            items
+        };
+        let digits = shuffled(9);
+        let mut lines = || {
+            let (outer, inner) = (shuffled(3), [shuffled(3), shuffled(3), shuffled(3)]);
+            (0..9).map(|i| 3 * outer[i / 3] + inner[i / 3][i % 3]).collect::<Vec<_>>()
+        };
+        let (rows, cols) = (lines(), lines());
+        let mut grid = [0u8; 81];
+        for (i, cell) in grid.iter_mut().enumerate() {
+            let (r, c) = (rows[i / 9], cols[i % 9]);
+            *cell = digits[(r % 3 * 3 + r / 3 + c) % 9] as u8 + 1;
+        }
+        assert!(super::super::is_solution(3, &[0; 81], &grid));
+        grid
+    }
+
+    /// The swap for the second solution against the plain search (which
+    /// enumerates), on random puzzles of every kind the uniqueness check
+    /// meets: few clues kept at random (many solutions), minimal puzzles
+    /// (exactly one: no clue can go), and minimal puzzles less one clue (at
+    /// least two, often exactly two that differ by more than two digits).
+    /// In both orders: the same count up to two, the same first solution,
+    /// and a second one that is valid, differs from the first and is the
+    /// other solution where there are exactly two.
+    #[test]
+    fn swap_for_second_agrees_with_the_search_on_random_puzzles() {
+        let mut random = xorshift(0x2545_f491_4f6c_dd1d);
+        // Puzzles with one solution, with exactly two, with more; second
+        // solutions that came from a swap.
+        let mut tally = [0usize; 4];
+        let check = |cells: &Cells, tally: &mut [usize; 4]| {
+            for order in [Order::Heuristic, Order::Lexicographic] {
+                let (searched, plain) = first_n(3, |visit| walk(cells, order, false, visit));
+                let (guesses, found) = first_n(2, |visit| walk(cells, order, true, visit));
+                assert_eq!(found.len(), plain.len().min(2), "{order:?} {cells:?}");
+                assert_eq!(found[0], plain[0], "{order:?} {cells:?}");
+                assert!(guesses <= searched);
+                if found.len() == 2 {
+                    assert_ne!(found[0], found[1], "{order:?} {cells:?}");
+                    assert!(super::super::is_solution(3, cells, &found[1]), "{cells:?}: {:?}", found[1]);
+                    if plain.len() == 2 {
+                        assert_eq!(found[1], plain[1], "{order:?} {cells:?}");
+                    }
+                    tally[3] += usize::from(found[1] != plain[1] || guesses < searched);
+                }
+                tally[plain.len() - 1] += usize::from(order == Order::Heuristic);
+            }
+        };
+        let count = |cells: &Cells| first_n(2, |visit| walk(cells, Order::Heuristic, false, visit)).1.len();
+        for round in 0..300 {
+            let grid = random_grid(&mut random);
+            // Few clues kept at random, 0 to 35 of them.
+            let mut sparse = [0u8; 81];
+            for _ in 0..round % 36 {
+                let cell = (random() % 81) as usize;
+                sparse[cell] = grid[cell];
+            }
+            check(&sparse, &mut tally);
+            // A minimal puzzle: clues taken away in random order while one
+            // solution remains.
+            let mut minimal = grid;
+            for _ in 0..200 {
+                let cell = (random() % 81) as usize;
+                let kept = std::mem::take(&mut minimal[cell]);
+                if kept != 0 && count(&minimal) != 1 {
+                    minimal[cell] = kept;
+                }
+            }
+            for cell in 0..81 {
+                let kept = std::mem::take(&mut minimal[cell]);
+                if kept != 0 && count(&minimal) != 1 {
+                    minimal[cell] = kept;
+                }
+            }
+            check(&minimal, &mut tally);
+            // Less any one clue, it has two solutions or more.
+            let clues: Vec<usize> = (0..81).filter(|&cell| minimal[cell] != 0).collect();
+            for &cell in clues.iter().take(4) {
+                let mut loose = minimal;
+                loose[cell] = 0;
+                check(&loose, &mut tally);
+                // Then clues of `grid` put back where they rule out one
+                // other solution and keep another, down to exactly two.
+                loop {
+                    let (_, found) = first_n(3, |visit| walk(&loose, Order::Heuristic, false, visit));
+                    let others: Vec<&Cells> = found.iter().filter(|&other| *other != grid).collect();
+                    if found.len() < 3 || others.len() < 2 {
+                        break;
+                    }
+                    let (a, b) = (others[0], others[1]);
+                    let Some(cell) = (0..81).find(|&c| a[c] != grid[c] && b[c] == grid[c]) else { break };
+                    loose[cell] = grid[cell];
+                }
+                check(&loose, &mut tally);
+            }
+        }
+        let [unique, two, more, by_swap] = tally;
+        assert!(unique >= 300 && two > 250 && more > 1500 && by_swap > 3000, "{tally:?}");
+    }
+
     /// The AVX-512 token, or `None` after saying on stderr why the test
     /// that asked is skipped.
     #[cfg(target_arch = "x86_64")]
