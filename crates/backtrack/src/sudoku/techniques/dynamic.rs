@@ -217,8 +217,6 @@ struct Run {
     nested: Vec<u32>,
     /// The chains inside: identity and complexity.
     inner: Vec<(u64, u16)>,
-    /// The scratch of the rules nested inside.
-    nest: Option<Box<nested::Nest>>,
     /// The candidate found both on and off, if any (the propagation stops there).
     conflict: Option<u16>,
     processed: u16,
@@ -245,7 +243,6 @@ impl Run {
             reasons: Vec::new(),
             nested: Vec::new(),
             inner: Vec::new(),
-            nest: None,
             conflict: None,
             processed: 0,
             grid: Grid { cands: [0; 81], cells: [0; 9] },
@@ -269,7 +266,6 @@ impl Run {
             reasons: Vec::new(),
             nested: vec![u32::MAX; 729],
             inner: Vec::new(),
-            nest: None,
             conflict: None,
             processed: 0,
             grid: Grid { cands: [0; 81], cells: [0; 9] },
@@ -320,6 +316,7 @@ impl Run {
     }
 
     /// The candidates on candidate `p` turns off; `true` at a contradiction.
+    #[inline(never)]
     fn turn_off(&mut self, ctx: &Context, p: usize) -> bool {
         let (cell, i) = (p / 9, p % 9);
         let g = &self.grid;
@@ -359,6 +356,7 @@ impl Run {
     }
 
     /// The candidates off candidate `p` turns on; `true` at a contradiction.
+    #[inline(never)]
     fn turn_on(&mut self, ctx: &Context, p: usize) -> bool {
         let (cell, i) = (p / 9, p % 9);
         let g = &self.grid;
@@ -502,6 +500,7 @@ impl Run {
     /// Runs the plus rules on the working grid: the eliminations of the
     /// first rule with an instance the assumption made. `true` when some
     /// candidate was newly turned off.
+    #[inline(never)]
     fn plus_rules(&mut self, ctx: &Context) -> bool {
         let mut added = false;
         for rule in 0..4 {
@@ -544,7 +543,7 @@ impl Run {
             }
         }
         if ctx.kind.nesting() > 0 {
-            let mut nest = self.nest.take().unwrap_or_default();
+            let mut nest = NEST.with(|n| std::mem::take(&mut *n.borrow_mut()));
             for multiple in [false, true] {
                 if multiple && ctx.kind.nesting() < 2 {
                     break;
@@ -575,7 +574,7 @@ impl Run {
                     break;
                 }
             }
-            self.nest = Some(nest);
+            NEST.with(|n| *n.borrow_mut() = nest);
         }
         added
     }
@@ -588,16 +587,22 @@ impl Run {
         }
     }
 
+    #[inline(never)]
     fn locking(&mut self, ctx: &Context, take: &mut Take) {
         let mut removals = std::mem::take(&mut self.scratch);
         let mut reasons = Vec::new();
         // (first unit type, second): box-column, box-row, column-box, row-box.
         for (t1, t2) in [(0, 18), (0, 9), (18, 0), (9, 0)] {
             for i in 0..9 {
+                // Only instances with reasons count: a place removed in the first unit.
+                let gone = ctx.grid.cells[i] & !self.grid.cells[i];
+                if gone == 0 {
+                    continue;
+                }
                 for k1 in 0..9 {
                     let u1 = UNIT_CELLS[t1 + k1];
                     let places = self.grid.cells[i] & u1;
-                    if places.count_ones() < 2 {
+                    if places.count_ones() < 2 || gone & u1 == 0 {
                         continue;
                     }
                     for k2 in 0..9 {
@@ -621,6 +626,7 @@ impl Run {
         self.scratch = removals;
     }
 
+    #[inline(never)]
     fn hidden_pairs(&mut self, ctx: &Context, take: &mut Take) {
         let mut removals = std::mem::take(&mut self.scratch);
         let mut reasons = Vec::new();
@@ -629,8 +635,21 @@ impl Run {
                 continue;
             }
             let u = UNIT_CELLS[unit];
+            // Only instances with reasons count: a place of one of the digits removed in the unit.
+            let mut gone = 0u16;
+            for d in 0..9 {
+                if ctx.grid.cells[d] & !self.grid.cells[d] & u != 0 {
+                    gone |= 1 << d;
+                }
+            }
+            if gone == 0 {
+                continue;
+            }
             for b in 1..9 {
                 for a in 0..b {
+                    if gone & ((1 << a) | (1 << b)) == 0 {
+                        continue;
+                    }
                     let (pa, pb) = (self.grid.cells[a] & u, self.grid.cells[b] & u);
                     if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
                         continue;
@@ -657,6 +676,7 @@ impl Run {
         self.scratch = removals;
     }
 
+    #[inline(never)]
     fn naked_pairs(&mut self, ctx: &Context, take: &mut Take) {
         let mut removals = std::mem::take(&mut self.scratch);
         let mut reasons = Vec::new();
@@ -669,7 +689,12 @@ impl Run {
                 for i in 0..j {
                     let (x, y) = (cells[i], cells[j]);
                     let (mx, my) = (self.grid.cands[x], self.grid.cands[y]);
-                    if mx.count_ones() < 2 || my.count_ones() < 2 || (mx | my).count_ones() != 2 {
+                    // Only instances with reasons count: a candidate removed from one of the cells.
+                    if mx.count_ones() < 2
+                        || my.count_ones() < 2
+                        || (mx | my).count_ones() != 2
+                        || (ctx.grid.cands[x] == mx && ctx.grid.cands[y] == my)
+                    {
                         continue;
                     }
                     let pair = mx | my;
@@ -699,6 +724,7 @@ impl Run {
         self.scratch = removals;
     }
 
+    #[inline(never)]
     fn x_wings(&mut self, ctx: &Context, take: &mut Take) {
         let mut removals = std::mem::take(&mut self.scratch);
         let mut reasons = Vec::new();
@@ -708,6 +734,11 @@ impl Run {
                 for i0 in 0..j {
                     for d in 0..9 {
                         if ctx.placed[d] + 4 > 9 {
+                            continue;
+                        }
+                        // Only instances with reasons count: a place removed in a base line.
+                        let gone = ctx.grid.cells[d] & !self.grid.cells[d];
+                        if gone & (UNIT_CELLS[base + i0] | UNIT_CELLS[base + j]) == 0 {
                             continue;
                         }
                         let line = |k: usize| self.grid.cells[d] & UNIT_CELLS[base + k];
@@ -828,6 +859,8 @@ struct Runs<'a> {
 }
 
 thread_local! {
+    /// The scratch of the rules nested inside chains, reused by every run.
+    static NEST: std::cell::RefCell<Box<nested::Nest>> = std::cell::RefCell::new(Box::default());
     static POOL: std::cell::RefCell<(Vec<Run>, Option<Run>)> = const { std::cell::RefCell::new((Vec::new(), None)) };
 }
 

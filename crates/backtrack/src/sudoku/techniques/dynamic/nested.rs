@@ -42,9 +42,9 @@ pub(super) struct Nest {
     on_parent: Vec<u16>,
     off_parent: Vec<u16>,
     on_cause: Vec<u8>,
-    mark_on: Vec<u32>,
-    mark_off: Vec<u32>,
-    stamp: u32,
+    /// The nodes reached, per digit: cells on, cells off.
+    vis_on: [u128; 9],
+    vis_off: [u128; 9],
     layer: Vec<u16>,
     next: Vec<u16>,
     seen: [u64; 23],
@@ -62,8 +62,6 @@ impl Nest {
             self.on_parent = vec![NONE; 729];
             self.off_parent = vec![NONE; 729];
             self.on_cause = vec![SOURCE; 729];
-            self.mark_on = vec![0; 729];
-            self.mark_off = vec![0; 729];
         }
     }
 
@@ -122,6 +120,48 @@ impl Nest {
     fn forcing(&mut self, work: &Grid, source: &Grid, xy: bool) {
         let base = if xy { 70 } else { 66 };
         let sort = if xy { 4 } else { 2 };
+        // A chain has rule parents only if it goes through a strong link
+        // the removals made (its unit or cell lost candidates): from one of
+        // its ends assumed on, the chain's start assumed off is reached
+        // (links read backward with the states flipped are links).
+        self.vis_on = [0; 9];
+        self.vis_off = [0; 9];
+        self.layer.clear();
+        for d in 0..9 {
+            for unit in 0..27 {
+                let u = UNIT_CELLS[unit];
+                let places = work.cells[d] & u;
+                if places.count_ones() == 2 && source.cells[d] & u != places {
+                    for x in cells_of(places) {
+                        let e = x * 9 + d;
+                        if self.vis_on[d] >> x & 1 == 0 {
+                            self.vis_on[d] |= 1 << x;
+                            self.layer.push(e as u16);
+                        }
+                    }
+                }
+            }
+        }
+        if xy {
+            for cell in 0..81 {
+                if work.cands[cell].count_ones() == 2 && source.cands[cell] != work.cands[cell] {
+                    let mut m = work.cands[cell];
+                    while m != 0 {
+                        let e = cell * 9 + m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        if self.vis_on[e % 9] >> cell & 1 == 0 {
+                            self.vis_on[e % 9] |= 1 << cell;
+                            self.layer.push(e as u16);
+                        }
+                    }
+                }
+            }
+        }
+        if self.layer.is_empty() {
+            return;
+        }
+        self.bfs(work, usize::MAX, true, xy);
+        let (reach_on, reach_off) = (self.vis_on, self.vis_off);
         for cell in 0..81 {
             if work.cands[cell].count_ones() < 2 {
                 continue;
@@ -131,6 +171,9 @@ impl Nest {
                 let c = cell * 9 + m.trailing_zeros() as usize;
                 m &= m - 1;
                 for start_on in [true, false] {
+                    if (if start_on { reach_off[c % 9] } else { reach_on[c % 9] }) >> cell & 1 == 0 {
+                        continue;
+                    }
                     let Some(length) = self.chain(work, c, start_on, xy) else {
                         continue;
                     };
@@ -188,23 +231,25 @@ impl Nest {
     /// The length (nodes) of the first chain from candidate `c` assumed
     /// `start_on` to its opposite, breadth first, with the parents filled.
     fn chain(&mut self, work: &Grid, c: usize, start_on: bool, xy: bool) -> Option<usize> {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.mark_on.iter_mut().for_each(|m| *m = 0);
-            self.mark_off.iter_mut().for_each(|m| *m = 0);
-            self.stamp = 1;
-        }
-        let stamp = self.stamp;
+        self.vis_on = [0; 9];
+        self.vis_off = [0; 9];
         self.layer.clear();
+        if start_on {
+            self.vis_on[c % 9] |= 1 << (c / 9);
+        } else {
+            self.vis_off[c % 9] |= 1 << (c / 9);
+        }
+        self.layer.push(c as u16);
+        self.bfs(work, c, start_on, xy)
+    }
+
+    /// The breadth-first search from the nodes of `layer` (all on, or all
+    /// off, and marked) until candidate `c` is reached in the state
+    /// opposite to `start_on` (never for `usize::MAX`): the depth then.
+    fn bfs(&mut self, work: &Grid, c: usize, start_on: bool, xy: bool) -> Option<usize> {
         self.next.clear();
         // Layers alternate: a layer of on nodes, then one of off nodes.
         let mut on_layer = start_on;
-        if start_on {
-            self.mark_on[c] = stamp;
-        } else {
-            self.mark_off[c] = stamp;
-        }
-        self.layer.push(c as u16);
         let mut depth = 1;
         while !self.layer.is_empty() {
             self.next.clear();
@@ -214,33 +259,33 @@ impl Nest {
                 let (cell, i) = (p / 9, p % 9);
                 if on_layer {
                     // On to off: the cell's other candidates, the digit's other places.
-                    let mut targets = [0u16; 32];
-                    let mut n = 0;
                     if xy {
                         let mut m = work.cands[cell] & !(1 << i);
                         while m != 0 {
-                            targets[n] = (cell * 9 + m.trailing_zeros() as usize) as u16;
-                            n += 1;
+                            let d = m.trailing_zeros() as usize;
                             m &= m - 1;
+                            if self.vis_off[d] >> cell & 1 == 0 {
+                                self.vis_off[d] |= 1 << cell;
+                                let t = cell * 9 + d;
+                                self.off_parent[t] = p as u16;
+                                if t == c {
+                                    return Some(depth);
+                                }
+                                self.next.push(t as u16);
+                            }
                         }
                     }
                     let b = UNIT_CELLS[box_of(cell)];
-                    let others = work.cells[i] & !(1u128 << cell);
+                    let others = work.cells[i] & !(1u128 << cell) & !self.vis_off[i];
+                    if others == 0 {
+                        continue;
+                    }
                     for set in
                         [others & b, others & UNIT_CELLS[9 + row(cell)] & !b, others & UNIT_CELLS[18 + col(cell)] & !b]
                     {
                         for x in cells_of(set) {
-                            targets[n] = (x * 9 + i) as u16;
-                            n += 1;
-                        }
-                    }
-                    for &t in &targets[..n] {
-                        let t = t as usize;
-                        if t == c && !start_on {
-                            continue;
-                        }
-                        if self.mark_off[t] != stamp {
-                            self.mark_off[t] = stamp;
+                            self.vis_off[i] |= 1 << x;
+                            let t = x * 9 + i;
                             self.off_parent[t] = p as u16;
                             if t == c {
                                 return Some(depth);
@@ -249,29 +294,26 @@ impl Nest {
                         }
                     }
                 } else {
-                    let mut targets = [(0u16, 0u8); 4];
-                    let mut n = 0;
                     if xy && work.cands[cell].count_ones() == 2 {
-                        let other = work.cands[cell] & !(1 << i);
-                        targets[n] = ((cell * 9 + other.trailing_zeros() as usize) as u16, CELL);
-                        n += 1;
+                        let d = (work.cands[cell] & !(1 << i)).trailing_zeros() as usize;
+                        if self.vis_on[d] >> cell & 1 == 0 {
+                            self.vis_on[d] |= 1 << cell;
+                            let t = cell * 9 + d;
+                            self.on_parent[t] = p as u16;
+                            self.on_cause[t] = CELL;
+                            if t == c {
+                                return Some(depth);
+                            }
+                            self.next.push(t as u16);
+                        }
                     }
                     for unit in [box_of(cell), 9 + row(cell), 18 + col(cell)] {
                         let others = work.cells[i] & UNIT_CELLS[unit] & !(1u128 << cell);
-                        if others.count_ones() == 1 {
-                            targets[n] = ((others.trailing_zeros() as usize * 9 + i) as u16, unit as u8);
-                            n += 1;
-                        }
-                    }
-                    for &(t, cause) in &targets[..n] {
-                        let t = t as usize;
-                        if t == c && start_on {
-                            continue;
-                        }
-                        if self.mark_on[t] != stamp {
-                            self.mark_on[t] = stamp;
+                        if others.count_ones() == 1 && self.vis_on[i] & others == 0 {
+                            self.vis_on[i] |= others;
+                            let t = others.trailing_zeros() as usize * 9 + i;
                             self.on_parent[t] = p as u16;
-                            self.on_cause[t] = cause;
+                            self.on_cause[t] = unit as u8;
                             if t == c {
                                 return Some(depth);
                             }
