@@ -128,8 +128,7 @@ impl Nest {
         self.vis_off = [0; 9];
         self.layer.clear();
         for d in 0..9 {
-            for unit in 0..27 {
-                let u = UNIT_CELLS[unit];
+            for &u in &UNIT_CELLS {
                 let places = work.cells[d] & u;
                 if places.count_ones() == 2 && source.cells[d] & u != places {
                     for x in cells_of(places) {
