@@ -587,6 +587,11 @@ impl Run {
         }
     }
 
+    /// Per digit index, the places removed from the working grid.
+    fn removed_places(&self, ctx: &Context) -> [u128; 9] {
+        std::array::from_fn(|d| ctx.grid.cells[d] & !self.grid.cells[d])
+    }
+
     #[inline(never)]
     fn locking(&mut self, ctx: &Context, take: &mut Take) {
         let mut removals = std::mem::take(&mut self.scratch);
@@ -630,6 +635,7 @@ impl Run {
     fn hidden_pairs(&mut self, ctx: &Context, take: &mut Take) {
         let mut removals = std::mem::take(&mut self.scratch);
         let mut reasons = Vec::new();
+        let removed = self.removed_places(ctx);
         for unit in UNIT_ORDER {
             if ctx.empty[unit] <= 4 {
                 continue;
@@ -637,8 +643,8 @@ impl Run {
             let u = UNIT_CELLS[unit];
             // Only instances with reasons count: a place of one of the digits removed in the unit.
             let mut gone = 0u16;
-            for d in 0..9 {
-                if ctx.grid.cells[d] & !self.grid.cells[d] & u != 0 {
+            for (d, r) in removed.iter().enumerate() {
+                if r & u != 0 {
                     gone |= 1 << d;
                 }
             }
@@ -680,8 +686,15 @@ impl Run {
     fn naked_pairs(&mut self, ctx: &Context, take: &mut Take) {
         let mut removals = std::mem::take(&mut self.scratch);
         let mut reasons = Vec::new();
+        // The cells that lost candidates: an instance needs one.
+        let mut changed = 0u128;
+        for cell in 0..81 {
+            if ctx.grid.cands[cell] != self.grid.cands[cell] {
+                changed |= 1 << cell;
+            }
+        }
         for unit in UNIT_ORDER {
-            if ctx.empty[unit] < 4 {
+            if ctx.empty[unit] < 4 || changed & UNIT_CELLS[unit] == 0 {
                 continue;
             }
             let cells: Vec<usize> = cells_of(UNIT_CELLS[unit]).collect();
@@ -728,16 +741,16 @@ impl Run {
     fn x_wings(&mut self, ctx: &Context, take: &mut Take) {
         let mut removals = std::mem::take(&mut self.scratch);
         let mut reasons = Vec::new();
+        let removed = self.removed_places(ctx);
         // Base columns and cover rows, then base rows and cover columns.
         for (base, cover) in [(18, 9), (9, 18)] {
             for j in 1..9 {
                 for i0 in 0..j {
-                    for d in 0..9 {
+                    for (d, &gone) in removed.iter().enumerate() {
                         if ctx.placed[d] + 4 > 9 {
                             continue;
                         }
                         // Only instances with reasons count: a place removed in a base line.
-                        let gone = ctx.grid.cells[d] & !self.grid.cells[d];
                         if gone & (UNIT_CELLS[base + i0] | UNIT_CELLS[base + j]) == 0 {
                             continue;
                         }
