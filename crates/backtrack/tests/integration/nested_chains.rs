@@ -3,7 +3,7 @@
 //! forum's hardest puzzles (`se_forum_nested.tsv`): the first step of one,
 //! ER, EP and ED of a few, every step checked against the solution.
 
-use backtrack::sudoku::rate::{explain_cells, next_step};
+use backtrack::sudoku::rate::{explain_cells, next_step, Rating};
 use backtrack::sudoku::techniques::dynamic::{forcing_chain, Kind};
 use backtrack::sudoku::techniques::{Board, Technique};
 
@@ -118,4 +118,18 @@ fn nested_chains_are_sound_on_forum_boards() {
         }
     }
     assert!(found.iter().all(|&n| n > 0), "{found:?}");
+}
+
+#[test]
+fn a_rating_beyond_the_nested_chains_says_so() {
+    // No puzzle is known here that needs forcing chains nested deeper than
+    // multiple forcing chains (Sudoku Explainer's 10.5 and up), so the
+    // answer for one is built by hand: never a number for ER.
+    let r = Rating { er: 95, ep: Some(26), ed: Some(23), hardest: Some(Technique::NestedForcingChain), beyond: true };
+    assert_eq!(r.text(), "beyond/2.6/2.3");
+    let json = r.json();
+    assert!(
+        json.starts_with("{\"er\":null,\"ep\":2.6,\"ed\":2.3,") && json.ends_with(",\"beyond\":true,\"reached\":9.5}"),
+        "{json}"
+    );
 }
