@@ -199,6 +199,8 @@ fn every_step_agrees_with_the_solution() {
                 | Technique::NishioForcingChain
                 | Technique::DynamicForcingChain
                 | Technique::DynamicForcingChainPlus
+                | Technique::NestedForcingChain
+                | Technique::NestedMultipleForcingChain
         );
         assert!(rare || used.get(&t).is_some_and(|&n| n > 0), "{t} never used: {used:?}");
     }

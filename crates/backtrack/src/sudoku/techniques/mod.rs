@@ -452,11 +452,13 @@ pub enum Technique {
     RegionForcingChain,
     DynamicForcingChain,
     DynamicForcingChainPlus,
+    NestedForcingChain,
+    NestedMultipleForcingChain,
 }
 
 impl Technique {
     /// Every technique, from the easiest.
-    pub const ALL: [Technique; 44] = [
+    pub const ALL: [Technique; 46] = [
         Technique::HiddenSingle,
         Technique::DirectPointing,
         Technique::DirectClaiming,
@@ -501,6 +503,8 @@ impl Technique {
         Technique::RegionForcingChain,
         Technique::DynamicForcingChain,
         Technique::DynamicForcingChainPlus,
+        Technique::NestedForcingChain,
+        Technique::NestedMultipleForcingChain,
     ];
 
     /// The technique's name, as Sudoku Explainer writes it.
@@ -550,6 +554,8 @@ impl Technique {
             Technique::RegionForcingChain => "Region Forcing Chain",
             Technique::DynamicForcingChain => "Dynamic Forcing Chain",
             Technique::DynamicForcingChainPlus => "Dynamic Forcing Chain Plus",
+            Technique::NestedForcingChain => "Dynamic Forcing Chain (+ Forcing Chains)",
+            Technique::NestedMultipleForcingChain => "Dynamic Forcing Chain (+ Multiple Forcing Chains)",
         }
     }
 
@@ -683,6 +689,10 @@ pub fn find_where(board: &Board, technique: Technique, keep: Keep) -> Option<Ste
         T::DynamicForcingChain => dynamic::forcing_chain(board, dynamic::Kind::Dynamic).filter(|step| only(step)),
         T::DynamicForcingChainPlus => {
             dynamic::forcing_chain(board, dynamic::Kind::DynamicPlus).filter(|step| only(step))
+        }
+        T::NestedForcingChain => dynamic::forcing_chain(board, dynamic::Kind::NestedForcing).filter(|step| only(step)),
+        T::NestedMultipleForcingChain => {
+            dynamic::forcing_chain(board, dynamic::Kind::NestedMultiple).filter(|step| only(step))
         }
     }
 }
