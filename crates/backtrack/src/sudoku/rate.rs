@@ -87,7 +87,7 @@ pub fn next_step_in(board: &Board, t: &Tables) -> Option<Step> {
         .or_else(|| grouped_links::grouped_or_empty_rectangle(board, t))
         .or_else(|| wings::wing(board, false))
         .or_else(|| wings::wing(board, true))
-        .or_else(|| unique::rectangle(board))
+        .or_else(|| unique::unique_loop(board))
         .or_else(|| subsets::naked(board, 4))
         .or_else(|| fish::fish_in(board, t, 4))
         .or_else(|| subsets::hidden_in(board, t, 4))

@@ -372,6 +372,7 @@ pub enum Technique {
     XYWing,
     XYZWing,
     UniqueRectangle,
+    UniqueLoop,
     NakedQuad,
     Jellyfish,
     HiddenQuad,
@@ -397,7 +398,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, from the easiest.
-    pub const ALL: [Technique; 44] = [
+    pub const ALL: [Technique; 45] = [
         Technique::HiddenSingle,
         Technique::DirectPointing,
         Technique::DirectClaiming,
@@ -421,6 +422,7 @@ impl Technique {
         Technique::XYWing,
         Technique::XYZWing,
         Technique::UniqueRectangle,
+        Technique::UniqueLoop,
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
@@ -470,6 +472,7 @@ impl Technique {
             Technique::XYWing => "XY-Wing",
             Technique::XYZWing => "XYZ-Wing",
             Technique::UniqueRectangle => "Unique Rectangle",
+            Technique::UniqueLoop => "Unique Loop",
             Technique::NakedQuad => "Naked Quad",
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "Hidden Quad",
@@ -605,7 +608,7 @@ pub fn find_where(board: &Board, technique: Technique, keep: Keep) -> Option<Ste
         T::EmptyRectangle => strong_links::empty_rectangle_where(t, only),
         T::XYWing => wings::wing_where(board, false, only),
         T::XYZWing => wings::wing_where(board, true, only),
-        T::UniqueRectangle => unique::rectangle_where(board, only),
+        T::UniqueRectangle | T::UniqueLoop => unique::unique_loop_where(board, only),
         T::Bug => bug::bug_where(board, only).or_else(|| bug_types::bug_types(board, t).filter(|step| only(step))),
         T::BugType2 | T::BugType3 | T::BugType4 => bug_types::bug_types(board, t).filter(|step| only(step)),
         // These finders choose among their instances themselves: the chosen one only.
