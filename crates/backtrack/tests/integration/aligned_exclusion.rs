@@ -6,8 +6,8 @@
 use std::collections::BTreeMap;
 
 use crate::common::Rng;
-use crate::maker::{at, cells_of, check_steps, open_board, sorted};
-use backtrack::sudoku::rate::explain_cells;
+use crate::maker::{at, cells_of, check_steps, data, open_board, sorted};
+use backtrack::sudoku::rate::{explain_cells, rate_cells};
 use backtrack::sudoku::techniques::{aligned, bit, find_all, Board, Technique};
 
 #[test]
@@ -164,8 +164,10 @@ fn aligned_triplets_on_rated_paths() {
 /// Puzzles made by `backtrack sudoku generate --technique
 /// aligned-pair-exclusion` whose Sudoku Explainer path has an aligned pair
 /// exclusion on the same cells, with its rating (ER/EP/ED, in tenths).
-const PAIRS_ON_PATHS: [(&str, [u16; 3]); 1] =
-    [("245.1......8...1.........7....48......4....35617..9........52.8.9.7...46......7..", [62, 12, 12])];
+const PAIRS_ON_PATHS: [(&str, [u16; 3]); 2] = [
+    ("245.1......8...1.........7....48......4....35617..9........52.8.9.7...46......7..", [62, 12, 12]),
+    ("...13...6..8..4..9....9..3.6......8..9362...7.1.......3........26...5.4....2..5.8", [62, 12, 12]),
+];
 
 #[test]
 fn aligned_pairs_on_rated_paths() {
@@ -177,6 +179,22 @@ fn aligned_pairs_on_rated_paths() {
         assert_eq!((e.rating.er, e.rating.ep, e.rating.ed), (er, Some(ep), Some(ed)), "{line}");
         assert_eq!(e.rating.hardest, Some(Technique::AlignedPairExclusion), "{line}");
     }
+}
+
+#[test]
+fn bank_puzzles_rated_7_5_to_7_9_agree_with_sudoku_explainer() {
+    // Two of these fifteen need an aligned triplet exclusion where the
+    // forcing chains alone would give 8.3.
+    let mut n = 0;
+    for line in data("se_bank_chains.tsv").lines() {
+        let (puzzle, er) = line.split_once('\t').unwrap();
+        let er = (er.parse::<f64>().unwrap() * 10.0).round() as u16;
+        if (75..=79).contains(&er) {
+            n += 1;
+            assert_eq!(rate_cells(&cells_of(puzzle)).unwrap().er, er, "{puzzle}");
+        }
+    }
+    assert_eq!(n, 15);
 }
 
 #[test]

@@ -18,7 +18,7 @@
 //! the VWXYZ-wings, and triplets after the cycles and forcing chains, just
 //! before the Nishio forcing chains.
 
-use super::cellsets::{cells_of, PEERS};
+use super::cellsets::{cells_of, GRID, PEERS};
 use super::{cells_name, digits, eliminations_name, sees, words, Board, Keep, Step, Technique};
 
 /// The first aligned exclusion of `size` cells (2 or 3) on `board`, if any.
@@ -68,8 +68,16 @@ pub fn exclusion_where(board: &Board, size: usize, keep: Keep) -> Option<Step> {
                 continue;
             }
             let pair = (1u128 << a) | (1u128 << b);
-            let first = excluders[a] & based & !pair;
-            let second = excluders[b] & based & !pair & !first;
+            // With two common excluders, only a cell seeing both keeps them.
+            let near = if common.count_ones() == 2 {
+                let low = common.trailing_zeros() as usize;
+                let high = 127 - common.leading_zeros() as usize;
+                PEERS[low] & PEERS[high]
+            } else {
+                GRID
+            };
+            let first = excluders[a] & based & !pair & near;
+            let second = excluders[b] & based & !pair & !first & near;
             for c in cells_of(first).chain(cells_of(second)) {
                 let common = common & excluders[c];
                 if common.count_ones() < 2 {
@@ -93,11 +101,18 @@ pub fn exclusion_where(board: &Board, size: usize, keep: Keep) -> Option<Step> {
 /// The step of base cells `cells` (two or three) with common excluders
 /// `common`, if it removes something.
 fn try_set(board: &Board, cells: &[usize], common: u128) -> Option<Step> {
+    // Only an excluder within the cells' candidates can be emptied.
+    let union = cells.iter().fold(0u16, |u, &c| u | board.cands[c]);
     let mut masks = [0u16; 20];
     let mut m = 0;
     for e in cells_of(common) {
-        masks[m] = board.cands[e];
-        m += 1;
+        if board.cands[e] & !union == 0 {
+            masks[m] = board.cands[e];
+            m += 1;
+        }
+    }
+    if m == 0 && !naked_pair_inside(board, cells) {
+        return None;
     }
     let allowed = allowed(board, cells, &masks[..m])?;
     let mut eliminations: Vec<(usize, u8)> = Vec::new();
@@ -121,6 +136,15 @@ fn try_set(board: &Board, cells: &[usize], common: u128) -> Option<Step> {
         )
     });
     Some(Step { technique, rating, placements: vec![], eliminations, text })
+}
+
+/// Whether two of three cells that see each other hold the same two
+/// candidates: the only way their repeats alone, without an excluder, can
+/// rule out a digit of the third (pairs never).
+fn naked_pair_inside(board: &Board, cells: &[usize]) -> bool {
+    let [a, b, c] = cells else { return false };
+    let same = |x: usize, y: usize| board.cands[x] == board.cands[y] && board.cands[x].count_ones() == 2;
+    sees(*a, *b) && sees(*a, *c) && sees(*b, *c) && (same(*a, *b) || same(*a, *c) || same(*b, *c))
 }
 
 /// The digits each base cell takes in at least one possible way of
