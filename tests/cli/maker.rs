@@ -9,7 +9,8 @@ use super::sudoku::run;
 
 /// The first puzzle of the development set, rated 4.2/1.2/1.2 by Sudoku Explainer.
 const XY_WING: &str = "............2.6...2.1.3.9.8.1..9..5..498.137....6.7....8.574.9.9...6...5..59.34..";
-/// Needs chains: beyond this rater.
+/// A puzzle of the forum's 11+ list, rated 11.1/11.1/11.1 by Sudoku Explainer: its first step is
+/// a dynamic forcing chain with multiple forcing chains nested inside.
 const HARDEST: &str = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
 const TWO_SOLUTIONS: &str = "...46.2.87..1.5....6.......3..5....78....3........7.13.1...2....4.7.1.5.2..39....";
 
@@ -99,14 +100,15 @@ fn rate_prints_er_ep_ed_and_json() {
     assert_eq!(code, 0);
     let got = lines(&out);
     assert_eq!(got[0], "4.2/1.2/1.2");
-    assert!(got[1].starts_with("beyond/"), "{out}");
+    assert_eq!(got[1], "11.1/11.1/11.1");
     let (_, out, _) = run(&["sudoku", "rate", "--json"], &input);
     let objects: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(objects[0]["er"], 4.2);
     assert_eq!(objects[0]["ep"], 1.2);
     assert_eq!(objects[0]["hardest"], "XY-Wing");
-    assert!(objects[1]["er"].is_null());
-    assert_eq!(objects[1]["beyond"], true);
+    assert_eq!(objects[1]["er"], 11.1);
+    assert_eq!(objects[1]["hardest"], "Dynamic Forcing Chain (+ Multiple Forcing Chains)");
+    assert!(objects[1]["beyond"].is_null());
     let (code, out, _) = run(&["sudoku", "rate"], &format!("{TWO_SOLUTIONS}\n"));
     assert_eq!((code, out.trim()), (1, "# more than one solution"));
     let (code, _, err) = run(&["sudoku", "rate"], "12x\n");

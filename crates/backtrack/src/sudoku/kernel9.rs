@@ -22,7 +22,12 @@
 //! other bands lose it. A band is reduced again only when it differs from
 //! the value it had after its last reduction (one SSE2 compare per four
 //! bands finds those); a sweep visits just those bands, lowest first, and
-//! sweeps repeat until no band differs.
+//! sweeps repeat until no band differs. After a placement (a guess or a
+//! naked single) or claiming, the bands that differ come from the values
+//! at hand instead: loading the bands as vectors right after the scalar
+//! stores of the placement would wait for those stores, and that compare
+//! was a good part of a guess's cost on the easy sets (serg_benchmark 5-6%
+//! faster without it).
 //!
 //! At the band fixpoint, naked singles come from bit-sliced candidate counts
 //! over the nine digits, for all three bands at once (a digit's three bands
@@ -54,6 +59,16 @@
 //! first unsolved cell in row-major order, digits ascending, so solutions
 //! come out in increasing order (propagation never
 //! removes a candidate that belongs to a solution, so it cannot reorder them).
+//!
+//! Counting up to two solutions (the uniqueness check), the search looks
+//! for the second one in the first before searching on: where a branch on
+//! the path still has a digit `q` to try at its cell, the cells of `q` and
+//! of the cell's digit that the cell reaches through rows, columns and
+//! boxes can trade digits, and when none of them is a given that is another
+//! solution. On the multi-solution set it finds three second solutions in
+//! four and saves three guesses in five; a puzzle with one solution never
+//! has such a swap, and the check then costs a few operations per open
+//! branch.
 //! The search is compiled three times: portable, for x86-64 processors with
 //! AVX2/BMI1/BMI2/POPCNT/LZCNT, and for those that also have AVX-512
 //! F/BW/VL; the fastest the processor supports is used, and all walk the
@@ -525,6 +540,24 @@ unsafe fn given_digit_bands_avx512(_cpu: Avx512, cells: &Cells) -> [u32; 27] {
     given
 }
 
+/// For a set of digits (bit `d` for digit `d + 1`): their digit bands in
+/// band 0 (bit `3 * d`).
+static DIGIT_BANDS: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut d = 0;
+        while d < 9 {
+            if s & (1 << d) != 0 {
+                table[s] |= 1 << (3 * d);
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
 /// The rows of `a` that hold exactly one bit, as those bits.
 #[inline(always)]
 fn single_rows(a: u32) -> u32 {
@@ -566,7 +599,7 @@ pub struct Branch9 {
 }
 
 /// Bit `i` set where `bands[i] != seen[i]`, portable version.
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
 #[inline(always)]
 fn changed_scalar(bands: &[u32; 28], seen: &[u32; 28]) -> u32 {
     let mut mask = 0;
@@ -663,7 +696,7 @@ impl Board {
         // Every band differs from `seen`, so the first propagation reduces all.
         let mut board = Board { bands, seen: [u32::MAX; 28], unsolved: [BAND_ALL; 3], columns: [0; 48] };
         board.seen[27] = 0;
-        board.propagate(cpu).then_some(board)
+        board.propagate(cpu, (1 << 27) - 1).then_some(board)
     }
 
     /// The digit bands of `cells` before propagation: every given in place,
@@ -691,9 +724,13 @@ impl Board {
 
     /// Places digit `d` (0-based) in `cell`, which must still allow it:
     /// removes it from the cell's row, box and column and the cell from the
-    /// other digits. Propagation does the rest.
+    /// other digits. Propagation does the rest. `digits` are the cell's
+    /// candidates (see [`Board::digits_of`]). Returns the digit bands it
+    /// changed (bit `3 * d + b`), computed from values at hand: after
+    /// scalar stores, loading the bands as vectors to compare them would
+    /// have to wait for the stores.
     #[inline(always)]
-    fn assign(&mut self, cell: usize, d: usize) {
+    fn assign(&mut self, cell: usize, d: usize, digits: u16) -> u32 {
         let b = cell / 27;
         let bit = cell % 27;
         let (r, c) = (bit / 9, bit % 9);
@@ -701,13 +738,22 @@ impl Board {
         let column = (1u32 << c) * ROWS3;
         let peers = (0x1ffu32 << (9 * r)) | ((7u32 << (3 * (c / 3))) * ROWS3) | column;
         let own = 3 * d + b;
-        let kept = (self.bands[own] & !peers) | me;
+        let before = self.bands[own];
+        let kept = (before & !peers) | me;
+        let (other1, other2) = (3 * d + (b + 1) % 3, 3 * d + (b + 2) % 3);
+        // The cell's other digits lose it; its own digit band changes when
+        // a peer loses the digit, and so do the digit's other bands.
+        let changed = (DIGIT_BANDS[usize::from(digits & !(1 << d))] << b)
+            | u32::from(before != kept) << own
+            | u32::from(self.bands[other1] & column != 0) << other1
+            | u32::from(self.bands[other2] & column != 0) << other2;
         for e in 0..9 {
             self.bands[3 * e + b] &= !me;
         }
         self.bands[own] = kept;
-        self.bands[3 * d + (b + 1) % 3] &= !column;
-        self.bands[3 * d + (b + 2) % 3] &= !column;
+        self.bands[other1] &= !column;
+        self.bands[other2] &= !column;
+        changed
     }
 
     /// Reduces digit band `i` (see the module docs). `false` on contradiction.
@@ -737,11 +783,14 @@ impl Board {
     }
 
     /// Propagates to a fixpoint of the band reasoning, naked singles and
-    /// claiming. `false` on contradiction.
+    /// claiming. `pending`: the digit bands that differ from `seen`, exactly
+    /// (as [`Board::assign`] returns them). `false` on contradiction.
     #[inline(always)]
-    fn propagate<C: Cpu>(&mut self, cpu: C) -> bool {
+    fn propagate<C: Cpu>(&mut self, cpu: C, mut pending: u32) -> bool {
         loop {
-            let pending = changed(cpu, &self.bands, &self.seen);
+            // The unit tests check every mask handed on against a plain compare.
+            #[cfg(test)]
+            assert_eq!(pending, changed_scalar(&self.bands, &self.seen), "{self:?}");
             if pending != 0 {
                 // Only the set bits are visited: a test per band would be a
                 // branch per band, mispredicted about as often as taken.
@@ -753,6 +802,7 @@ impl Board {
                         return false;
                     }
                 }
+                pending = changed(cpu, &self.bands, &self.seen);
                 continue;
             }
             // Naked singles, in all three bands at once: skipping the bands
@@ -778,7 +828,7 @@ impl Board {
                         // round finds.
                         let digits = self.digits_of(27 * b + bit);
                         if digits != 0 {
-                            self.assign(27 * b + bit, digits.trailing_zeros() as usize);
+                            pending |= self.assign(27 * b + bit, digits.trailing_zeros() as usize, digits);
                         }
                     }
                 }
@@ -790,7 +840,7 @@ impl Board {
             match self.claims(cpu) {
                 None => return false,
                 Some(0) => return true,
-                Some(digits) => self.apply_claims(digits),
+                Some(digits) => pending = self.apply_claims(digits),
             }
         }
     }
@@ -817,18 +867,23 @@ impl Board {
     }
 
     /// Claiming, the change: for each digit in `digits`, every box removes
-    /// the digit from its columns outside a column confined to it.
+    /// the digit from its columns outside a column confined to it. Returns
+    /// the digit bands changed.
     #[inline(always)]
-    fn apply_claims(&mut self, mut digits: u32) {
+    fn apply_claims(&mut self, mut digits: u32) -> u32 {
+        let mut changed = 0;
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
             let c = [0, 16, 32].map(|slot| u32::from(self.columns[slot + d]));
             for b in 0..3 {
                 let confined = c[b] & !(c[(b + 1) % 3] | c[(b + 2) % 3]);
-                self.bands[3 * d + b] &= !CLAIMED_BOX_CELLS[confined as usize];
+                let lost = self.bands[3 * d + b] & CLAIMED_BOX_CELLS[confined as usize];
+                changed |= u32::from(lost != 0) << (3 * d + b);
+                self.bands[3 * d + b] &= !lost;
             }
         }
+        changed
     }
 
     #[inline(always)]
@@ -1015,6 +1070,43 @@ impl Board {
         fallback.into_iter().find(|&cell| cell != usize::MAX).unwrap_or(0)
     }
 
+    /// For a solved board: the board with digit `q` and the digit of `cell`
+    /// swapped over the cells of those two digits that `cell` reaches
+    /// through rows, columns and boxes, when none of them is in `given`
+    /// (per band, the given cells). That board is another solution: each
+    /// row, column and box the swapped cells meet holds both digits among
+    /// them, so it only trades their places, and no given moves. `None`
+    /// when a given is reached (or `q` is the digit of `cell`).
+    #[inline(always)]
+    fn swapped<C: Cpu>(&self, cpu: C, given: &[u32; 3], cell: usize, q: usize) -> Option<Board> {
+        let (b, bit) = (cell / 27, cell % 27);
+        let p = self.digits_of(cell).trailing_zeros() as usize;
+        if p == q {
+            return None;
+        }
+        let both = [0, 1, 2].map(|k| self.bands[3 * p + k] | self.bands[3 * q + k]);
+        let mut reached = [0u32; 3];
+        reached[b] = 1 << bit;
+        loop {
+            let lines = columns(reached[0] | reached[1] | reached[2]) * ROWS3;
+            let next = [0, 1, 2].map(|k| both[k] & (GIVEN_FILL[band_shape(cpu, reached[k])] | lines));
+            if (next[0] & given[0]) | (next[1] & given[1]) | (next[2] & given[2]) != 0 {
+                return None;
+            }
+            if next == reached {
+                break;
+            }
+            reached = next;
+        }
+        let mut other = *self;
+        for (k, reached) in reached.into_iter().enumerate() {
+            let (a, z) = (self.bands[3 * p + k], self.bands[3 * q + k]);
+            other.bands[3 * p + k] = (a & !reached) | (z & reached);
+            other.bands[3 * q + k] = (z & !reached) | (a & reached);
+        }
+        Some(other)
+    }
+
     /// The grid of a solved board.
     #[inline(always)]
     fn cells(&self) -> Cells {
@@ -1035,13 +1127,52 @@ impl Board {
 }
 
 /// The specialised depth-first search: a board copy per branch.
-struct Walk<F> {
+struct Walk<'a, F> {
     order: Order,
     guesses: u64,
     /// Set by the first contradiction: from then on the guess cell is
     /// chosen with more care (see [`Board::branch`]).
     careful: bool,
     visit: F,
+    /// The puzzle, for its givens.
+    cells: &'a Cells,
+    /// Whether, at the first solution, to look for a second one by
+    /// swapping two digits (see [`Board::swapped`]) before searching on:
+    /// only when the walk ends at the second solution, which the search
+    /// could otherwise find again.
+    swap_for_second: bool,
+    /// The branches on the path to the current board that have digits left
+    /// to try, deepest last: `cell << 9 | digits`. Entries `..open_depth`
+    /// are current.
+    open: [u16; 81],
+    open_depth: usize,
+}
+
+impl<F: FnMut(&Board) -> ControlFlow<()>> Walk<'_, F> {
+    /// At the first solution `board` (when asked for): another solution
+    /// made by swapping the digit of an open branch's cell with one of the
+    /// digits that branch has left, deepest branch first. Where the search
+    /// still has digits to try, the grid is not forced there, and such a
+    /// swap is often free of givens; with no open branch the solution is
+    /// the only one.
+    #[inline(always)]
+    fn second_by_swap<C: Cpu>(&mut self, cpu: C, board: &Board) -> Option<Board> {
+        if !std::mem::take(&mut self.swap_for_second) || self.open_depth == 0 {
+            return None;
+        }
+        let given = non_blank(self.cells);
+        for &open in self.open[..self.open_depth].iter().rev() {
+            let (cell, mut digits) = (usize::from(open >> 9), open & 0x1ff);
+            while digits != 0 {
+                let q = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                if let Some(other) = board.swapped(cpu, &given, cell, q) {
+                    return Some(other);
+                }
+            }
+        }
+        None
+    }
 }
 
 /// Defines a recursive walk over a propagated board and its entry point for
@@ -1056,14 +1187,18 @@ macro_rules! define_walk {
         $(#[$feature])*
         $($unsafe)? fn $run<F: FnMut(&Board) -> ControlFlow<()>>(
             cpu: $cpu,
-            walk: &mut Walk<F>,
+            walk: &mut Walk<'_, F>,
             board: &mut Board,
         ) -> ControlFlow<()> {
             if board.is_solved() {
-                return (walk.visit)(board);
+                (walk.visit)(board)?;
+                if let Some(other) = walk.second_by_swap(cpu, board) {
+                    return (walk.visit)(&other);
+                }
+                return ControlFlow::Continue(());
             }
             let Branch9 { cell, mut digits } = board.branch(walk.order, walk.careful);
-            let cell = cell as usize;
+            let (cell, candidates) = (cell as usize, digits);
             let mut tried = 0;
             while digits != 0 {
                 let d = digits.trailing_zeros() as usize;
@@ -1073,8 +1208,8 @@ macro_rules! define_walk {
                     walk.guesses += 1;
                 }
                 if digits == 0 {
-                    board.assign(cell, d);
-                    if board.propagate(cpu) {
+                    let pending = board.assign(cell, d, candidates);
+                    if board.propagate(cpu, pending) {
                         $run(cpu, walk, board)?;
                     } else {
                         walk.careful = true;
@@ -1082,9 +1217,13 @@ macro_rules! define_walk {
                     break;
                 }
                 let mut next = *board;
-                next.assign(cell, d);
-                if next.propagate(cpu) {
-                    $run(cpu, walk, &mut next)?;
+                let pending = next.assign(cell, d, candidates);
+                if next.propagate(cpu, pending) {
+                    walk.open[walk.open_depth] = (cell as u16) << 9 | digits;
+                    walk.open_depth += 1;
+                    let flow = $run(cpu, walk, &mut next);
+                    walk.open_depth -= 1;
+                    flow?;
                 } else {
                     walk.careful = true;
                 }
@@ -1093,11 +1232,21 @@ macro_rules! define_walk {
         }
 
         /// Walks every solution of `cells` in `order`, handing each solved
-        /// board to `visit`; returns the guesses made.
+        /// board to `visit`; returns the guesses made. With
+        /// `swap_for_second`, the second solution may come from swapping
+        /// digits of the first (see [`Walk::second_by_swap`]): only for a
+        /// `visit` that stops there.
         $(#[$feature])*
-        $($unsafe)? fn $walk(cpu: $cpu, cells: &Cells, order: Order, visit: impl FnMut(&Board) -> ControlFlow<()>) -> u64 {
+        $($unsafe)? fn $walk(
+            cpu: $cpu,
+            cells: &Cells,
+            order: Order,
+            swap_for_second: bool,
+            visit: impl FnMut(&Board) -> ControlFlow<()>,
+        ) -> u64 {
             let Some(mut board) = Board::new(cpu, cells) else { return 0 };
-            let mut walk = Walk { order, guesses: 0, careful: false, visit };
+            let mut walk =
+                Walk { order, guesses: 0, careful: false, visit, cells, swap_for_second, open: [0; 81], open_depth: 0 };
             let _ = $run(cpu, &mut walk, &mut board);
             walk.guesses
         }
@@ -1122,19 +1271,20 @@ define_walk!(
 );
 
 /// Walks every solution of `cells` in `order` on the fastest build this
-/// processor supports, handing each solved board to `visit`; returns the guesses made.
-fn walk(cells: &Cells, order: Order, visit: impl FnMut(&Board) -> ControlFlow<()>) -> u64 {
+/// processor supports, handing each solved board to `visit`; returns the
+/// guesses made. `swap_for_second`: see the walks.
+fn walk(cells: &Cells, order: Order, swap_for_second: bool, visit: impl FnMut(&Board) -> ControlFlow<()>) -> u64 {
     #[cfg(target_arch = "x86_64")]
     if let Some(cpu) = Avx512::new() {
         // SAFETY: the token proves every feature the walk is compiled with.
-        return unsafe { walk_avx512(cpu, cells, order, visit) };
+        return unsafe { walk_avx512(cpu, cells, order, swap_for_second, visit) };
     }
     #[cfg(target_arch = "x86_64")]
     if let Some(cpu) = X86V3::new() {
         // SAFETY: the token proves every feature the walk is compiled with.
-        return unsafe { walk_x86_v3(cpu, cells, order, visit) };
+        return unsafe { walk_x86_v3(cpu, cells, order, swap_for_second, visit) };
     }
-    walk_portable(Portable, cells, order, visit)
+    walk_portable(Portable, cells, order, swap_for_second, visit)
 }
 
 /// Solves one puzzle in `mode`. Givens that conflict, or values outside
@@ -1154,7 +1304,9 @@ pub fn solve_into(cells: &Cells, mode: Mode, solution: &mut Cells) -> super::Sol
         return super::Solved::default();
     }
     let mut count = 0u64;
-    let guesses = walk(cells, order, |board| {
+    // Counting up to two: the second solution ends the walk, so it may
+    // come from swapping digits of the first.
+    let guesses = walk(cells, order, limit == 2, |board| {
         if count == 0 {
             *solution = board.cells();
         }
@@ -1173,7 +1325,7 @@ pub fn solve_into(cells: &Cells, mode: Mode, solution: &mut Cells) -> super::Sol
 /// counts the solutions visited and holds the first one.
 pub fn for_each(cells: &Cells, order: Order, mut visit: impl FnMut(&Cells) -> ControlFlow<()>) -> Outcome9 {
     let (mut count, mut solution) = (0u64, None);
-    let guesses = walk(cells, order, |board| {
+    let guesses = walk(cells, order, false, |board| {
         let grid = board.cells();
         if count == 0 {
             solution = Some(grid);
@@ -1239,8 +1391,8 @@ impl Space for Space9 {
             self.board = None;
             return false;
         }
-        board.assign(cell, d);
-        if board.propagate(Portable) {
+        let pending = board.assign(cell, d, board.digits_of(cell));
+        if board.propagate(Portable, pending) {
             true
         } else {
             self.board = None;
@@ -1369,13 +1521,13 @@ mod tests {
         }
     }
 
-    /// One walk, with a visitor that stops after three solutions: the
+    /// One walk, with a visitor that stops after `n` solutions: the
     /// guesses and the solutions in the order found.
-    fn first_three(walker: impl FnOnce(&mut dyn FnMut(&Board) -> ControlFlow<()>) -> u64) -> (u64, Vec<Cells>) {
+    fn first_n(n: usize, walker: impl FnOnce(&mut dyn FnMut(&Board) -> ControlFlow<()>) -> u64) -> (u64, Vec<Cells>) {
         let mut found = Vec::new();
         let mut visit = |board: &Board| {
             found.push(board.cells());
-            if found.len() < 3 {
+            if found.len() < n {
                 ControlFlow::Continue(())
             } else {
                 ControlFlow::Break(())
@@ -1386,18 +1538,23 @@ mod tests {
     }
 
     /// Every build of the walk this processor can run gives the same
-    /// outcome as the portable one (same tree, so same guesses too).
+    /// outcome as the portable one (same tree, so same guesses too): up to
+    /// three solutions, and up to two with the second from a swap where
+    /// one is found.
     #[test]
     fn builds_agree() {
         for name in ["royle_17_clue.1000.txt", "forum_hardest_1905_11plus.1000.txt", "serg_benchmark.1000.txt"] {
             for cells in bench_slice(name).into_iter().take(150) {
-                for order in [Order::Heuristic, Order::Lexicographic] {
+                for (order, swap) in
+                    [Order::Heuristic, Order::Lexicographic].into_iter().flat_map(|o| [(o, false), (o, true)])
+                {
+                    let n = if swap { 2 } else { 3 };
                     let run = |portable: bool| {
-                        first_three(|visit| {
+                        first_n(n, |visit| {
                             if portable {
-                                walk_portable(Portable, &cells, order, visit)
+                                walk_portable(Portable, &cells, order, swap, visit)
                             } else {
-                                walk(&cells, order, visit)
+                                walk(&cells, order, swap, visit)
                             }
                         })
                     };
@@ -1407,6 +1564,147 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// With `swap_for_second`, the second solution handed over is a valid
+    /// grid that keeps the givens and differs from the first, whether it
+    /// came from a swap or from the search; on the multi-solution slice
+    /// most come from a swap (fewer guesses than the search makes), and on
+    /// the unique sets none is ever made up.
+    #[test]
+    fn a_second_solution_by_swap_is_another_solution() {
+        let (mut puzzles, mut fewer_guesses) = (0, 0);
+        for cells in bench_slice("serg_benchmark.1000.txt") {
+            let (guesses, found) = first_n(2, |visit| walk(&cells, Order::Heuristic, true, visit));
+            let (searched, by_search) = first_n(2, |visit| walk(&cells, Order::Heuristic, false, visit));
+            assert_eq!(found.len(), 2, "{cells:?}");
+            assert_eq!(found[0], by_search[0]);
+            assert_ne!(found[0], found[1]);
+            for grid in &found {
+                assert!(super::super::is_solution(3, &cells, grid), "{cells:?}: {grid:?}");
+            }
+            assert!(guesses <= searched);
+            fewer_guesses += usize::from(guesses < searched);
+            puzzles += 1;
+        }
+        assert!(puzzles == 1000 && fewer_guesses > 500, "{fewer_guesses} of {puzzles}");
+        for name in ["royle_17_clue.1000.txt", "forum_hardest_1905_11plus.1000.txt"] {
+            for cells in bench_slice(name).into_iter().take(300) {
+                let found = first_n(2, |visit| walk(&cells, Order::Heuristic, true, visit));
+                assert_eq!(found, first_n(2, |visit| walk(&cells, Order::Heuristic, false, visit)), "{cells:?}");
+                assert_eq!(found.1.len(), 1);
+            }
+        }
+    }
+
+    /// A random solved grid: a pattern grid with its digits relabelled and
+    /// its rows within bands, bands, columns within stacks and stacks
+    /// shuffled (each keeps it valid).
+    fn random_grid(random: &mut impl FnMut() -> u64) -> Cells {
+        let mut shuffled = |n: usize| {
+            let mut items: Vec<usize> = (0..n).collect();
+            for i in (1..n).rev() {
+                items.swap(i, (random() % (i as u64 + 1)) as usize);
+            }
+            items
+        };
+        let digits = shuffled(9);
+        let mut lines = || {
+            let (outer, inner) = (shuffled(3), [shuffled(3), shuffled(3), shuffled(3)]);
+            (0..9).map(|i| 3 * outer[i / 3] + inner[i / 3][i % 3]).collect::<Vec<_>>()
+        };
+        let (rows, cols) = (lines(), lines());
+        let mut grid = [0u8; 81];
+        for (i, cell) in grid.iter_mut().enumerate() {
+            let (r, c) = (rows[i / 9], cols[i % 9]);
+            *cell = digits[(r % 3 * 3 + r / 3 + c) % 9] as u8 + 1;
+        }
+        assert!(super::super::is_solution(3, &[0; 81], &grid));
+        grid
+    }
+
+    /// The swap for the second solution against the plain search (which
+    /// enumerates), on random puzzles of every kind the uniqueness check
+    /// meets: few clues kept at random (many solutions), minimal puzzles
+    /// (exactly one: no clue can go), and minimal puzzles less one clue (at
+    /// least two, often exactly two that differ by more than two digits).
+    /// In both orders: the same count up to two, the same first solution,
+    /// and a second one that is valid, differs from the first and is the
+    /// other solution where there are exactly two.
+    #[test]
+    fn swap_for_second_agrees_with_the_search_on_random_puzzles() {
+        let mut random = xorshift(0x2545_f491_4f6c_dd1d);
+        // Puzzles with one solution, with exactly two, with more; second
+        // solutions that came from a swap.
+        let mut tally = [0usize; 4];
+        let check = |cells: &Cells, tally: &mut [usize; 4]| {
+            for order in [Order::Heuristic, Order::Lexicographic] {
+                let (searched, plain) = first_n(3, |visit| walk(cells, order, false, visit));
+                let (guesses, found) = first_n(2, |visit| walk(cells, order, true, visit));
+                assert_eq!(found.len(), plain.len().min(2), "{order:?} {cells:?}");
+                assert_eq!(found[0], plain[0], "{order:?} {cells:?}");
+                assert!(guesses <= searched);
+                if found.len() == 2 {
+                    assert_ne!(found[0], found[1], "{order:?} {cells:?}");
+                    assert!(super::super::is_solution(3, cells, &found[1]), "{cells:?}: {:?}", found[1]);
+                    if plain.len() == 2 {
+                        assert_eq!(found[1], plain[1], "{order:?} {cells:?}");
+                    }
+                    tally[3] += usize::from(found[1] != plain[1] || guesses < searched);
+                }
+                tally[plain.len() - 1] += usize::from(order == Order::Heuristic);
+            }
+        };
+        let count = |cells: &Cells| first_n(2, |visit| walk(cells, Order::Heuristic, false, visit)).1.len();
+        for round in 0..300 {
+            let grid = random_grid(&mut random);
+            // Few clues kept at random, 0 to 35 of them.
+            let mut sparse = [0u8; 81];
+            for _ in 0..round % 36 {
+                let cell = (random() % 81) as usize;
+                sparse[cell] = grid[cell];
+            }
+            check(&sparse, &mut tally);
+            // A minimal puzzle: clues taken away in random order while one
+            // solution remains.
+            let mut minimal = grid;
+            for _ in 0..200 {
+                let cell = (random() % 81) as usize;
+                let kept = std::mem::take(&mut minimal[cell]);
+                if kept != 0 && count(&minimal) != 1 {
+                    minimal[cell] = kept;
+                }
+            }
+            for cell in 0..81 {
+                let kept = std::mem::take(&mut minimal[cell]);
+                if kept != 0 && count(&minimal) != 1 {
+                    minimal[cell] = kept;
+                }
+            }
+            check(&minimal, &mut tally);
+            // Less any one clue, it has two solutions or more.
+            let clues: Vec<usize> = (0..81).filter(|&cell| minimal[cell] != 0).collect();
+            for &cell in clues.iter().take(4) {
+                let mut loose = minimal;
+                loose[cell] = 0;
+                check(&loose, &mut tally);
+                // Then clues of `grid` put back where they rule out one
+                // other solution and keep another, down to exactly two.
+                loop {
+                    let (_, found) = first_n(3, |visit| walk(&loose, Order::Heuristic, false, visit));
+                    let others: Vec<&Cells> = found.iter().filter(|&other| *other != grid).collect();
+                    if found.len() < 3 || others.len() < 2 {
+                        break;
+                    }
+                    let (a, b) = (others[0], others[1]);
+                    let Some(cell) = (0..81).find(|&c| a[c] != grid[c] && b[c] == grid[c]) else { break };
+                    loose[cell] = grid[cell];
+                }
+                check(&loose, &mut tally);
+            }
+        }
+        let [unique, two, more, by_swap] = tally;
+        assert!(unique >= 300 && two > 250 && more > 1500 && by_swap > 3000, "{tally:?}");
     }
 
     /// The AVX-512 token, or `None` after saying on stderr why the test
@@ -1449,14 +1747,17 @@ mod tests {
         let mut puzzles = 0;
         for name in ["royle_17_clue.1000.txt", "forum_hardest_1905_11plus.1000.txt", "serg_benchmark.1000.txt"] {
             for cells in bench_slice(name) {
-                for order in [Order::Heuristic, Order::Lexicographic] {
+                for (order, swap) in
+                    [Order::Heuristic, Order::Lexicographic].into_iter().flat_map(|o| [(o, false), (o, true)])
+                {
+                    let n = if swap { 2 } else { 3 };
                     let run = |build: usize| {
-                        first_three(|visit| match build {
-                            0 => walk_portable(Portable, &cells, order, visit),
+                        first_n(n, |visit| match build {
+                            0 => walk_portable(Portable, &cells, order, swap, visit),
                             // SAFETY: the token proves the features of the build.
-                            1 => unsafe { walk_x86_v3(v3, &cells, order, visit) },
+                            1 => unsafe { walk_x86_v3(v3, &cells, order, swap, visit) },
                             // SAFETY: the token proves the features of the build.
-                            _ => unsafe { walk_avx512(v4, &cells, order, visit) },
+                            _ => unsafe { walk_avx512(v4, &cells, order, swap, visit) },
                         })
                     };
                     let portable = run(0);
@@ -1542,8 +1843,8 @@ mod tests {
                 with_pairs += usize::from(expected.is_some());
                 let Branch9 { cell, digits } = board.branch(Order::Heuristic, true);
                 let mut next = board;
-                next.assign(cell as usize, digits.trailing_zeros() as usize);
-                if !next.propagate(Portable) {
+                let pending = next.assign(cell as usize, digits.trailing_zeros() as usize, digits);
+                if !next.propagate(Portable, pending) {
                     break;
                 }
                 board = next;

@@ -6,6 +6,8 @@ use std::ops::ControlFlow;
 use backtrack::search::{par_count, par_for_each, Control, Mode, Order, Search};
 use backtrack::sudoku::kernel9::{self, Cells, Space9};
 
+use proptest::prelude::*;
+
 use crate::common::Rng;
 
 fn fixture(name: &str) -> Vec<Cells> {
@@ -146,6 +148,104 @@ fn blank_out(rng: &mut Rng, grid: &Cells, blanks: usize) -> Cells {
         puzzle[i] = 0;
     }
     puzzle
+}
+
+/// Solutions of `puzzle`, counted up to `limit`, by backtracking on the
+/// blank cell with the fewest allowed digits (plain rule checks, no
+/// propagation): slow enough to be obvious, fast enough for few clues.
+fn brute_count(puzzle: &Cells, limit: usize) -> usize {
+    fn go(grid: &mut Cells, limit: usize, found: &mut usize) {
+        let mut best: Option<(usize, Vec<u8>)> = None;
+        for cell in (0..81).filter(|&i| grid[i] == 0) {
+            let options: Vec<u8> = (1..=9).filter(|&v| allowed(grid, cell, v)).collect();
+            if best.as_ref().is_none_or(|(_, fewest)| options.len() < fewest.len()) {
+                best = Some((cell, options));
+            }
+        }
+        let Some((cell, options)) = best else {
+            *found += 1;
+            return;
+        };
+        for v in options {
+            grid[cell] = v;
+            go(grid, limit, found);
+            grid[cell] = 0;
+            if *found >= limit {
+                return;
+            }
+        }
+    }
+    let mut found = 0;
+    if !givens_conflict(puzzle) {
+        go(&mut puzzle.clone(), limit, &mut found);
+    }
+    found
+}
+
+/// `grid` with only the clues at `cells` kept.
+fn keep_only(grid: &Cells, cells: &[usize]) -> Cells {
+    let mut puzzle = [0u8; 81];
+    for &cell in cells {
+        puzzle[cell] = grid[cell];
+    }
+    puzzle
+}
+
+/// The uniqueness check (counting up to two, where the second solution
+/// may come from swapping two digits of the first) against brute force,
+/// with the plain counting path (a limit of three) and the first solution.
+fn check_uniqueness(puzzle: &Cells) -> Result<usize, TestCaseError> {
+    let expected = brute_count(puzzle, 2);
+    let two = kernel9::solve(puzzle, Mode::Count { limit: Some(2) });
+    prop_assert_eq!(two.count, expected as u64, "{:?}", puzzle);
+    prop_assert_eq!(kernel9::solve(puzzle, Mode::Count { limit: Some(3) }).count.min(2), expected as u64);
+    if let Some(solution) = two.solution {
+        prop_assert!(is_solution_of(puzzle, &solution));
+        prop_assert_eq!(kernel9::solve(puzzle, Mode::First).solution, Some(solution));
+    }
+    Ok(expected)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Grids with 0 to 40 clues kept at random, from many solutions down
+    /// to one.
+    #[test]
+    fn uniqueness_check_matches_brute_force_on_random_clues(seed in any::<u64>(), clues in 0usize..=40) {
+        let mut rng = Rng(seed | 1);
+        let grid = random_grid(&mut rng, &seed_grid());
+        let mut cells: Vec<usize> = (0..81).collect();
+        rng.shuffle(&mut cells);
+        check_uniqueness(&keep_only(&grid, &cells[..clues]))?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Minimal puzzles (exactly one solution: every clue is needed) and
+    /// the same less one clue (two solutions or more).
+    #[test]
+    fn uniqueness_check_matches_brute_force_on_minimal_puzzles(seed in any::<u64>()) {
+        let mut rng = Rng(seed | 1);
+        let grid = random_grid(&mut rng, &seed_grid());
+        let mut order: Vec<usize> = (0..81).collect();
+        rng.shuffle(&mut order);
+        let mut kept: Vec<usize> = order.clone();
+        for cell in order {
+            let fewer: Vec<usize> = kept.iter().copied().filter(|&c| c != cell).collect();
+            if kernel9::solve(&keep_only(&grid, &fewer), Mode::Count { limit: Some(3) }).count == 1 {
+                kept = fewer;
+            }
+        }
+        prop_assert_eq!(check_uniqueness(&keep_only(&grid, &kept))?, 1);
+        for _ in 0..3 {
+            let gone = rng.below(kept.len());
+            let fewer: Vec<usize> = kept.iter().copied().filter(|&c| c != kept[gone]).collect();
+            prop_assert_eq!(check_uniqueness(&keep_only(&grid, &fewer))?, 2);
+        }
+    }
 }
 
 fn seed_grid() -> Cells {

@@ -12,6 +12,7 @@ mod judge;
 mod kernel9;
 mod maker;
 mod mid_level;
+mod nested_chains;
 mod queens;
 mod search_core;
 mod sudoku_general;

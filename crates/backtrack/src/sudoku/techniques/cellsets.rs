@@ -23,6 +23,23 @@ const fn build_peers() -> [u128; 81] {
     peers
 }
 
+/// The peers of each cell in three parts, in the order the links list
+/// them: its box, then its row outside the box, then its column outside
+/// the box (cells increasing within each part, as in [`UNITS`](super::UNITS)).
+pub const PEER_PARTS: [[u128; 3]; 81] = build_peer_parts();
+
+const fn build_peer_parts() -> [[u128; 3]; 81] {
+    let mut parts = [[0; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let [b, r, c] = super::units_of(cell);
+        let own = super::UNIT_CELLS[b];
+        parts[cell] = [own & !(1 << cell), super::UNIT_CELLS[r] & !own, super::UNIT_CELLS[c] & !own];
+        cell += 1;
+    }
+    parts
+}
+
 /// The cells of a set, increasing.
 pub fn cells_of(mut set: u128) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {

@@ -18,7 +18,8 @@
 
 use std::collections::VecDeque;
 
-use super::{bit, cell_name, units_of, words, Board, Step, Technique, UNITS};
+use super::cellsets::{cells_of, PEER_PARTS};
+use super::{bit, cell_name, count9, single, units_of, words, Board, CellSet, Step, Technique, UNIT_CELLS};
 
 const NONE: u16 = u16::MAX;
 
@@ -46,44 +47,35 @@ pub fn length_bonus(nodes: usize) -> u16 {
     added
 }
 
-/// The nodes an "on" node turns off.
-fn on_to_off(board: &Board, cell: usize, d: u8, cells_too: bool, out: &mut Vec<u16>) {
+/// The nodes an "on" node turns off: with `cells_too` the cell's other
+/// candidates, then the digit's other places in the box, the row outside
+/// the box and the column outside the box (cells increasing in each).
+/// `with` is the set of cells holding `d`.
+fn on_to_off(board: &Board, with: CellSet, cell: usize, d: u8, cells_too: bool, out: &mut Vec<u16>) {
     out.clear();
     if cells_too {
         for e in super::digits(board.cands[cell] & !bit(d)) {
             out.push(node(cell, e, false));
         }
     }
-    let mut added = [false; 81];
-    added[cell] = true;
-    for unit in units_of(cell) {
-        for &peer in &UNITS[unit] {
-            if !added[peer] && board.has(peer, d) {
-                added[peer] = true;
-                out.push(node(peer, d, false));
-            }
-        }
+    for part in PEER_PARTS[cell] {
+        out.extend(cells_of(part & with).map(|peer| node(peer, d, false)));
     }
 }
 
-/// The nodes an "off" node turns on.
-fn off_to_on(board: &Board, cell: usize, d: u8, cells_too: bool, out: &mut Vec<u16>) {
+/// The nodes an "off" node turns on: with `cells_too` the other candidate
+/// of a two-candidate cell, then the digit's only other place in the box,
+/// the row and the column. `with` is the set of cells holding `d`.
+fn off_to_on(board: &Board, with: CellSet, cell: usize, d: u8, cells_too: bool, out: &mut Vec<u16>) {
     out.clear();
-    if cells_too && board.cands[cell].count_ones() == 2 {
+    if cells_too && count9(board.cands[cell]) == 2 {
         let other = board.cands[cell] & !bit(d);
         out.push(node(cell, other.trailing_zeros() as u8 + 1, true));
     }
     for unit in units_of(cell) {
-        let mut other = None;
-        let mut count = 0;
-        for &peer in &UNITS[unit] {
-            if peer != cell && board.has(peer, d) {
-                count += 1;
-                other = Some(peer);
-            }
-        }
-        if count == 1 {
-            out.push(node(other.expect("one other place"), d, true));
+        let others = with & UNIT_CELLS[unit] & !(1u128 << cell);
+        if single(others) {
+            out.push(node(others.trailing_zeros() as usize, d, true));
         }
     }
 }
@@ -111,14 +103,18 @@ impl Graph {
         let mut dense = vec![NONE; NODES];
         let mut sparse = Vec::new();
         let mut blocks: [std::ops::Range<usize>; 9] = Default::default();
+        let mut with = [0 as CellSet; 9];
+        for (cell, &cands) in board.cands.iter().enumerate() {
+            for d in super::digits(cands) {
+                with[d as usize - 1] |= 1 << cell;
+            }
+        }
         for d in 1..=9u8 {
             let first = sparse.len();
-            for cell in 0..81 {
-                if board.has(cell, d) {
-                    for on in [false, true] {
-                        dense[node(cell, d, on) as usize] = sparse.len() as u16;
-                        sparse.push(node(cell, d, on));
-                    }
+            for cell in cells_of(with[d as usize - 1]) {
+                for on in [false, true] {
+                    dense[node(cell, d, on) as usize] = sparse.len() as u16;
+                    sparse.push(node(cell, d, on));
                 }
             }
             blocks[d as usize - 1] = first / 64..sparse.len().div_ceil(64);
@@ -132,10 +128,11 @@ impl Graph {
         for (i, &sp) in sparse.iter().enumerate() {
             start.push(targets.len() as u32);
             let (cell, d, on) = parts(sp);
+            let with = with[d as usize - 1];
             if on {
-                on_to_off(board, cell, d, cells_too, &mut next);
+                on_to_off(board, with, cell, d, cells_too, &mut next);
             } else {
-                off_to_on(board, cell, d, cells_too, &mut next);
+                off_to_on(board, with, cell, d, cells_too, &mut next);
             }
             for &q in &next {
                 let q = dense[q as usize];
@@ -230,6 +227,88 @@ fn shortest_contradiction(graph: &Graph, sources: &[Source], max_nodes: usize) -
         active.truncate(kept);
     }
     None
+}
+
+/// For each node of `graph`, whether it reaches its negation (the same
+/// candidate in the other state): whether a search from it meets a
+/// contradiction at some length. Reachability is read off the strongly
+/// connected components (Tarjan's algorithm), each component's set of
+/// reached nodes made from those of the components it points to, which
+/// are complete before it.
+fn reaches_negation(graph: &Graph) -> Vec<bool> {
+    const UNSEEN: u32 = u32::MAX;
+    let (n, w) = (graph.len(), graph.words);
+    let mut index = vec![UNSEEN; n];
+    let mut low = vec![0u32; n];
+    let mut component = vec![UNSEEN; n];
+    let mut stack: Vec<u16> = Vec::with_capacity(n);
+    // The depth-first path: each node with the position of its next target.
+    let mut path: Vec<(u16, u32)> = Vec::new();
+    // `w` words per component: the nodes it reaches (its own included).
+    let mut reach: Vec<u64> = Vec::new();
+    let mut count = 0u32;
+    let mut components = 0usize;
+    for root in 0..n {
+        if index[root] != UNSEEN {
+            continue;
+        }
+        index[root] = count;
+        low[root] = count;
+        count += 1;
+        stack.push(root as u16);
+        path.push((root as u16, graph.start[root]));
+        while let Some(&(v, e)) = path.last() {
+            let v = v as usize;
+            if e < graph.start[v + 1] {
+                path.last_mut().expect("a node on the path").1 += 1;
+                let q = graph.targets[e as usize] as usize;
+                if index[q] == UNSEEN {
+                    index[q] = count;
+                    low[q] = count;
+                    count += 1;
+                    stack.push(q as u16);
+                    path.push((q as u16, graph.start[q]));
+                } else if component[q] == UNSEEN {
+                    low[v] = low[v].min(index[q]);
+                }
+                continue;
+            }
+            path.pop();
+            if let Some(&(p, _)) = path.last() {
+                low[p as usize] = low[p as usize].min(low[v]);
+            }
+            if low[v] != index[v] {
+                continue;
+            }
+            // `v` roots a component: the nodes above it on the stack.
+            let c = components;
+            components += 1;
+            reach.resize(components * w, 0);
+            let first = stack.iter().rposition(|&x| x as usize == v).expect("the root is on the stack");
+            for &x in &stack[first..] {
+                component[x as usize] = c as u32;
+            }
+            for &x in &stack[first..] {
+                let x = x as usize;
+                reach[c * w + x / 64] |= 1 << (x % 64);
+                for &q in graph.next(x as u16) {
+                    let d = component[q as usize] as usize;
+                    if d != c {
+                        for j in 0..w {
+                            reach[c * w + j] |= reach[d * w + j];
+                        }
+                    }
+                }
+            }
+            stack.truncate(first);
+        }
+    }
+    (0..n)
+        .map(|v| {
+            let (c, goal) = (component[v] as usize, v ^ 1);
+            reach[c * w + goal / 64] >> (goal % 64) & 1 != 0
+        })
+        .collect()
 }
 
 /// Breadth-first search from `source`; the chain (source first) to its
@@ -377,6 +456,9 @@ pub fn ranked_forcing_chain(board: &Board) -> Option<(u16, usize, Step)> {
                 }
             }
         }
+        // Only the sources that meet a contradiction at some length can win.
+        let contradicting = reaches_negation(&graph);
+        sources.retain(|source| contradicting[source.node as usize]);
         let Some((i, len)) = shortest_contradiction(&graph, &sources, limit) else {
             continue;
         };
@@ -392,4 +474,48 @@ pub fn ranked_forcing_chain(board: &Board) -> Option<(u16, usize, Step)> {
         best = Some((rating, len, verdict(board, &chain, technique, rating)));
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The boards the rater meets at its hardest steps: every step of the
+    /// rated paths of the development set's puzzles rated 7.0 and up.
+    fn hard_boards() -> Vec<Board> {
+        let data = include_str!("../../../../../tests/data/sudoku/se_rated_dev.tsv");
+        let mut boards = Vec::new();
+        for line in data.lines().skip(1) {
+            let fields: Vec<&str> = line.split('\t').collect();
+            if fields[2].parse::<f64>().unwrap() < 7.0 {
+                continue;
+            }
+            let cells: Vec<u8> = fields[0].bytes().map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 }).collect();
+            let explanation = crate::sudoku::rate::explain_cells(&cells).unwrap();
+            let mut board = Board::new(&cells).unwrap();
+            for step in &explanation.steps {
+                boards.push(board.clone());
+                board.apply(step);
+            }
+        }
+        boards
+    }
+
+    #[test]
+    fn reaching_the_negation_is_meeting_a_contradiction() {
+        let (mut contradicting, mut not) = (0, 0);
+        for board in hard_boards().iter().step_by(7) {
+            for cells_too in [false, true] {
+                let graph = Graph::new(board, cells_too);
+                let (mut parent, mut seen) = (vec![NONE; graph.len()], vec![false; graph.len()]);
+                let reaches = reaches_negation(&graph);
+                for (v, &reached) in reaches.iter().enumerate() {
+                    let found = contradiction(&graph, v as u16, usize::MAX, &mut parent, &mut seen).is_some();
+                    assert_eq!(reached, found, "node {v}");
+                    *(if found { &mut contradicting } else { &mut not }) += 1;
+                }
+            }
+        }
+        assert!(contradicting > 100 && not > 100, "{contradicting} {not}");
+    }
 }

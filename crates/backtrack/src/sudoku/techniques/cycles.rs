@@ -33,12 +33,9 @@
 //! then first found (cells in order, digits increasing); only cycles that
 //! remove something count.
 
-use super::cellsets::{cells_of, PEERS};
+use super::cellsets::{cells_of, PEERS, PEER_PARTS};
 use super::chains::length_bonus;
-use super::{
-    bit, cell_name, count9, eliminations_name, single, units_of, words, Board, CellSet, Step, Tables, Technique,
-    UNIT_CELLS,
-};
+use super::{bit, cell_name, count9, eliminations_name, single, units_of, words, Board, Step, Tables, Technique};
 
 /// A node of the search: candidate `cell * 9 + d - 1`, state, parent index.
 #[derive(Clone, Copy)]
@@ -61,6 +58,8 @@ struct Search {
     seen_on: [u32; 729],
     /// `claimed_off[c] == stamp`: candidate `c` is an off node of this search.
     claimed_off: [u32; 729],
+    /// `closes[c] == stamp`: off candidate `c` turns the start on.
+    closes: [u32; 729],
     stamp: u32,
     pending: Vec<u32>,
     next: Vec<u32>,
@@ -87,23 +86,6 @@ fn cand(cell: usize, d: u8) -> u16 {
     (cell * 9 + d as usize - 1) as u16
 }
 
-/// The peers of each cell in three parts, in the order the links list
-/// them: its box, then its row outside the box, then its column outside
-/// the box (cells increasing within each part, as in [`UNITS`]).
-const PEER_PARTS: [[CellSet; 3]; 81] = build_peer_parts();
-
-const fn build_peer_parts() -> [[CellSet; 3]; 81] {
-    let mut parts = [[0; 3]; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let [b, r, c] = units_of(cell);
-        let own = UNIT_CELLS[b];
-        parts[cell] = [own & !(1 << cell), UNIT_CELLS[r] & !own, UNIT_CELLS[c] & !own];
-        cell += 1;
-    }
-    parts
-}
-
 /// The links of one board for one kind of cycle, as lists per candidate:
 /// the nodes an "on" candidate turns off (the cell's other digits for Y
 /// links, then the digit in the box, the row and the column) and the
@@ -116,6 +98,10 @@ struct Links {
     on: [u32; 730],
     off_targets: Vec<u16>,
     on_targets: Vec<u16>,
+    /// `closing[c]..closing[c + 1]` index `closers`: the candidates that,
+    /// off, turn `c` on.
+    closing: [u32; 730],
+    closers: Vec<u16>,
 }
 
 impl Links {
@@ -125,6 +111,8 @@ impl Links {
             on: [0; 730],
             off_targets: Vec::with_capacity(4096),
             on_targets: Vec::with_capacity(1024),
+            closing: [0; 730],
+            closers: Vec::new(),
         };
         for (cell, peers) in PEER_PARTS.iter().enumerate() {
             let cands = board.cands[cell];
@@ -157,7 +145,28 @@ impl Links {
                 links.on[c + 1] = links.on_targets.len() as u32;
             }
         }
+        // The on links reversed, grouped by target (a counting sort).
+        for &t in &links.on_targets {
+            links.closing[t as usize + 1] += 1;
+        }
+        for c in 0..729 {
+            links.closing[c + 1] += links.closing[c];
+        }
+        let mut fill = links.closing;
+        let mut closers = vec![0; links.on_targets.len()];
+        for c in 0..729u16 {
+            for &t in links.turns_on(c) {
+                closers[fill[t as usize] as usize] = c;
+                fill[t as usize] += 1;
+            }
+        }
+        links.closers = closers;
         links
+    }
+
+    /// The candidates that, off, turn candidate `c` on.
+    fn closers_of(&self, c: u16) -> &[u16] {
+        &self.closers[self.closing[c as usize] as usize..self.closing[c as usize + 1] as usize]
     }
 
     /// The nodes on candidate `c` turns off.
@@ -177,6 +186,7 @@ impl Search {
             nodes: Vec::with_capacity(4096),
             seen_on: [0; 729],
             claimed_off: [0; 729],
+            closes: [0; 729],
             stamp: 0,
             pending: Vec::new(),
             next: Vec::new(),
@@ -214,6 +224,9 @@ impl Search {
         self.stamp += 1;
         let stamp = self.stamp;
         self.seen_on[start as usize] = stamp;
+        for &c in links.closers_of(start) {
+            self.closes[c as usize] = stamp;
+        }
         self.nodes.push(Node { cand: start, on: true, parent: ROOT });
         self.pending.clear();
         self.pending.push(0);
@@ -230,7 +243,7 @@ impl Search {
                         self.claimed_off[c as usize] = stamp;
                         true
                     } else {
-                        length + 1 >= 4 && links.turns_on(c).contains(&start) && !self.is_ancestor(i, c, false)
+                        length + 1 >= 4 && self.closes[c as usize] == stamp && !self.is_ancestor(i, c, false)
                     };
                     if keep {
                         self.nodes.push(Node { cand: c, on: false, parent: i });
@@ -341,9 +354,8 @@ fn best_cycle_within(board: &Board, bound: Option<(u16, usize, u8)>) -> Option<R
                 }
                 let start = cand(cell, d);
                 // A cycle comes back through a candidate that turns the start
-                // on, and each such candidate is one the start turns off.
-                let closes = |c: u16| links.turns_on(c).contains(&start);
-                if !links.turns_off(start).iter().any(|&c| closes(c)) {
+                // on (each such candidate is one the start turns off).
+                if links.closers_of(start).is_empty() {
                     continue;
                 }
                 search.cycles(&links, start, limit, |s, last| {

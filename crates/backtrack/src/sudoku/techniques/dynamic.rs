@@ -39,6 +39,8 @@
 //! 7), then the first met (cells in order, digits increasing, the
 //! assumption on before off, then units box, row, column).
 
+mod nested;
+
 use super::cellsets::cells_of;
 use super::chains::length_bonus;
 use super::{bit, box_of, cell_name, col, row, unit_name, words, Board, Step, Technique, UNIT_CELLS};
@@ -74,11 +76,18 @@ pub enum Kind {
     /// Dynamic forcing chains using pointing, claiming, hidden and naked
     /// pairs and X-wings as links too (9.0).
     DynamicPlus,
+    /// Dynamic forcing chains plus, using forcing chains (X-chains and
+    /// chains through cells) on the working grid as links too (9.5).
+    NestedForcing,
+    /// Nested forcing chains using static cell and region forcing chains
+    /// too (10.0).
+    NestedMultiple,
 }
 
 impl Kind {
     /// Every kind, from the easiest.
-    pub const ALL: [Kind; 4] = [Kind::Nishio, Kind::Multiple, Kind::Dynamic, Kind::DynamicPlus];
+    pub const ALL: [Kind; 6] =
+        [Kind::Nishio, Kind::Multiple, Kind::Dynamic, Kind::DynamicPlus, Kind::NestedForcing, Kind::NestedMultiple];
 
     fn base(self) -> u16 {
         match self {
@@ -86,6 +95,8 @@ impl Kind {
             Kind::Multiple => 80,
             Kind::Dynamic => 85,
             Kind::DynamicPlus => 90,
+            Kind::NestedForcing => 95,
+            Kind::NestedMultiple => 100,
         }
     }
 
@@ -99,7 +110,27 @@ impl Kind {
     }
 
     fn plus(self) -> bool {
-        self == Kind::DynamicPlus
+        matches!(self, Kind::DynamicPlus | Kind::NestedForcing | Kind::NestedMultiple)
+    }
+
+    /// The nesting: 0 for no chains inside, 1 for forcing chains, 2 for
+    /// multiple forcing chains too.
+    fn nesting(self) -> u8 {
+        match self {
+            Kind::NestedForcing => 1,
+            Kind::NestedMultiple => 2,
+            _ => 0,
+        }
+    }
+
+    /// What the chains' texts add to their names.
+    fn suffix(self) -> &'static str {
+        match self {
+            Kind::DynamicPlus => " (+)",
+            Kind::NestedForcing => " (+ Forcing Chains)",
+            Kind::NestedMultiple => " (+ Multiple Forcing Chains)",
+            _ => "",
+        }
     }
 
     /// The technique of this kind's steps; `multiple` for multiple chains
@@ -110,6 +141,8 @@ impl Kind {
             Kind::Multiple => multiple,
             Kind::Dynamic => Technique::DynamicForcingChain,
             Kind::DynamicPlus => Technique::DynamicForcingChainPlus,
+            Kind::NestedForcing => Technique::NestedForcingChain,
+            Kind::NestedMultiple => Technique::NestedMultipleForcingChain,
         }
     }
 
@@ -117,7 +150,7 @@ impl Kind {
         match self {
             Kind::Nishio => "Nishio",
             Kind::Multiple => "",
-            Kind::Dynamic | Kind::DynamicPlus => "Dynamic",
+            Kind::Dynamic | Kind::DynamicPlus | Kind::NestedForcing | Kind::NestedMultiple => "Dynamic",
         }
     }
 }
@@ -179,6 +212,11 @@ struct Run {
     advanced: Vec<(u32, u32)>,
     rule: Vec<u8>,
     reasons: Vec<u16>,
+    /// The chain inside behind each off candidate a nested rule removed
+    /// (an index of `inner`, `u32::MAX` for none).
+    nested: Vec<u32>,
+    /// The chains inside: identity and complexity.
+    inner: Vec<(u64, u16)>,
     /// The candidate found both on and off, if any (the propagation stops there).
     conflict: Option<u16>,
     processed: u16,
@@ -203,6 +241,8 @@ impl Run {
             advanced: Vec::new(),
             rule: Vec::new(),
             reasons: Vec::new(),
+            nested: Vec::new(),
+            inner: Vec::new(),
             conflict: None,
             processed: 0,
             grid: Grid { cands: [0; 81], cells: [0; 9] },
@@ -224,6 +264,8 @@ impl Run {
             advanced: vec![(0, 0); 729],
             rule: vec![0; 729],
             reasons: Vec::new(),
+            nested: vec![u32::MAX; 729],
+            inner: Vec::new(),
             conflict: None,
             processed: 0,
             grid: Grid { cands: [0; 81], cells: [0; 9] },
@@ -238,6 +280,7 @@ impl Run {
         self.on_list.clear();
         self.off_list.clear();
         self.reasons.clear();
+        self.inner.clear();
         self.conflict = None;
         self.processed = 0;
         self.grid.clone_from(&ctx.grid);
@@ -273,6 +316,7 @@ impl Run {
     }
 
     /// The candidates on candidate `p` turns off; `true` at a contradiction.
+    #[inline(never)]
     fn turn_off(&mut self, ctx: &Context, p: usize) -> bool {
         let (cell, i) = (p / 9, p % 9);
         let g = &self.grid;
@@ -312,6 +356,7 @@ impl Run {
     }
 
     /// The candidates off candidate `p` turns on; `true` at a contradiction.
+    #[inline(never)]
     fn turn_on(&mut self, ctx: &Context, p: usize) -> bool {
         let (cell, i) = (p / 9, p % 9);
         let g = &self.grid;
@@ -455,9 +500,10 @@ impl Run {
     /// Runs the plus rules on the working grid: the eliminations of the
     /// first rule with an instance the assumption made. `true` when some
     /// candidate was newly turned off.
+    #[inline(never)]
     fn plus_rules(&mut self, ctx: &Context) -> bool {
         let mut added = false;
-        for rule in 0..RULES.len() {
+        for rule in 0..4 {
             let mut found = false;
             let mut take = |run: &mut Run, removals: &mut Vec<(usize, u16)>, reasons: &[u16]| {
                 if reasons.is_empty() {
@@ -480,6 +526,7 @@ impl Run {
                             run.off_time[t] = NONE;
                             run.advanced[t] = range;
                             run.rule[t] = rule as u8;
+                            run.nested[t] = u32::MAX;
                             added = true;
                         }
                     }
@@ -492,8 +539,42 @@ impl Run {
                 _ => self.x_wings(ctx, &mut take),
             }
             if found {
-                break;
+                return added;
             }
+        }
+        if ctx.kind.nesting() > 0 {
+            let mut nest = NEST.with(|n| std::mem::take(&mut *n.borrow_mut()));
+            for multiple in [false, true] {
+                if multiple && ctx.kind.nesting() < 2 {
+                    break;
+                }
+                nest.search(&self.grid, &ctx.grid, multiple);
+                let rule = RULES.len() - 2 + multiple as usize;
+                for h in &nest.hints {
+                    let range = (self.reasons.len() as u32, 0);
+                    self.reasons.extend_from_slice(&nest.parents[h.parents.0 as usize..h.parents.1 as usize]);
+                    let range = (range.0, self.reasons.len() as u32);
+                    let inner = self.inner.len() as u32;
+                    self.inner.push((h.fingerprint, h.key.1));
+                    for &t in &nest.elims[h.elims.0 as usize..h.elims.1 as usize] {
+                        let t = t as usize;
+                        if !has(&self.off, t) {
+                            put(&mut self.off, t);
+                            self.off_list.push(t as u16);
+                            self.off_parent[t] = ADVANCED;
+                            self.off_time[t] = NONE;
+                            self.advanced[t] = range;
+                            self.rule[t] = rule as u8;
+                            self.nested[t] = inner;
+                            added = true;
+                        }
+                    }
+                }
+                if !nest.hints.is_empty() {
+                    break;
+                }
+            }
+            NEST.with(|n| *n.borrow_mut() = nest);
         }
         added
     }
@@ -506,16 +587,27 @@ impl Run {
         }
     }
 
+    /// Per digit index, the places removed from the working grid.
+    fn removed_places(&self, ctx: &Context) -> [u128; 9] {
+        std::array::from_fn(|d| ctx.grid.cells[d] & !self.grid.cells[d])
+    }
+
+    #[inline(never)]
     fn locking(&mut self, ctx: &Context, take: &mut Take) {
         let mut removals = std::mem::take(&mut self.scratch);
         let mut reasons = Vec::new();
         // (first unit type, second): box-column, box-row, column-box, row-box.
         for (t1, t2) in [(0, 18), (0, 9), (18, 0), (9, 0)] {
             for i in 0..9 {
+                // Only instances with reasons count: a place removed in the first unit.
+                let gone = ctx.grid.cells[i] & !self.grid.cells[i];
+                if gone == 0 {
+                    continue;
+                }
                 for k1 in 0..9 {
                     let u1 = UNIT_CELLS[t1 + k1];
                     let places = self.grid.cells[i] & u1;
-                    if places.count_ones() < 2 {
+                    if places.count_ones() < 2 || gone & u1 == 0 {
                         continue;
                     }
                     for k2 in 0..9 {
@@ -539,16 +631,31 @@ impl Run {
         self.scratch = removals;
     }
 
+    #[inline(never)]
     fn hidden_pairs(&mut self, ctx: &Context, take: &mut Take) {
         let mut removals = std::mem::take(&mut self.scratch);
         let mut reasons = Vec::new();
+        let removed = self.removed_places(ctx);
         for unit in UNIT_ORDER {
             if ctx.empty[unit] <= 4 {
                 continue;
             }
             let u = UNIT_CELLS[unit];
+            // Only instances with reasons count: a place of one of the digits removed in the unit.
+            let mut gone = 0u16;
+            for (d, r) in removed.iter().enumerate() {
+                if r & u != 0 {
+                    gone |= 1 << d;
+                }
+            }
+            if gone == 0 {
+                continue;
+            }
             for b in 1..9 {
                 for a in 0..b {
+                    if gone & ((1 << a) | (1 << b)) == 0 {
+                        continue;
+                    }
                     let (pa, pb) = (self.grid.cells[a] & u, self.grid.cells[b] & u);
                     if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
                         continue;
@@ -575,11 +682,19 @@ impl Run {
         self.scratch = removals;
     }
 
+    #[inline(never)]
     fn naked_pairs(&mut self, ctx: &Context, take: &mut Take) {
         let mut removals = std::mem::take(&mut self.scratch);
         let mut reasons = Vec::new();
+        // The cells that lost candidates: an instance needs one.
+        let mut changed = 0u128;
+        for cell in 0..81 {
+            if ctx.grid.cands[cell] != self.grid.cands[cell] {
+                changed |= 1 << cell;
+            }
+        }
         for unit in UNIT_ORDER {
-            if ctx.empty[unit] < 4 {
+            if ctx.empty[unit] < 4 || changed & UNIT_CELLS[unit] == 0 {
                 continue;
             }
             let cells: Vec<usize> = cells_of(UNIT_CELLS[unit]).collect();
@@ -587,7 +702,12 @@ impl Run {
                 for i in 0..j {
                     let (x, y) = (cells[i], cells[j]);
                     let (mx, my) = (self.grid.cands[x], self.grid.cands[y]);
-                    if mx.count_ones() < 2 || my.count_ones() < 2 || (mx | my).count_ones() != 2 {
+                    // Only instances with reasons count: a candidate removed from one of the cells.
+                    if mx.count_ones() < 2
+                        || my.count_ones() < 2
+                        || (mx | my).count_ones() != 2
+                        || (ctx.grid.cands[x] == mx && ctx.grid.cands[y] == my)
+                    {
                         continue;
                     }
                     let pair = mx | my;
@@ -617,15 +737,21 @@ impl Run {
         self.scratch = removals;
     }
 
+    #[inline(never)]
     fn x_wings(&mut self, ctx: &Context, take: &mut Take) {
         let mut removals = std::mem::take(&mut self.scratch);
         let mut reasons = Vec::new();
+        let removed = self.removed_places(ctx);
         // Base columns and cover rows, then base rows and cover columns.
         for (base, cover) in [(18, 9), (9, 18)] {
             for j in 1..9 {
                 for i0 in 0..j {
-                    for d in 0..9 {
+                    for (d, &gone) in removed.iter().enumerate() {
                         if ctx.placed[d] + 4 > 9 {
+                            continue;
+                        }
+                        // Only instances with reasons count: a place removed in a base line.
+                        if gone & (UNIT_CELLS[base + i0] | UNIT_CELLS[base + j]) == 0 {
                             continue;
                         }
                         let line = |k: usize| self.grid.cells[d] & UNIT_CELLS[base + k];
@@ -674,7 +800,8 @@ impl Run {
 type Take<'a> = dyn FnMut(&mut Run, &mut Vec<(usize, u16)>, &[u16]) + 'a;
 
 /// The plus rules, in the order they are tried.
-const RULES: [&str; 4] = ["pointing or claiming", "hidden pair", "naked pair", "X-wing"];
+const RULES: [&str; 6] =
+    ["pointing or claiming", "hidden pair", "naked pair", "X-wing", "forcing chain", "multiple forcing chain"];
 
 /// Boxes, then columns, then rows.
 const UNIT_ORDER: [usize; 27] = {
@@ -740,9 +867,13 @@ struct Runs<'a> {
     off: Run,
     seen: [u64; 23],
     stack: Vec<u16>,
+    /// The chains inside counted for the step being measured.
+    step_inner: Vec<u64>,
 }
 
 thread_local! {
+    /// The scratch of the rules nested inside chains, reused by every run.
+    static NEST: std::cell::RefCell<Box<nested::Nest>> = std::cell::RefCell::new(Box::default());
     static POOL: std::cell::RefCell<(Vec<Run>, Option<Run>)> = const { std::cell::RefCell::new((Vec::new(), None)) };
 }
 
@@ -757,6 +888,7 @@ impl<'a> Runs<'a> {
             off: off.unwrap_or_else(Run::new),
             seen: [0; 23],
             stack: Vec::new(),
+            step_inner: Vec::new(),
         }
     }
 
@@ -776,12 +908,39 @@ impl<'a> Runs<'a> {
         &self.pool[self.slot[c] as usize]
     }
 
+    /// Starts measuring a step: no chain inside counted yet.
+    fn begin(&mut self) {
+        self.step_inner.clear();
+    }
+
+    /// The reasons behind candidate `c` (`on` or off) in the run of
+    /// candidate `run` assumed on (or the scratch run), plus the complexity
+    /// of the chains inside them not yet counted for this step.
     fn count(&mut self, run: Option<usize>, c: usize, on: bool) -> usize {
         let r = match run {
             Some(k) => &self.pool[self.slot[k] as usize],
             None => &self.off,
         };
-        r.reasons_behind(self.ctx, c, on, &mut self.seen, &mut self.stack)
+        let mut count = r.reasons_behind(self.ctx, c, on, &mut self.seen, &mut self.stack);
+        if !r.inner.is_empty() {
+            for w in 0..23 {
+                // Off candidates are the even nodes.
+                let mut bits = self.seen[w] & 0x5555_5555_5555_5555;
+                while bits != 0 {
+                    let x = (w * 64 + bits.trailing_zeros() as usize) / 2;
+                    bits &= bits - 1;
+                    let k = r.nested[x];
+                    if k != u32::MAX && r.off_parent[x] == ADVANCED {
+                        let (fingerprint, complexity) = r.inner[k as usize];
+                        if !self.step_inner.contains(&fingerprint) {
+                            self.step_inner.push(fingerprint);
+                            count += complexity as usize;
+                        }
+                    }
+                }
+            }
+        }
+        count
     }
 }
 
@@ -830,7 +989,7 @@ pub fn forcing_chain(board: &Board, kind: Kind) -> Option<Step> {
     let rating = |complexity: usize| kind.base() + length_bonus(complexity);
     let mut best = Best { rank: None, step: None };
     let prefix = kind.name();
-    let suffix = if kind.plus() { " (+)" } else { "" };
+    let suffix = kind.suffix();
     for cell in 0..81 {
         let n = board.cands[cell].count_ones();
         if n < 2 || (n == 2 && !kind.dynamic()) {
@@ -846,6 +1005,7 @@ pub fn forcing_chain(board: &Board, kind: Kind) -> Option<Step> {
                 let conflict = runs.get(c).conflict;
                 if let Some(x) = conflict {
                     let x = x as usize;
+                    runs.begin();
                     let complexity = runs.count(Some(c), x, true) + runs.count(Some(c), x, false);
                     if best.beats(complexity, 7) {
                         let run = runs.get(c);
@@ -868,6 +1028,7 @@ pub fn forcing_chain(board: &Board, kind: Kind) -> Option<Step> {
                 let conflict = runs.off.conflict;
                 if let Some(x) = conflict {
                     let x = x as usize;
+                    runs.begin();
                     let complexity = runs.count(None, x, true) + runs.count(None, x, false);
                     if best.beats(complexity, 7) {
                         let run = &runs.off;
@@ -903,6 +1064,7 @@ pub fn forcing_chain(board: &Board, kind: Kind) -> Option<Step> {
                             continue;
                         }
                         let limit = best.limit(1);
+                        runs.begin();
                         let first = runs.count(Some(c), x, on);
                         if first > limit {
                             continue;
@@ -945,7 +1107,7 @@ pub fn forcing_chain(board: &Board, kind: Kind) -> Option<Step> {
 fn region_chains(board: &Board, runs: &mut Runs, best: &mut Best, cell: usize, d: u8, kind: Kind) {
     let i = d as usize - 1;
     let technique = kind.technique(Technique::RegionForcingChain);
-    let suffix = if kind.plus() { " (+)" } else { "" };
+    let suffix = kind.suffix();
     let prefix = if kind == Kind::Multiple { String::new() } else { format!("{} ", kind.name()) };
     for unit in [box_of(cell), 9 + row(cell), 18 + col(cell)] {
         let places = runs.ctx.grid.cells[i] & UNIT_CELLS[unit];
@@ -981,6 +1143,7 @@ fn region_chains(board: &Board, runs: &mut Runs, best: &mut Best, cell: usize, d
                 }
                 let limit = best.limit(6);
                 let mut complexity = 0;
+                runs.begin();
                 for &s in &starts {
                     complexity += runs.count(Some(s), x, on);
                     if complexity > limit {
@@ -1017,7 +1180,7 @@ fn region_chains(board: &Board, runs: &mut Runs, best: &mut Best, cell: usize, d
 /// Cell forcing chains: what every candidate of `cell` leads to.
 fn cell_chains(board: &Board, runs: &mut Runs, best: &mut Best, cell: usize, kind: Kind) {
     let technique = kind.technique(Technique::CellForcingChain);
-    let suffix = if kind.plus() { " (+)" } else { "" };
+    let suffix = kind.suffix();
     let prefix = if kind == Kind::Multiple { String::new() } else { format!("{} ", kind.name()) };
     let starts: Vec<usize> = super::digits(board.cands[cell]).map(|d| cell * 9 + d as usize - 1).collect();
     for on in [true, false] {
@@ -1045,6 +1208,7 @@ fn cell_chains(board: &Board, runs: &mut Runs, best: &mut Best, cell: usize, kin
             }
             let limit = best.limit(5);
             let mut complexity = 0;
+            runs.begin();
             for &s in &starts {
                 complexity += runs.count(Some(s), x, on);
                 if complexity > limit {

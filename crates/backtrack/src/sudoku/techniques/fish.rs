@@ -2,7 +2,10 @@
 //! other way round) leaves those columns' other cells. X-Wing (k = 2, 3.2),
 //! Swordfish (3, 3.8), Jellyfish (4, 5.2).
 
-use super::{count9, eliminations_name, subsets, unit_name, words, Board, Keep, Step, Tables, Technique, UNITS};
+use super::{
+    count9, eliminations_name, on_changed_digits, subsets, unit_name, words, Board, Keep, OneDigit, Step, Tables,
+    Technique, ALL, UNITS,
+};
 
 /// A fish of size `k` (2..=4): rows as base first, then columns.
 pub fn fish(board: &Board, k: usize) -> Option<Step> {
@@ -11,18 +14,28 @@ pub fn fish(board: &Board, k: usize) -> Option<Step> {
 
 /// [`fish`] with the board's [`Tables`].
 pub fn fish_in(board: &Board, t: &Tables, k: usize) -> Option<Step> {
-    fish_where(board, t, k, &mut |_| true)
+    let finder = match k {
+        2 => OneDigit::Fish2,
+        3 => OneDigit::Fish3,
+        _ => OneDigit::Fish4,
+    };
+    on_changed_digits(finder, t, |digits| fish_among(board, t, k, digits, &mut |_| true))
 }
 
 /// [`fish_in`], skipping the steps `keep` refuses.
 pub fn fish_where(board: &Board, t: &Tables, k: usize, keep: Keep) -> Option<Step> {
+    fish_among(board, t, k, ALL, keep)
+}
+
+/// [`fish_where`] for the digits of the mask `digits`.
+fn fish_among(board: &Board, t: &Tables, k: usize, digits: u16, keep: Keep) -> Option<Step> {
     let (technique, rating) = match k {
         2 => (Technique::XWing, 32),
         3 => (Technique::Swordfish, 38),
         _ => (Technique::Jellyfish, 52),
     };
     for (base, cover) in [(9usize, 18usize), (18, 9)] {
-        for d in 1..=9u8 {
+        for d in super::digits(digits) {
             let mut lines = [(0usize, 0u16); 9];
             let mut n = 0;
             for i in 0..9 {

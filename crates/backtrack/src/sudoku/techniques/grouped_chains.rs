@@ -23,8 +23,11 @@
 //! several, the one removing the most candidates is used.
 
 use super::cellsets::{cells_of, GRID, PEERS};
-use super::grouped_links::{in_one_unit, links, set_of, Link};
-use super::{cells_name, eliminations_name, unit_name, words, Step, Tables, Technique, UNIT_CELLS};
+use super::grouped_links::{links, set_of, Link};
+use super::{
+    cells_name, eliminations_name, on_changed_digits, unit_name, units_of, words, OneDigit, Step, Tables, Technique,
+    UNIT_CELLS,
+};
 
 /// The rating of every grouped three-link chain.
 const RATING: u16 = 57;
@@ -81,9 +84,14 @@ fn joining_unit(set: u128) -> Option<usize> {
 
 /// A chain of three strong links, at least one grouped, removing the most candidates.
 pub fn grouped_three_links(t: &Tables) -> Option<Step> {
+    on_changed_digits(OneDigit::GroupedThreeLinks, t, |digits| grouped_three_links_among(t, digits))
+}
+
+/// [`grouped_three_links`] for the digits of the mask `digits`.
+fn grouped_three_links_among(t: &Tables, digits: u16) -> Option<Step> {
     let mut best: Option<(usize, Step)> = None;
     let mut all = Vec::new();
-    for d in 1..=9u8 {
+    for d in super::digits(digits) {
         links(t, d, &mut all);
         // Boxes with two places off one line are plain links too.
         for unit in 0..9 {
@@ -98,40 +106,69 @@ pub fn grouped_three_links(t: &Tables) -> Option<Step> {
             continue;
         }
         let places = t.cells[d as usize - 1];
-        // Each link both ways: (link, its start end, its far end).
+        // Each link both ways: (link, its start end, its far end); way `2 i + s` starts at end `s` of link `i`.
         let ways: Vec<(usize, u128, u128)> =
             all.iter().enumerate().flat_map(|(i, l)| [(i, l.ends[0], l.ends[1]), (i, l.ends[1], l.ends[0])]).collect();
+        debug_assert!(ways.len() <= 128, "at most two links per unit");
         let cover: Vec<u128> = all.iter().map(|l| l.ends[0] | l.ends[1]).collect();
+        // Sets of ways (bit `w` for way `w`): those of links sharing no place with link `i`,
+        // and those of grouped links.
+        let mut apart = vec![0u128; all.len()];
+        let mut grouped = 0u128;
+        for (i, l) in all.iter().enumerate() {
+            for (j, &c) in cover.iter().enumerate() {
+                if j != i && cover[i] & c == 0 {
+                    apart[i] |= 0b11 << (2 * j);
+                }
+            }
+            if l.grouped {
+                grouped |= 0b11 << (2 * i);
+            }
+        }
+        // The units holding each way's start end, and its far end (bit `u` for unit `u`): two
+        // ends lie in one unit together when they have one in common.
+        let units = |set: u128| {
+            let first = units_of(set.trailing_zeros() as usize);
+            first.into_iter().filter(|&u| set & !UNIT_CELLS[u] == 0).fold(0u32, |m, u| m | 1 << u)
+        };
+        let start_units: Vec<u32> = ways.iter().map(|&(_, start, _)| units(start)).collect();
         // next[w]: the ways that may follow way w (another link, no shared place, weakly linked).
-        let next: Vec<Vec<usize>> = ways
+        let next: Vec<u128> = ways
             .iter()
             .map(|&(i, _, far)| {
-                (0..ways.len())
-                    .filter(|&v| {
-                        let (j, start, _) = ways[v];
-                        j != i && cover[i] & cover[j] == 0 && in_one_unit(far | start)
-                    })
-                    .collect()
+                let far_units = units(far);
+                cells_of(apart[i]).filter(|&v| far_units & start_units[v] != 0).fold(0, |m, v| m | 1 << v)
             })
             .collect();
+        // The places of `d` seeing every cell of each way's far end.
+        let seen_far: Vec<u128> =
+            ways.iter().map(|&(_, _, far)| cells_of(far).fold(places, |m, x| m & PEERS[x])).collect();
+        let ways_mask = if ways.len() == 128 { !0 } else { (1u128 << ways.len()) - 1 };
         for (w1, &(i, s, a)) in ways.iter().enumerate() {
             let seen_s = cells_of(s).fold(places, |m, x| m & PEERS[x]);
             if seen_s == 0 {
                 continue;
             }
-            for &w2 in &next[w1] {
+            // Each chain once (the reversed one is the same): the last link after the first,
+            // sharing no place with it, its far end seeing a place that `s` sees.
+            let after = !0u128 << (2 * i + 2);
+            let lasts = cells_of(after & apart[i] & ways_mask)
+                .filter(|&w| seen_s & seen_far[w] != 0)
+                .fold(0u128, |m, w| m | 1 << w);
+            if lasts == 0 {
+                continue;
+            }
+            for w2 in cells_of(next[w1]) {
                 let (j, b, c) = ways[w2];
-                for &w3 in &next[w2] {
+                // With a group somewhere, sharing no place with the first two links.
+                let mut thirds = next[w2] & lasts;
+                if !(all[i].grouped || all[j].grouped) {
+                    thirds &= grouped;
+                }
+                for w3 in cells_of(thirds) {
                     let (k, dd, e) = ways[w3];
-                    // Each chain once (the reversed one is the same), with a group.
-                    if k <= i
-                        || cover[k] & (cover[i] | cover[j]) != 0
-                        || !(all[i].grouped || all[j].grouped || all[k].grouped)
-                    {
-                        continue;
-                    }
-                    let seen = cells_of(e).fold(seen_s, |m, x| m & PEERS[x]);
-                    if (seen.count_ones() as usize) <= best.as_ref().map_or(0, |(m, _)| *m) {
+                    let seen = seen_s & seen_far[w3];
+                    if seen == 0 || (seen.count_ones() as usize) <= best.as_ref().map_or(0, |(m, _)| *m) {
                         continue;
                     }
                     let (Some(u1), Some(u2)) = (joining_unit(a | b), joining_unit(c | dd)) else {

@@ -23,8 +23,8 @@
 
 use super::cellsets::{cells_of, GRID, PEERS};
 use super::{
-    cells_name, count9, eliminations_name, unit_name, units_of, words, Board, Step, Tables, Technique, UNITS,
-    UNIT_CELLS,
+    cells_name, count9, eliminations_name, on_changed_digits, unit_name, units_of, words, Board, OneDigit, Step,
+    Tables, Technique, ALL, UNITS, UNIT_CELLS,
 };
 
 /// A strong link: its unit and its two ends as cell sets.
@@ -68,10 +68,11 @@ pub(super) fn in_one_unit(set: u128) -> bool {
 }
 
 /// The best grouped two-link pattern: (number of eliminations, step).
-fn best_grouped(board: &Board, t: &Tables) -> Option<(usize, Step)> {
+/// Only the digits of the mask `digits` are looked at.
+fn best_grouped(board: &Board, t: &Tables, digits: u16) -> Option<(usize, Step)> {
     let mut best: Option<(usize, bool, usize, Step)> = None;
     let mut all = Vec::new();
-    for d in 1..=9u8 {
+    for d in super::digits(digits) {
         links(t, d, &mut all);
         for (i, l1) in all.iter().enumerate() {
             for l2 in &all[i + 1..] {
@@ -141,7 +142,7 @@ fn best_grouped(board: &Board, t: &Tables) -> Option<(usize, Step)> {
 
 /// A grouped Skyscraper or 2-String Kite (4.3).
 pub fn grouped_links(board: &Board) -> Option<Step> {
-    best_grouped(board, &Tables::new(board)).map(|(_, step)| step)
+    best_grouped(board, &Tables::new(board), ALL).map(|(_, step)| step)
 }
 
 /// The 4.3 step Sudoku Explainer's two-strong-link search applies first:
@@ -149,7 +150,8 @@ pub fn grouped_links(board: &Board) -> Option<Step> {
 /// candidates (the grouped lines when as many).
 pub fn grouped_or_empty_rectangle(board: &Board, t: &Tables) -> Option<Step> {
     let rectangle = super::strong_links::empty_rectangle_in(t);
-    match (best_grouped(board, t), rectangle) {
+    let grouped = on_changed_digits(OneDigit::GroupedLinks, t, |digits| best_grouped(board, t, digits));
+    match (grouped, rectangle) {
         (Some((n, grouped)), Some(rect)) => Some(if rect.eliminations.len() > n { rect } else { grouped }),
         (Some((_, grouped)), None) => Some(grouped),
         (None, rect) => rect,

@@ -21,6 +21,7 @@ use super::{
     cell_name, cells_name, cells_of, col, eliminations_name, pair, row, several, unit_name, words, Board, Keep, Step,
     Tables, Technique, PEERS, UNITS, UNIT_CELLS,
 };
+use super::{on_changed_digits, OneDigit, ALL};
 
 fn kind(unit: usize) -> usize {
     unit / 9
@@ -78,14 +79,20 @@ type Link = (usize, usize, usize);
 
 /// [`chain`] on the board's [`Tables`].
 pub fn chain_in(t: &Tables, links: usize) -> Option<Step> {
-    chain_where(t, links, &mut |_| true)
+    let finder = if links == 2 { OneDigit::Chain2 } else { OneDigit::Chain3 };
+    on_changed_digits(finder, t, |digits| chain_among(t, links, digits, &mut |_| true))
 }
 
 /// [`chain_in`], skipping the steps `keep` refuses.
 pub fn chain_where(t: &Tables, links: usize, keep: Keep) -> Option<Step> {
+    chain_among(t, links, ALL, keep)
+}
+
+/// [`chain_where`] for the digits of the mask `digits`.
+fn chain_among(t: &Tables, links: usize, digits: u16, keep: Keep) -> Option<Step> {
     let base = if links == 2 { 40 } else { 54 };
     let mut best: Option<Step> = None;
-    for d in 1..=9u8 {
+    for d in super::digits(digits) {
         let mut all = [(0, 0, 0); 27];
         let mut n = 0;
         for u in 0..27 {
@@ -237,12 +244,17 @@ fn pair_of(set: u128) -> (usize, usize) {
 
 /// [`empty_rectangle`] on the board's [`Tables`].
 pub fn empty_rectangle_in(t: &Tables) -> Option<Step> {
-    empty_rectangle_where(t, &mut |_| true)
+    on_changed_digits(OneDigit::EmptyRectangle, t, |digits| empty_rectangle_among(t, digits, &mut |_| true))
 }
 
 /// [`empty_rectangle_in`], skipping the steps `keep` refuses.
 pub fn empty_rectangle_where(t: &Tables, keep: Keep) -> Option<Step> {
-    for d in 1..=9u8 {
+    empty_rectangle_among(t, ALL, keep)
+}
+
+/// [`empty_rectangle_where`] for the digits of the mask `digits`.
+fn empty_rectangle_among(t: &Tables, digits: u16, keep: Keep) -> Option<Step> {
+    for d in super::digits(digits) {
         let has = |cell: usize| t.cells[d as usize - 1] & 1 << cell != 0;
         for bx in 0..9 {
             let cells = t.unit_cells(bx, d);
