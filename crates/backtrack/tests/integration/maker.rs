@@ -195,6 +195,9 @@ fn every_step_agrees_with_the_solution() {
                 | Technique::Jellyfish
                 | Technique::NakedQuad
                 | Technique::XCycle
+                // Checked on rated paths (see aligned_exclusion.rs).
+                | Technique::AlignedPairExclusion
+                | Technique::AlignedTripletExclusion
                 // Checked on Sudoku Explainer's hardest bank puzzles (see forcing_chains.rs).
                 | Technique::NishioForcingChain
                 | Technique::DynamicForcingChain
