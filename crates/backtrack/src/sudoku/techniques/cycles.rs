@@ -174,6 +174,11 @@ impl Links {
         &self.off_targets[self.off[c as usize] as usize..self.off[c as usize + 1] as usize]
     }
 
+    /// Whether off candidate `c` turns anything on.
+    fn turns_any_on(&self, c: u16) -> bool {
+        self.on[c as usize + 1] != self.on[c as usize]
+    }
+
     /// The nodes off candidate `c` turns on.
     fn turns_on(&self, c: u16) -> &[u16] {
         &self.on_targets[self.on[c as usize] as usize..self.on[c as usize + 1] as usize]
@@ -214,11 +219,11 @@ impl Search {
     /// until `found` returns `true`.
     ///
     /// Only the off nodes that can matter are made: the first of each
-    /// candidate (it reaches every on node the candidate can reach; it is
-    /// no ancestor, as ancestors come first) and, from the fourth layer
-    /// on, a repeat of a candidate that turns the start on (it closes a
-    /// cycle). Repeats reach no new on node, so the cycles come in the
-    /// same order as when every off node is made.
+    /// candidate that turns something on (it reaches every on node the
+    /// candidate can reach; it is no ancestor, as ancestors come first)
+    /// and, from the fourth layer on, a repeat of a candidate that turns
+    /// the start on (it closes a cycle). Repeats reach no new on node, so
+    /// the cycles come in the same order as when every off node is made.
     fn cycles(&mut self, links: &Links, start: u16, max_len: usize, mut found: impl FnMut(&Search, u32) -> bool) {
         self.nodes.clear();
         self.stamp += 1;
@@ -241,7 +246,9 @@ impl Search {
                 for &c in links.turns_off(self.nodes[i as usize].cand) {
                     let keep = if self.claimed_off[c as usize] != stamp {
                         self.claimed_off[c as usize] = stamp;
-                        true
+                        // An off node turning nothing on leads nowhere and
+                        // closes nothing (it turns no start on): not made.
+                        links.turns_any_on(c)
                     } else {
                         length + 1 >= 4 && self.closes[c as usize] == stamp && !self.is_ancestor(i, c, false)
                     };
