@@ -9,7 +9,7 @@
 //! gives the hardest step reached as a lower bound, never a guess.
 
 use super::techniques::{
-    als_wings, bug, bug_types, cycles, dynamic, fish, grouped_chains, grouped_links, intersections, singles,
+    aligned, als_wings, bug, bug_types, cycles, dynamic, fish, grouped_chains, grouped_links, intersections, singles,
     strong_links, subsets, unique, wings, without_words, Board, Step, Tables, Technique,
 };
 use super::Solver;
@@ -87,7 +87,7 @@ pub fn next_step_in(board: &Board, t: &Tables) -> Option<Step> {
         .or_else(|| grouped_links::grouped_or_empty_rectangle(board, t))
         .or_else(|| wings::wing(board, false))
         .or_else(|| wings::wing(board, true))
-        .or_else(|| unique::rectangle(board))
+        .or_else(|| unique::unique_loop(board))
         .or_else(|| subsets::naked(board, 4))
         .or_else(|| fish::fish_in(board, t, 4))
         .or_else(|| subsets::hidden_in(board, t, 4))
@@ -97,7 +97,9 @@ pub fn next_step_in(board: &Board, t: &Tables) -> Option<Step> {
         .or_else(|| bug::bug(board))
         .or_else(|| bug_types::bug_types(board, t))
         .or_else(|| als_wings::wing(board, 4))
+        .or_else(|| aligned::exclusion(board, 2))
         .or_else(|| cycles::cycle_or_forcing_chain(board))
+        .or_else(|| aligned::exclusion(board, 3))
         .or_else(|| dynamic::any_forcing_chain(board))
 }
 

@@ -78,7 +78,11 @@ fn rule(code: &str, variant: Option<u8>) -> Rule {
         ("0404", _) => Rule::Union(T::TwoStringKite),
         ("0405", _) => Rule::Union(T::EmptyRectangle),
         ("0600" | "0601" | "0603", Some(1)) => Rule::Exact(&[T::UniqueRectangle]),
-        ("0600" | "0601" | "0603", _) => {
+        // HoDoKu removes a type 3's subset from both units the two cells
+        // share at once, where Sudoku Explainer (and our finder) takes one
+        // unit a step.
+        ("0602", Some(1)) => Rule::Union(T::UniqueRectangle),
+        ("0600" | "0601" | "0602" | "0603", _) => {
             Rule::Excluded("unique rectangles with a corner's candidate already gone (HoDoKu's variant 2)")
         }
         ("0610", _) => Rule::Exact(&[T::Bug]),

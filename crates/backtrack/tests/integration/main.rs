@@ -2,6 +2,7 @@
 
 mod common;
 
+mod aligned_exclusion;
 mod choose_props;
 mod forcing_chains;
 mod fuzz_regressions;

@@ -195,6 +195,9 @@ fn every_step_agrees_with_the_solution() {
                 | Technique::Jellyfish
                 | Technique::NakedQuad
                 | Technique::XCycle
+                // Checked on rated paths (see aligned_exclusion.rs).
+                | Technique::AlignedPairExclusion
+                | Technique::AlignedTripletExclusion
                 // Checked on Sudoku Explainer's hardest bank puzzles (see forcing_chains.rs).
                 | Technique::NishioForcingChain
                 | Technique::DynamicForcingChain
@@ -463,7 +466,7 @@ fn wings_links_and_uniqueness_on_crafted_grids() {
     for (r, c) in [(1, 1), (1, 4), (2, 1)] {
         b.cands[at(r, c)] = bit(6) | bit(8);
     }
-    let s = expect(unique::rectangle(&b), Technique::UniqueRectangle, 45);
+    let s = expect(unique::unique_loop(&b), Technique::UniqueRectangle, 45);
     assert_eq!(sorted(s.eliminations), vec![(at(2, 4), 6), (at(2, 4), 8)]);
 }
 

@@ -16,6 +16,7 @@
 //! for the columns; cells 0..81 row by row; a candidate mask has bit `d - 1`
 //! for digit `d`.
 
+pub mod aligned;
 pub mod als_wings;
 pub mod bug;
 pub mod bug_types;
@@ -431,6 +432,7 @@ pub enum Technique {
     XYWing,
     XYZWing,
     UniqueRectangle,
+    UniqueLoop,
     NakedQuad,
     Jellyfish,
     HiddenQuad,
@@ -442,11 +444,13 @@ pub enum Technique {
     BugType3,
     BugType4,
     VWXYZWing,
+    AlignedPairExclusion,
     XCycle,
     YCycle,
     ForcingXChain,
     Cycle,
     ForcingChain,
+    AlignedTripletExclusion,
     NishioForcingChain,
     CellForcingChain,
     RegionForcingChain,
@@ -458,7 +462,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, from the easiest.
-    pub const ALL: [Technique; 46] = [
+    pub const ALL: [Technique; 49] = [
         Technique::HiddenSingle,
         Technique::DirectPointing,
         Technique::DirectClaiming,
@@ -482,6 +486,7 @@ impl Technique {
         Technique::XYWing,
         Technique::XYZWing,
         Technique::UniqueRectangle,
+        Technique::UniqueLoop,
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
@@ -493,11 +498,13 @@ impl Technique {
         Technique::BugType3,
         Technique::BugType4,
         Technique::VWXYZWing,
+        Technique::AlignedPairExclusion,
         Technique::XCycle,
         Technique::YCycle,
         Technique::ForcingXChain,
         Technique::Cycle,
         Technique::ForcingChain,
+        Technique::AlignedTripletExclusion,
         Technique::NishioForcingChain,
         Technique::CellForcingChain,
         Technique::RegionForcingChain,
@@ -533,6 +540,7 @@ impl Technique {
             Technique::XYWing => "XY-Wing",
             Technique::XYZWing => "XYZ-Wing",
             Technique::UniqueRectangle => "Unique Rectangle",
+            Technique::UniqueLoop => "Unique Loop",
             Technique::NakedQuad => "Naked Quad",
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "Hidden Quad",
@@ -544,11 +552,13 @@ impl Technique {
             Technique::BugType3 => "Bivalue Universal Grave Type 3",
             Technique::BugType4 => "Bivalue Universal Grave Type 4",
             Technique::VWXYZWing => "VWXYZ-Wing",
+            Technique::AlignedPairExclusion => "Aligned Pair Exclusion",
             Technique::XCycle => "Bidirectional X-Cycle",
             Technique::YCycle => "Bidirectional Y-Cycle",
             Technique::ForcingXChain => "Forcing X-Chain",
             Technique::Cycle => "Bidirectional Cycle",
             Technique::ForcingChain => "Forcing Chain",
+            Technique::AlignedTripletExclusion => "Aligned Triplet Exclusion",
             Technique::NishioForcingChain => "Nishio Forcing Chain",
             Technique::CellForcingChain => "Cell Forcing Chain",
             Technique::RegionForcingChain => "Region Forcing Chain",
@@ -670,9 +680,11 @@ pub fn find_where(board: &Board, technique: Technique, keep: Keep) -> Option<Ste
         T::EmptyRectangle => strong_links::empty_rectangle_where(t, only),
         T::XYWing => wings::wing_where(board, false, only),
         T::XYZWing => wings::wing_where(board, true, only),
-        T::UniqueRectangle => unique::rectangle_where(board, only),
+        T::UniqueRectangle | T::UniqueLoop => unique::unique_loop_where(board, only),
         T::Bug => bug::bug_where(board, only).or_else(|| bug_types::bug_types(board, t).filter(|step| only(step))),
         T::BugType2 | T::BugType3 | T::BugType4 => bug_types::bug_types(board, t).filter(|step| only(step)),
+        T::AlignedPairExclusion => aligned::exclusion_where(board, 2, only),
+        T::AlignedTripletExclusion => aligned::exclusion_where(board, 3, only),
         // These finders choose among their instances themselves: the chosen one only.
         T::WXYZWing => als_wings::wing(board, 3).filter(|step| only(step)),
         T::VWXYZWing => als_wings::wing(board, 4).filter(|step| only(step)),
