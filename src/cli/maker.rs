@@ -68,7 +68,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "A..B", value_parser = parse_band)]
     pub rating: Option<(u16, u16)>,
     /// Keep puzzles whose hardest step uses this technique, e.g. x-wing (9x9 only).
-    #[arg(long, value_name = "NAME", value_parser = |s: &str| s.parse::<Technique>())]
+    #[arg(long, value_name = "NAME", value_parser = |s: &str| s.parse::<Technique>(), long_help = technique_help())]
     pub technique: Option<Technique>,
     /// Attempts allowed per puzzle before giving up.
     #[arg(long, value_name = "N", default_value_t = 20_000)]
@@ -378,4 +378,14 @@ pub fn run(command: Command) -> CliResult {
         Command::Explain(a) => explain(a),
         Command::Hint(a) => hint(a),
     }
+}
+
+/// The long help of `--technique`: what it keeps and every name it takes.
+fn technique_help() -> String {
+    let names: Vec<String> = Technique::ALL.iter().map(|t| t.slug()).collect();
+    format!(
+        "Keep puzzles whose hardest step uses this technique (9x9 only). Names, in the order the rater tries them \
+         (any case; spaces, '-' or '_' between words or none):\n{}",
+        names.join(", ")
+    )
 }

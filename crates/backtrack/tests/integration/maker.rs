@@ -490,6 +490,18 @@ fn names_read_back() {
     assert_eq!("xwing".parse::<Technique>(), Ok(Technique::XWing));
     assert!("nishio".parse::<Technique>().is_err());
     assert_eq!(rate::tenths(72), "7.2");
+    for t in Technique::ALL {
+        let slug = t.slug();
+        assert!(slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'), "{slug}");
+        assert!(!slug.starts_with('-') && !slug.ends_with('-') && !slug.contains("--"), "{slug}");
+    }
+    // Unknown names: a short message, with the names that hold the word.
+    let near = "nishio".parse::<Technique>().unwrap_err().to_string();
+    assert!(near.contains("did you mean nishio-forcing-chain?"), "{near}");
+    let far = "x".repeat(5000).parse::<Technique>().unwrap_err().to_string();
+    assert!(far.contains("--help") && far.len() < 200, "{far}");
+    let many = "chain".parse::<Technique>().unwrap_err().to_string();
+    assert!(many.len() < 300 && many.contains("forcing-chain"), "{many}");
 }
 
 #[test]

@@ -569,9 +569,13 @@ impl Technique {
         }
     }
 
-    /// The name as a command-line word: lower case, words joined by `-`.
+    /// The name as a command-line word: lower case, its words (runs of
+    /// letters and digits) joined by `-`, so "Dynamic Forcing Chain (+
+    /// Forcing Chains)" is `dynamic-forcing-chain-forcing-chains`.
     pub fn slug(self) -> String {
-        self.name().to_ascii_lowercase().replace(' ', "-")
+        let lower = self.name().to_ascii_lowercase();
+        let words: Vec<&str> = lower.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+        words.join("-")
     }
 }
 
@@ -581,7 +585,9 @@ impl fmt::Display for Technique {
     }
 }
 
-/// A name that is no technique's; the message lists the names.
+/// A name that is no technique's; the message names the techniques whose
+/// names hold the word given, if any, and otherwise a few examples (the whole
+/// list is too long for one message: see [`Technique::ALL`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownTechnique(String);
 
@@ -598,8 +604,18 @@ impl FromStr for Technique {
             .into_iter()
             .find(|t| squash(t.name()) == wanted || (wanted == "bug" && *t == Technique::Bug))
             .ok_or_else(|| {
-                let names: Vec<String> = Technique::ALL.iter().map(|t| t.slug()).collect();
-                UnknownTechnique(format!("unknown technique '{}' (use one of: {})", Quoted(s), names.join(", ")))
+                let near: Vec<String> = Technique::ALL
+                    .iter()
+                    .filter(|t| !wanted.is_empty() && squash(t.name()).contains(&wanted))
+                    .take(6)
+                    .map(|t| t.slug())
+                    .collect();
+                let hint = if near.is_empty() {
+                    "names are like x-wing, xy-wing, forcing-chain; --help lists them all".to_string()
+                } else {
+                    format!("did you mean {}?", near.join(", "))
+                };
+                UnknownTechnique(format!("unknown technique '{}' ({hint})", Quoted(s)))
             })
     }
 }
