@@ -124,8 +124,9 @@ fn nested_chains_are_sound_on_forum_boards() {
 fn a_puzzle_beyond_the_nested_chains_says_so() {
     // Line 47,901 of the forum's list: after its first three steps (10.0,
     // 10.7, 10.9, as Sudoku Explainer's), no chain this rater knows applies
-    // (Sudoku Explainer goes on with a nested cell forcing chain, 11.4), so
-    // it stops, never giving ER a number.
+    // (Sudoku Explainer goes on with a cell forcing chain with dynamic
+    // forcing chains nested inside, its 10.5 level, rated 11.4), so it
+    // stops, never giving ER a number.
     let puzzle = sudoku_cells("98.76.5..7......9...5..9..885...7.6...4.3.8...........49...5.8....2..9.4......1..");
     let e = explain_cells(&puzzle).unwrap();
     let mut board = Board::new(&puzzle).unwrap();
