@@ -18,8 +18,93 @@
 //! the VWXYZ-wings, and triplets after the cycles and forcing chains, just
 //! before the Nishio forcing chains.
 
+use std::cell::RefCell;
+
 use super::cellsets::{cells_of, GRID, PEERS};
 use super::{cells_name, digits, eliminations_name, sees, words, Board, Keep, Step, Technique};
+
+/// What a search of one size found nothing in: the candidates it looked
+/// at and the sets it tried, as [`key`]s (in increasing order).
+#[derive(Default)]
+struct Barren {
+    cands: Option<[u16; 81]>,
+    tried: Vec<u32>,
+}
+
+thread_local! {
+    /// One [`Barren`] per size (pairs, triplets), on each thread.
+    static BARREN: RefCell<[Barren; 2]> = RefCell::new(Default::default());
+}
+
+/// A number for the set of base cells `cells` that grows in the order
+/// sets are tried: by second cell, then first cell, then third cell among
+/// the excluders of the first, then of the second (`second`).
+fn key(cells: &[usize], second: bool) -> u32 {
+    let pair = (cells[1] * 81 + cells[0]) as u32;
+    match cells.get(2) {
+        None => pair,
+        Some(&c) => pair * 162 + u32::from(second) * 81 + c as u32,
+    }
+}
+
+/// The sets of base cells tried in one search, and what is known of them
+/// from the last search that found nothing.
+struct Memory {
+    then: Barren,
+    /// Cells whose candidates are not those of `then` (all, when unknown).
+    changed: u128,
+    now: Vec<u32>,
+    /// How many of `then.tried` come before the set being tried.
+    cursor: usize,
+    /// Whether some set removed something (the search is not barren).
+    fertile: bool,
+}
+
+impl Memory {
+    fn new(board: &Board, size: usize) -> Memory {
+        let then = BARREN.with(|b| std::mem::take(&mut b.borrow_mut()[size - 2]));
+        let changed = match &then.cands {
+            Some(cands) => (0..81).filter(|&c| cands[c] != board.cands[c]).fold(0u128, |m, c| m | 1 << c),
+            None => GRID,
+        };
+        let now = Vec::with_capacity(then.tried.len());
+        Memory { then, changed, now, cursor: 0, fertile: false }
+    }
+
+    /// [`try_set`], or `None` without looking when the same set found
+    /// nothing last time and none of the cells it depends on changed: the
+    /// base cells and the cells all of them see (where their common
+    /// excluders are).
+    /// Sets must come in the order of their keys.
+    fn try_set(&mut self, board: &Board, cells: &[usize], common: u128, second: bool) -> Option<Step> {
+        let k = key(cells, second);
+        let tried = &self.then.tried;
+        while tried.get(self.cursor).is_some_and(|&t| t < k) {
+            self.cursor += 1;
+        }
+        let near = cells.iter().fold(GRID, |m, &c| m & PEERS[c]);
+        let depends = cells.iter().fold(near, |m, &c| m | 1 << c);
+        let step = if tried.get(self.cursor) == Some(&k) && depends & self.changed == 0 {
+            None
+        } else {
+            try_set(board, cells, common)
+        };
+        match step {
+            None => self.now.push(k),
+            Some(_) => self.fertile = true,
+        }
+        step
+    }
+
+    /// Keeps what this search tried, for the next, when it found nothing.
+    fn keep(self, board: &Board, size: usize) {
+        let Memory { mut then, now, fertile, .. } = self;
+        if !fertile {
+            then = Barren { cands: Some(board.cands), tried: now };
+        }
+        BARREN.with(|b| b.borrow_mut()[size - 2] = then);
+    }
+}
 
 /// The first aligned exclusion of `size` cells (2 or 3) on `board`, if any.
 pub fn exclusion(board: &Board, size: usize) -> Option<Step> {
@@ -54,6 +139,25 @@ pub fn exclusion_where(board: &Board, size: usize, keep: Keep) -> Option<Step> {
     }
     let bases = &bases[..n];
     let based = bases.iter().fold(0u128, |m, &c| m | 1 << c);
+    let mut memory = Memory::new(board, size);
+    let found = search(board, size, keep, bases, &excluders, &place, based, &mut memory);
+    memory.keep(board, size);
+    found
+}
+
+/// The search of [`exclusion_where`] over the base cells `bases`.
+#[allow(clippy::too_many_arguments)]
+fn search(
+    board: &Board,
+    size: usize,
+    keep: Keep,
+    bases: &[usize],
+    excluders: &[u128; 81],
+    place: &[usize; 81],
+    based: u128,
+    memory: &mut Memory,
+) -> Option<Step> {
+    let n = bases.len();
     for j in 1..n {
         for i in 0..j {
             let (a, b) = (bases[i], bases[j]);
@@ -62,7 +166,7 @@ pub fn exclusion_where(board: &Board, size: usize, keep: Keep) -> Option<Step> {
                 continue;
             }
             if size == 2 {
-                if let Some(step) = try_set(board, &[a, b], common).filter(|s| keep(s)) {
+                if let Some(step) = memory.try_set(board, &[a, b], common, false).filter(|s| keep(s)) {
                     return Some(step);
                 }
                 continue;
@@ -78,7 +182,7 @@ pub fn exclusion_where(board: &Board, size: usize, keep: Keep) -> Option<Step> {
             };
             let first = excluders[a] & based & !pair & near;
             let second = excluders[b] & based & !pair & !first & near;
-            for c in cells_of(first).chain(cells_of(second)) {
+            for (c, in_second) in cells_of(first).map(|c| (c, false)).chain(cells_of(second).map(|c| (c, true))) {
                 let common = common & excluders[c];
                 if common.count_ones() < 2 {
                     continue;
@@ -89,7 +193,7 @@ pub fn exclusion_where(board: &Board, size: usize, keep: Keep) -> Option<Step> {
                 if place[c] < j && (excluders[a] | excluders[c]) >> b & 1 != 0 {
                     continue;
                 }
-                if let Some(step) = try_set(board, &[a, b, c], common).filter(|s| keep(s)) {
+                if let Some(step) = memory.try_set(board, &[a, b, c], common, in_second).filter(|s| keep(s)) {
                     return Some(step);
                 }
             }
