@@ -497,6 +497,24 @@ impl Run {
         text
     }
 
+    /// Turns candidate `t` off by rule `rule` of [`RULES`] (a plus rule or a
+    /// nested chain, `nested` its index in `inner` or `u32::MAX`), its
+    /// reasons `range` of `reasons`; `false` when it was already off.
+    #[inline]
+    fn turn_off_by_rule(&mut self, t: usize, range: (u32, u32), rule: usize, nested: u32) -> bool {
+        if has(&self.off, t) {
+            return false;
+        }
+        put(&mut self.off, t);
+        self.off_list.push(t as u16);
+        self.off_parent[t] = ADVANCED;
+        self.off_time[t] = NONE;
+        self.advanced[t] = range;
+        self.rule[t] = rule as u8;
+        self.nested[t] = nested;
+        true
+    }
+
     /// Runs the plus rules on the working grid: the eliminations of the
     /// first rule with an instance the assumption made. `true` when some
     /// candidate was newly turned off.
@@ -519,16 +537,7 @@ impl Run {
                     while m != 0 {
                         let t = cell * 9 + m.trailing_zeros() as usize;
                         m &= m - 1;
-                        if !has(&run.off, t) {
-                            put(&mut run.off, t);
-                            run.off_list.push(t as u16);
-                            run.off_parent[t] = ADVANCED;
-                            run.off_time[t] = NONE;
-                            run.advanced[t] = range;
-                            run.rule[t] = rule as u8;
-                            run.nested[t] = u32::MAX;
-                            added = true;
-                        }
+                        added |= run.turn_off_by_rule(t, range, rule, u32::MAX);
                     }
                 }
             };
@@ -557,17 +566,7 @@ impl Run {
                     let inner = self.inner.len() as u32;
                     self.inner.push((h.fingerprint, h.key.1));
                     for &t in &nest.elims[h.elims.0 as usize..h.elims.1 as usize] {
-                        let t = t as usize;
-                        if !has(&self.off, t) {
-                            put(&mut self.off, t);
-                            self.off_list.push(t as u16);
-                            self.off_parent[t] = ADVANCED;
-                            self.off_time[t] = NONE;
-                            self.advanced[t] = range;
-                            self.rule[t] = rule as u8;
-                            self.nested[t] = inner;
-                            added = true;
-                        }
+                        added |= self.turn_off_by_rule(t as usize, range, rule, inner);
                     }
                 }
                 if !nest.hints.is_empty() {
