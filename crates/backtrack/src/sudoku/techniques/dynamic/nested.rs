@@ -161,6 +161,13 @@ impl Nest {
         }
         self.bfs(work, usize::MAX, true, xy);
         let (reach_on, reach_off) = (self.vis_on, self.vis_off);
+        // The candidates known to reach no opposite of themselves, assumed
+        // on and assumed off. A search from a candidate that fails has met
+        // every node that the nodes it met can reach, so each node it met
+        // whose opposite it did not meet fails as well; skipping those
+        // searches changes nothing, as a failed search leaves no trace.
+        let mut fails_on = [0u128; 9];
+        let mut fails_off = [0u128; 9];
         for cell in 0..81 {
             if work.cands[cell].count_ones() < 2 {
                 continue;
@@ -173,7 +180,14 @@ impl Nest {
                     if (if start_on { reach_off[c % 9] } else { reach_on[c % 9] }) >> cell & 1 == 0 {
                         continue;
                     }
+                    if (if start_on { fails_on[c % 9] } else { fails_off[c % 9] }) >> cell & 1 != 0 {
+                        continue;
+                    }
                     let Some(length) = self.chain(work, c, start_on, xy) else {
+                        for d in 0..9 {
+                            fails_on[d] |= self.vis_on[d] & !self.vis_off[d];
+                            fails_off[d] |= self.vis_off[d] & !self.vis_on[d];
+                        }
                         continue;
                     };
                     // The chain's nodes, from the target back to the start.
