@@ -1,9 +1,10 @@
-//! Nested forcing chains (dynamic chains with forcing chains, 9.5, or
-//! multiple forcing chains, 10.0, inside) against Sudoku Explainer on the
-//! forum's hardest puzzles (`se_forum_nested.tsv`): the first step of one,
-//! ER, EP and ED of a few, every step checked against the solution.
+//! Nested forcing chains (dynamic chains with forcing chains, 9.5,
+//! multiple forcing chains, 10.0, or dynamic forcing chains, 10.5, inside)
+//! against Sudoku Explainer on the forum's hardest puzzles
+//! (`se_forum_nested.tsv`): the first step of one, ER, EP and ED of a few,
+//! every step checked against the solution.
 
-use backtrack::sudoku::rate::{explain_cells, next_step};
+use backtrack::sudoku::rate::{explain_cells, next_step, Rating};
 use backtrack::sudoku::techniques::dynamic::{forcing_chain, Kind};
 use backtrack::sudoku::techniques::{Board, Technique};
 
@@ -30,6 +31,7 @@ fn forum() -> Vec<Rated> {
             let hardest = match fields[4] {
                 "-" => None,
                 h if h.ends_with("+MFC") => Some(Technique::NestedMultipleForcingChain),
+                h if h.ends_with("+DFC") => Some(Technique::NestedDynamicForcingChain),
                 h if h.ends_with("+FC") => Some(Technique::NestedForcingChain),
                 h => panic!("unknown step {h:?}"),
             };
@@ -121,26 +123,45 @@ fn nested_chains_are_sound_on_forum_boards() {
 }
 
 #[test]
-fn a_puzzle_beyond_the_nested_chains_says_so() {
+fn dynamic_forcing_chains_nested_inside_rate_as_sudoku_explainer() {
     // Line 47,901 of the forum's list: after its first three steps (10.0,
-    // 10.7, 10.9, as Sudoku Explainer's), no chain this rater knows applies
-    // (Sudoku Explainer goes on with a cell forcing chain with dynamic
-    // forcing chains nested inside, its 10.5 level, rated 11.4), so it
-    // stops, never giving ER a number.
-    let puzzle = sudoku_cells("98.76.5..7......9...5..9..885...7.6...4.3.8...........49...5.8....2..9.4......1..");
-    let e = explain_cells(&puzzle).unwrap();
-    let mut board = Board::new(&puzzle).unwrap();
-    for step in &e.steps {
-        check_step(&board, step, &e.solution);
-        board.apply(step);
+    // 10.7, 10.9, as Sudoku Explainer's), no chain of the 10.0 level or
+    // below applies; Sudoku Explainer's next level does: a dynamic cell
+    // forcing chain with dynamic region forcing chains nested inside, 11.4
+    // (base 10.5, complexity 72 with the nested chains' for +0.9).
+    let puzzle = "98.76.5..7......9...5..9..885...7.6...4.3.8...........49...5.8....2..9.4......1..";
+    let rated = forum().into_iter().find(|r| r.puzzle == sudoku_cells(puzzle)).expect("line 47,901 is rated");
+    if let Err(e) = agrees(&rated) {
+        panic!("line 47,901: {e}");
     }
-    let r = &e.rating;
-    assert!(r.beyond && !board.is_solved(), "{r:?}");
-    assert_eq!((r.ep, r.ed), (None, Some(100)), "{r:?}");
+    let e = explain_cells(&rated.puzzle).unwrap();
+    let ratings: Vec<u16> = e.steps.iter().take(4).map(|s| s.rating).collect();
+    assert_eq!(ratings, [100, 107, 109, 114]);
+    let step = &e.steps[3];
+    assert_eq!(step.technique, Technique::NestedDynamicForcingChain, "{}", step.text);
+    assert!(step.text.starts_with("Dynamic Cell Forcing Chain (+ Dynamic Forcing Chains): "), "{}", step.text);
+    assert!(step.text.contains("(dynamic forcing chain)"), "{}", step.text);
+    // Only when every easier kind fails: none of them applies there.
+    let mut board = Board::new(&rated.puzzle).unwrap();
+    for s in &e.steps[..3] {
+        board.apply(s);
+    }
+    for kind in &Kind::ALL[..Kind::ALL.len() - 1] {
+        assert!(forcing_chain(&board, *kind).is_none(), "{kind:?}");
+    }
+}
+
+#[test]
+fn a_rating_beyond_this_rater_says_so() {
+    // A path that stops (no technique applies) gives no ER number: the
+    // text and the JSON say `beyond` and keep the hardest step reached.
+    let r =
+        Rating { er: 109, ep: None, ed: Some(100), hardest: Some(Technique::NestedMultipleForcingChain), beyond: true };
     assert_eq!(r.text(), "beyond/-/10.0");
     let json = r.json();
     assert!(
-        json.starts_with("{\"er\":null,\"ep\":null,\"ed\":10.0,") && json.contains(",\"beyond\":true,\"reached\":"),
+        json.starts_with("{\"er\":null,\"ep\":null,\"ed\":10.0,")
+            && json.ends_with(",\"beyond\":true,\"reached\":10.9}"),
         "{json}"
     );
 }

@@ -82,12 +82,23 @@ pub enum Kind {
     /// Nested forcing chains using static cell and region forcing chains
     /// too (10.0).
     NestedMultiple,
+    /// Dynamic forcing chains plus, using dynamic forcing chains (all their
+    /// kinds: contradiction, double, cell and region chains) on the
+    /// working grid as links too (10.5).
+    NestedDynamic,
 }
 
 impl Kind {
     /// Every kind, from the easiest.
-    pub const ALL: [Kind; 6] =
-        [Kind::Nishio, Kind::Multiple, Kind::Dynamic, Kind::DynamicPlus, Kind::NestedForcing, Kind::NestedMultiple];
+    pub const ALL: [Kind; 7] = [
+        Kind::Nishio,
+        Kind::Multiple,
+        Kind::Dynamic,
+        Kind::DynamicPlus,
+        Kind::NestedForcing,
+        Kind::NestedMultiple,
+        Kind::NestedDynamic,
+    ];
 
     fn base(self) -> u16 {
         match self {
@@ -97,6 +108,7 @@ impl Kind {
             Kind::DynamicPlus => 90,
             Kind::NestedForcing => 95,
             Kind::NestedMultiple => 100,
+            Kind::NestedDynamic => 105,
         }
     }
 
@@ -110,15 +122,17 @@ impl Kind {
     }
 
     fn plus(self) -> bool {
-        matches!(self, Kind::DynamicPlus | Kind::NestedForcing | Kind::NestedMultiple)
+        matches!(self, Kind::DynamicPlus | Kind::NestedForcing | Kind::NestedMultiple | Kind::NestedDynamic)
     }
 
     /// The nesting: 0 for no chains inside, 1 for forcing chains, 2 for
-    /// multiple forcing chains too.
+    /// multiple forcing chains too, 3 for dynamic forcing chains (which
+    /// cover the other two, so they are the only chains inside).
     fn nesting(self) -> u8 {
         match self {
             Kind::NestedForcing => 1,
             Kind::NestedMultiple => 2,
+            Kind::NestedDynamic => 3,
             _ => 0,
         }
     }
@@ -129,6 +143,7 @@ impl Kind {
             Kind::DynamicPlus => " (+)",
             Kind::NestedForcing => " (+ Forcing Chains)",
             Kind::NestedMultiple => " (+ Multiple Forcing Chains)",
+            Kind::NestedDynamic => " (+ Dynamic Forcing Chains)",
             _ => "",
         }
     }
@@ -143,6 +158,7 @@ impl Kind {
             Kind::DynamicPlus => Technique::DynamicForcingChainPlus,
             Kind::NestedForcing => Technique::NestedForcingChain,
             Kind::NestedMultiple => Technique::NestedMultipleForcingChain,
+            Kind::NestedDynamic => Technique::NestedDynamicForcingChain,
         }
     }
 
@@ -150,7 +166,9 @@ impl Kind {
         match self {
             Kind::Nishio => "Nishio",
             Kind::Multiple => "",
-            Kind::Dynamic | Kind::DynamicPlus | Kind::NestedForcing | Kind::NestedMultiple => "Dynamic",
+            Kind::Dynamic | Kind::DynamicPlus | Kind::NestedForcing | Kind::NestedMultiple | Kind::NestedDynamic => {
+                "Dynamic"
+            }
         }
     }
 }
@@ -553,12 +571,18 @@ impl Run {
         }
         if ctx.kind.nesting() > 0 {
             let mut nest = NEST.with(|n| std::mem::take(&mut *n.borrow_mut()));
-            for multiple in [false, true] {
-                if multiple && ctx.kind.nesting() < 2 {
-                    break;
+            // The nested rules in order, as indexes of `RULES`.
+            let rules: &[usize] = match ctx.kind.nesting() {
+                1 => &[4],
+                2 => &[4, 5],
+                _ => &[6],
+            };
+            for &rule in rules {
+                match rule {
+                    4 => nest.search(&self.grid, &ctx.grid, false),
+                    5 => nest.search(&self.grid, &ctx.grid, true),
+                    _ => nest.search_dynamic(&self.grid, &ctx.grid),
                 }
-                nest.search(&self.grid, &ctx.grid, multiple);
-                let rule = RULES.len() - 2 + multiple as usize;
                 for h in &nest.hints {
                     let range = (self.reasons.len() as u32, 0);
                     self.reasons.extend_from_slice(&nest.parents[h.parents.0 as usize..h.parents.1 as usize]);
@@ -799,8 +823,15 @@ impl Run {
 type Take<'a> = dyn FnMut(&mut Run, &mut Vec<(usize, u16)>, &[u16]) + 'a;
 
 /// The plus rules, in the order they are tried.
-const RULES: [&str; 6] =
-    ["pointing or claiming", "hidden pair", "naked pair", "X-wing", "forcing chain", "multiple forcing chain"];
+const RULES: [&str; 7] = [
+    "pointing or claiming",
+    "hidden pair",
+    "naked pair",
+    "X-wing",
+    "forcing chain",
+    "multiple forcing chain",
+    "dynamic forcing chain",
+];
 
 /// Boxes, then columns, then rows.
 const UNIT_ORDER: [usize; 27] = {

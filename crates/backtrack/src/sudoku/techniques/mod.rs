@@ -458,11 +458,12 @@ pub enum Technique {
     DynamicForcingChainPlus,
     NestedForcingChain,
     NestedMultipleForcingChain,
+    NestedDynamicForcingChain,
 }
 
 impl Technique {
     /// Every technique, from the easiest.
-    pub const ALL: [Technique; 49] = [
+    pub const ALL: [Technique; 50] = [
         Technique::HiddenSingle,
         Technique::DirectPointing,
         Technique::DirectClaiming,
@@ -512,6 +513,7 @@ impl Technique {
         Technique::DynamicForcingChainPlus,
         Technique::NestedForcingChain,
         Technique::NestedMultipleForcingChain,
+        Technique::NestedDynamicForcingChain,
     ];
 
     /// The technique's name, as Sudoku Explainer writes it.
@@ -566,6 +568,7 @@ impl Technique {
             Technique::DynamicForcingChainPlus => "Dynamic Forcing Chain Plus",
             Technique::NestedForcingChain => "Dynamic Forcing Chain (+ Forcing Chains)",
             Technique::NestedMultipleForcingChain => "Dynamic Forcing Chain (+ Multiple Forcing Chains)",
+            Technique::NestedDynamicForcingChain => "Dynamic Forcing Chain (+ Dynamic Forcing Chains)",
         }
     }
 
@@ -721,6 +724,9 @@ pub fn find_where(board: &Board, technique: Technique, keep: Keep) -> Option<Ste
         T::NestedForcingChain => dynamic::forcing_chain(board, dynamic::Kind::NestedForcing).filter(|step| only(step)),
         T::NestedMultipleForcingChain => {
             dynamic::forcing_chain(board, dynamic::Kind::NestedMultiple).filter(|step| only(step))
+        }
+        T::NestedDynamicForcingChain => {
+            dynamic::forcing_chain(board, dynamic::Kind::NestedDynamic).filter(|step| only(step))
         }
     }
 }

@@ -17,6 +17,16 @@ use super::super::chains::length_bonus;
 use super::super::{box_of, col, row, UNIT_CELLS};
 use super::{has, Context, Grid, Kind, Run, CELL, NONE, SOURCE};
 
+mod dynamic_chains;
+
+/// Where a chain of an instance lies: the run of a candidate assumed on
+/// (an index of [`Nest::pool`]), or the run of the assumption off.
+#[derive(Clone, Copy)]
+enum From {
+    On(usize),
+    Off,
+}
+
 /// One instance found on the working grid.
 pub(super) struct Hint {
     /// Rating in tenths, complexity, Sudoku Explainer's sort key, order found.
@@ -49,6 +59,31 @@ pub(super) struct Nest {
     next: Vec<u16>,
     seen: [u64; 23],
     stack: Vec<u16>,
+    /// The run of the assumption off, for the dynamic chains inside.
+    off_run: Option<Box<Run>>,
+    /// The sets of eliminations met, one bit per cell and digits.
+    taken: Vec<u64>,
+    /// The double forcing chains' targets of one candidate: a count and
+    /// the targets on, then a count and the targets off.
+    doubles: Vec<u16>,
+}
+
+/// Adds to `parents` the candidates removed from `source` (leaving `work`)
+/// that a link through `cause` (a cell or a unit) to candidate `c` being on
+/// depends on.
+fn rule_parents(parents: &mut Vec<u16>, work: &Grid, source: &Grid, c: usize, cause: u8) {
+    let (cell, i) = (c / 9, c % 9);
+    if cause == CELL {
+        let mut m = source.cands[cell] & !work.cands[cell];
+        while m != 0 {
+            parents.push((cell * 9 + m.trailing_zeros() as usize) as u16);
+            m &= m - 1;
+        }
+    } else if (cause as usize) < 27 {
+        for x in cells_of(source.cells[i] & !work.cells[i] & UNIT_CELLS[cause as usize]) {
+            parents.push((x * 9 + i) as u16);
+        }
+    }
 }
 
 fn mix(h: u64, x: u64) -> u64 {
@@ -74,7 +109,7 @@ impl Nest {
         self.elims.clear();
         self.parents.clear();
         if multiple {
-            self.multiple(work, source);
+            self.cell_and_region_chains(work, source, false);
         } else {
             self.forcing(work, source, false);
             self.forcing(work, source, true);
@@ -85,18 +120,7 @@ impl Nest {
     /// The removed candidates a link through `cause` (a cell or a unit)
     /// to candidate `c` being on depends on.
     fn rule_parents(&mut self, work: &Grid, source: &Grid, c: usize, cause: u8) {
-        let (cell, i) = (c / 9, c % 9);
-        if cause == CELL {
-            let mut m = source.cands[cell] & !work.cands[cell];
-            while m != 0 {
-                self.parents.push((cell * 9 + m.trailing_zeros() as usize) as u16);
-                m &= m - 1;
-            }
-        } else if (cause as usize) < 27 {
-            for x in cells_of(source.cells[i] & !work.cells[i] & UNIT_CELLS[cause as usize]) {
-                self.parents.push((x * 9 + i) as u16);
-            }
-        }
+        rule_parents(&mut self.parents, work, source, c, cause);
     }
 
     /// Sorts and dedups the rule parents from `start`; `false` when there are none.
@@ -354,10 +378,13 @@ impl Nest {
         self.slot[c] as usize
     }
 
-    /// The ancestors of `x` (`on` or off) in run `k`: their number, with
-    /// the rule parents of their on candidates added.
-    fn ancestors(&mut self, ctx: &Context, source: &Grid, k: usize, x: usize, on: bool) -> usize {
-        let run = &self.pool[k];
+    /// The reasons behind candidate `x` (`on` or off) in a run: their
+    /// number, with the rule parents of the on candidates among them added.
+    fn reasons_in(&mut self, ctx: &Context, source: &Grid, from: From, x: usize, on: bool) -> usize {
+        let run: &Run = match from {
+            From::On(k) => &self.pool[k],
+            From::Off => self.off_run.as_deref().expect("the run of the assumption off"),
+        };
         let count = run.reasons_behind(ctx, x, on, &mut self.seen, &mut self.stack);
         // The on candidates met (their nodes are odd and marked in `seen`).
         for w in 0..23 {
@@ -366,31 +393,39 @@ impl Nest {
                 let node = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let c = node / 2;
-                let cause = self.pool[k].on_cause[c];
+                let cause = run.on_cause[c];
                 if cause != SOURCE {
-                    self.rule_parents(&ctx.grid, source, c, cause);
+                    rule_parents(&mut self.parents, &ctx.grid, source, c, cause);
                 }
             }
         }
         count
     }
 
-    /// Static cell and region forcing chains, in Sudoku Explainer's order.
-    fn multiple(&mut self, work: &Grid, source: &Grid) {
-        let ctx = Context { grid: work.clone(), placed: [0; 9], empty: [0; 27], kind: Kind::Multiple };
+    /// Cell and region forcing chains in Sudoku Explainer's order: static
+    /// ones (the multiple forcing chains rule), or dynamic ones with the
+    /// contradiction and double forcing chains of each candidate too (the
+    /// dynamic forcing chains rule, which also takes cells of two
+    /// candidates).
+    fn cell_and_region_chains(&mut self, work: &Grid, source: &Grid, dynamic: bool) {
+        let kind = if dynamic { Kind::Dynamic } else { Kind::Multiple };
+        let ctx = Context { grid: work.clone(), placed: [0; 9], empty: [0; 27], kind };
         self.slot.iter_mut().for_each(|s| *s = NONE);
         let mut used = 0;
         let mut starts = Vec::with_capacity(9);
         for cell in 0..81 {
             let n = work.cands[cell].count_ones();
-            if n < 3 {
+            if n < if dynamic { 2 } else { 3 } {
                 continue;
             }
             let mut m = work.cands[cell];
             while m != 0 {
                 let i = m.trailing_zeros() as usize;
                 m &= m - 1;
-                self.run(&ctx, cell * 9 + i, &mut used);
+                let k = self.run(&ctx, cell * 9 + i, &mut used);
+                if dynamic {
+                    self.binary_chains(&ctx, source, k, cell * 9 + i, n >= 3);
+                }
                 // Region chains from the units whose first place of the digit is this cell.
                 for unit in [box_of(cell), 9 + row(cell), 18 + col(cell)] {
                     let places = work.cells[i] & UNIT_CELLS[unit];
@@ -402,7 +437,7 @@ impl Nest {
                     for &s in &starts {
                         self.run(&ctx, s, &mut used);
                     }
-                    self.common(&ctx, source, &starts, Some((unit, i)));
+                    self.common(&ctx, source, &starts, Some(unit));
                 }
             }
             starts.clear();
@@ -416,8 +451,8 @@ impl Nest {
     }
 
     /// The instances from what every start (each assumed on) leads to:
-    /// region chains (`region` the unit and digit index) or cell chains.
-    fn common(&mut self, ctx: &Context, source: &Grid, starts: &[usize], region: Option<(usize, usize)>) {
+    /// region chains (`region` the unit) or cell chains.
+    fn common(&mut self, ctx: &Context, source: &Grid, starts: &[usize], region: Option<usize>) {
         let sort = if region.is_some() { 6 } else { 5 };
         for on in [true, false] {
             let mut common = [!0u64; 12];
@@ -443,38 +478,52 @@ impl Nest {
                     continue;
                 }
                 let start = self.parents.len();
-                match region {
-                    Some((unit, _)) => self.rule_parents(&ctx.grid, source, starts[0], unit as u8),
-                    None => self.rule_parents(&ctx.grid, source, starts[0], CELL),
-                }
+                rule_parents(&mut self.parents, &ctx.grid, source, starts[0], region.map_or(CELL, |u| u as u8));
                 let mut complexity = 0;
                 let mut fingerprint = mix(sort as u64, x as u64 * 2 + on as u64);
                 for &s in starts {
                     let k = self.slot[s] as usize;
-                    complexity += self.ancestors(ctx, source, k, x, on);
+                    complexity += self.reasons_in(ctx, source, From::On(k), x, on);
                     fingerprint = mix(fingerprint, s as u64);
                 }
-                if !self.close_parents(start) {
-                    continue;
-                }
-                let e0 = self.elims.len();
-                if on {
-                    let mut o = ctx.grid.cands[x / 9] & !(1 << (x % 9));
-                    while o != 0 {
-                        self.elims.push(((x / 9) * 9 + o.trailing_zeros() as usize) as u16);
-                        o &= o - 1;
-                    }
-                } else {
-                    self.elims.push(x as u16);
-                }
-                let seq = self.hints.len() as u32;
-                self.hints.push(Hint {
-                    key: (80 + length_bonus(complexity), complexity as u16, sort, seq),
-                    elims: (e0 as u32, self.elims.len() as u32),
-                    parents: (start as u32, self.parents.len() as u32),
-                    fingerprint: mix(fingerprint, complexity as u64),
-                });
+                self.push_hint(ctx, (x, on), complexity, sort, start, mix(fingerprint, complexity as u64));
             }
         }
+    }
+
+    /// Adds an instance of the rule of `ctx`'s kind that sets `target`
+    /// (candidate, state), with its complexity, sort key, rule parents
+    /// (from `start` of `parents`) and identity. Static chains without rule
+    /// parents are dropped at once; dynamic ones are kept until the first
+    /// instance of each set of eliminations is known.
+    fn push_hint(&mut self, ctx: &Context, target: (usize, bool), complexity: usize, sort: u8, start: usize, id: u64) {
+        let has_parents = self.close_parents(start);
+        let dynamic = ctx.kind == Kind::Dynamic;
+        if !has_parents && !dynamic {
+            return;
+        }
+        let (x, on) = target;
+        let e0 = self.elims.len();
+        if on {
+            let mut o = ctx.grid.cands[x / 9] & !(1 << (x % 9));
+            while o != 0 {
+                self.elims.push(((x / 9) * 9 + o.trailing_zeros() as usize) as u16);
+                o &= o - 1;
+            }
+        } else {
+            self.elims.push(x as u16);
+        }
+        if self.elims.len() == e0 {
+            self.parents.truncate(start);
+            return;
+        }
+        let base = ctx.kind.base();
+        let seq = self.hints.len() as u32;
+        self.hints.push(Hint {
+            key: (base + length_bonus(complexity), complexity as u16, sort, seq),
+            elims: (e0 as u32, self.elims.len() as u32),
+            parents: (start as u32, self.parents.len() as u32),
+            fingerprint: id,
+        });
     }
 }
