@@ -148,8 +148,8 @@ macro_rules! stream_doc {
         in a box, 1.5 in a line; naked single 2.3; pointing 2.6; naked pair 3.0; X-Wing 3.2; ... BUG 5.6; forcing chains 6.6 \
         and up). ER \
         is the hardest step, EP the hardest up to the first placed digit, ED the first step's rating. A \
-        puzzle that needs a technique this rater lacks (dynamic forcing chains nested inside chains, Sudoku \
-        Explainer's 10.5 and up) prints 'beyond' for ER \
+        puzzle that needs a technique this rater lacks (forcing chains nested two deep, which Sudoku Explainer \
+        tries after its first 10.5 level) prints 'beyond' for ER \
         (with --json: \"er\":null, \"beyond\":true and \"reached\", the hardest step before it stopped), \
         never a guessed rating. A puzzle without exactly one solution prints '# no solution' or \
         '# more than one solution'.\n\n\
