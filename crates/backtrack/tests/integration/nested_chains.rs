@@ -79,7 +79,7 @@ fn ratings_agree_with_sudoku_explainer_on_forum_puzzles() {
 }
 
 #[test]
-#[ignore = "takes about 25 s; run with --ignored for the agreement on all the rated forum puzzles"]
+#[ignore = "takes about 30 s; run with --ignored for the agreement on all the rated forum puzzles"]
 fn ratings_agree_with_sudoku_explainer_on_all_rated_forum_puzzles() {
     let forum = forum();
     let mut exact = 0;
