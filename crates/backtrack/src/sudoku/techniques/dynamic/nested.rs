@@ -1,7 +1,8 @@
 //! The simpler chains a nested forcing chain applies to its working grid:
 //! forcing X-chains and forcing chains (the "forcing chains" rule, 6.6 and
 //! 7.0) and static cell and region forcing chains (the "multiple forcing
-//! chains" rule, 8.0).
+//! chains" rule, 8.0), or for the 10.5 level dynamic forcing chains (8.5,
+//! see [`dynamic_chains`]).
 //!
 //! Each search gives every instance the rule finds on the working grid,
 //! sorted as Sudoku Explainer sorts them (rating, then complexity, then
@@ -61,7 +62,7 @@ pub(super) struct Nest {
     stack: Vec<u16>,
     /// The run of the assumption off, for the dynamic chains inside.
     off_run: Option<Box<Run>>,
-    /// The sets of eliminations met, one bit per cell and digits.
+    /// The sets of eliminations met, one bit per cell and set of digits.
     taken: Vec<u64>,
     /// The double forcing chains' targets of one candidate: a count and
     /// the targets on, then a count and the targets off.
