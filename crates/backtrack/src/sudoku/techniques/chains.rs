@@ -51,10 +51,10 @@ pub fn length_bonus(nodes: usize) -> u16 {
 /// candidates, then the digit's other places in the box, the row outside
 /// the box and the column outside the box (cells increasing in each).
 /// `with` is the set of cells holding `d`.
-fn on_to_off(board: &Board, with: CellSet, cell: usize, d: u8, cells_too: bool, out: &mut Vec<u16>) {
+fn on_to_off(cands: &[u16; 81], with: CellSet, cell: usize, d: u8, cells_too: bool, out: &mut Vec<u16>) {
     out.clear();
     if cells_too {
-        for e in super::digits(board.cands[cell] & !bit(d)) {
+        for e in super::digits(cands[cell] & !bit(d)) {
             out.push(node(cell, e, false));
         }
     }
@@ -66,10 +66,10 @@ fn on_to_off(board: &Board, with: CellSet, cell: usize, d: u8, cells_too: bool, 
 /// The nodes an "off" node turns on: with `cells_too` the other candidate
 /// of a two-candidate cell, then the digit's only other place in the box,
 /// the row and the column. `with` is the set of cells holding `d`.
-fn off_to_on(board: &Board, with: CellSet, cell: usize, d: u8, cells_too: bool, out: &mut Vec<u16>) {
+fn off_to_on(cands: &[u16; 81], with: CellSet, cell: usize, d: u8, cells_too: bool, out: &mut Vec<u16>) {
     out.clear();
-    if cells_too && count9(board.cands[cell]) == 2 {
-        let other = board.cands[cell] & !bit(d);
+    if cells_too && count9(cands[cell]) == 2 {
+        let other = cands[cell] & !bit(d);
         out.push(node(cell, other.trailing_zeros() as u8 + 1, true));
     }
     for unit in units_of(cell) {
@@ -100,11 +100,18 @@ pub(super) struct Graph {
 
 impl Graph {
     pub(super) fn new(board: &Board, cells_too: bool) -> Graph {
+        Graph::of(&board.cands, cells_too, true)
+    }
+
+    /// The graph of the candidates `cands` (a digit `d` is bit `d - 1`),
+    /// with its bitset rows when `rows` is set (none otherwise).
+    pub(super) fn of(cands: &[u16; 81], cells_too: bool, rows: bool) -> Graph {
+        let with_rows = rows;
         let mut dense = vec![NONE; NODES];
         let mut sparse = Vec::new();
         let mut blocks: [std::ops::Range<usize>; 9] = Default::default();
         let mut with = [0 as CellSet; 9];
-        for (cell, &cands) in board.cands.iter().enumerate() {
+        for (cell, &cands) in cands.iter().enumerate() {
             for d in super::digits(cands) {
                 with[d as usize - 1] |= 1 << cell;
             }
@@ -121,7 +128,7 @@ impl Graph {
         }
         let n = sparse.len();
         let words = n.div_ceil(64).max(1);
-        let mut rows = vec![0u64; n * words];
+        let mut rows = vec![0u64; if with_rows { n * words } else { 0 }];
         let mut start = Vec::with_capacity(n + 1);
         let mut targets = Vec::new();
         let mut next = Vec::new();
@@ -130,14 +137,16 @@ impl Graph {
             let (cell, d, on) = parts(sp);
             let with = with[d as usize - 1];
             if on {
-                on_to_off(board, with, cell, d, cells_too, &mut next);
+                on_to_off(cands, with, cell, d, cells_too, &mut next);
             } else {
-                off_to_on(board, with, cell, d, cells_too, &mut next);
+                off_to_on(cands, with, cell, d, cells_too, &mut next);
             }
             for &q in &next {
                 let q = dense[q as usize];
                 targets.push(q);
-                rows[i * words + q as usize / 64] |= 1 << (q % 64);
+                if with_rows {
+                    rows[i * words + q as usize / 64] |= 1 << (q % 64);
+                }
             }
         }
         start.push(targets.len() as u32);

@@ -903,8 +903,8 @@ struct StaticReach {
 }
 
 impl StaticReach {
-    fn new(board: &Board) -> StaticReach {
-        let graph = Graph::new(board, true);
+    fn new(grid: &Grid) -> StaticReach {
+        let graph = Graph::of(&grid.cands, true, false);
         let closure = Closure::new(&graph);
         StaticReach { graph, closure }
     }
@@ -1045,7 +1045,7 @@ pub fn forcing_chain(board: &Board, kind: Kind) -> Option<Step> {
     let ctx = Context { grid: Grid::new(board), placed, empty, kind };
     let mut runs = Runs::new(&ctx);
     if kind == Kind::Multiple {
-        runs.reach = Some(StaticReach::new(board));
+        runs.reach = Some(StaticReach::new(&ctx.grid));
     }
     let technique = kind.technique(Technique::CellForcingChain);
     let rating = |complexity: usize| kind.base() + length_bonus(complexity);
@@ -1342,7 +1342,7 @@ mod tests {
         let (mut skipped, mut kept) = (0, 0);
         for board in super::super::hard_boards().iter().step_by(3) {
             let ctx = Context { grid: Grid::new(board), placed: [0; 9], empty: [0; 27], kind: Kind::Multiple };
-            let reach = StaticReach::new(board);
+            let reach = StaticReach::new(&ctx.grid);
             let mut runs = Runs::new(&ctx);
             let mut sets: Vec<Vec<usize>> = Vec::new();
             for cell in 0..81 {
