@@ -16,7 +16,7 @@
 use super::super::cellsets::cells_of;
 use super::super::chains::length_bonus;
 use super::super::{box_of, col, row, UNIT_CELLS};
-use super::{has, Context, Grid, Kind, Run, CELL, NONE, SOURCE};
+use super::{has, Context, Grid, Kind, Run, StaticReach, CELL, NONE, SOURCE};
 
 mod dynamic_chains;
 
@@ -345,9 +345,14 @@ impl Nest {
                             self.next.push(t as u16);
                         }
                     }
+                    // The unit has one other place when it has two with `p`'s own.
+                    let two = 1 + (work.cells[i] >> cell & 1) as u8;
                     for unit in [box_of(cell), 9 + row(cell), 18 + col(cell)] {
+                        if work.places[i][unit] != two {
+                            continue;
+                        }
                         let others = work.cells[i] & UNIT_CELLS[unit] & !(1u128 << cell);
-                        if others.count_ones() == 1 && self.vis_on[i] & others == 0 {
+                        if self.vis_on[i] & others == 0 {
                             self.vis_on[i] |= others;
                             let t = others.trailing_zeros() as usize * 9 + i;
                             self.on_parent[t] = p as u16;
@@ -411,6 +416,11 @@ impl Nest {
     fn cell_and_region_chains(&mut self, work: &Grid, source: &Grid, dynamic: bool) {
         let kind = if dynamic { Kind::Dynamic } else { Kind::Multiple };
         let ctx = Context { grid: work.clone(), placed: [0; 9], empty: [0; 27], kind };
+        // Static starts are followed only when they may reach something in
+        // common (dynamic runs are all needed, for the contradiction and
+        // double forcing chains).
+        let reach = (!dynamic).then(|| StaticReach::new(work));
+        let may_share = |starts: &[usize]| reach.as_ref().is_none_or(|r| r.may_share(starts));
         self.slot.iter_mut().for_each(|s| *s = NONE);
         let mut used = 0;
         let mut starts = Vec::with_capacity(9);
@@ -423,8 +433,8 @@ impl Nest {
             while m != 0 {
                 let i = m.trailing_zeros() as usize;
                 m &= m - 1;
-                let k = self.run(&ctx, cell * 9 + i, &mut used);
                 if dynamic {
+                    let k = self.run(&ctx, cell * 9 + i, &mut used);
                     self.binary_chains(&ctx, source, k, cell * 9 + i, n >= 3);
                 }
                 // Region chains from the units whose first place of the digit is this cell.
@@ -435,10 +445,12 @@ impl Nest {
                     }
                     starts.clear();
                     starts.extend(cells_of(places).map(|x| x * 9 + i));
-                    for &s in &starts {
-                        self.run(&ctx, s, &mut used);
+                    if may_share(&starts) {
+                        for &s in &starts {
+                            self.run(&ctx, s, &mut used);
+                        }
+                        self.common(&ctx, source, &starts, Some(unit));
                     }
-                    self.common(&ctx, source, &starts, Some(unit));
                 }
             }
             starts.clear();
@@ -447,7 +459,12 @@ impl Nest {
                 starts.push(cell * 9 + m.trailing_zeros() as usize);
                 m &= m - 1;
             }
-            self.common(&ctx, source, &starts, None);
+            if may_share(&starts) {
+                for &s in &starts {
+                    self.run(&ctx, s, &mut used);
+                }
+                self.common(&ctx, source, &starts, None);
+            }
         }
     }
 
