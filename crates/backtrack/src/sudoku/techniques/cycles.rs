@@ -53,6 +53,8 @@ const LONGEST: usize = 2 * 729 + 1;
 
 /// The search state reused from one start to the next.
 struct Search {
+    /// The nodes of a search, layer after layer; never shorter than a
+    /// search may need (see [`Search::cycles`]).
     nodes: Vec<Node>,
     /// `seen_on[c] == stamp`: candidate `c` is an on node of this search.
     seen_on: [u32; 729],
@@ -61,8 +63,6 @@ struct Search {
     /// `closes[c] == stamp`: off candidate `c` turns the start on.
     closes: [u32; 729],
     stamp: u32,
-    pending: Vec<u32>,
-    next: Vec<u32>,
 }
 
 /// A cycle found: its ranking and its step.
@@ -187,36 +187,16 @@ impl Links {
 
 impl Search {
     fn new() -> Search {
-        Search {
-            nodes: Vec::with_capacity(4096),
-            seen_on: [0; 729],
-            claimed_off: [0; 729],
-            closes: [0; 729],
-            stamp: 0,
-            pending: Vec::new(),
-            next: Vec::new(),
-        }
-    }
-
-    /// Whether `(c, on)` is an ancestor of node `i` (not `i` itself).
-    fn is_ancestor(&self, i: u32, c: u16, on: bool) -> bool {
-        let mut p = self.nodes[i as usize].parent;
-        while p != ROOT {
-            let n = self.nodes[p as usize];
-            if n.cand == c && n.on == on {
-                return true;
-            }
-            p = n.parent;
-        }
-        false
+        Search { nodes: Vec::new(), seen_on: [0; 729], claimed_off: [0; 729], closes: [0; 729], stamp: 0 }
     }
 
     /// The cycles through `start` (on) of at most `max_len` nodes, in the
     /// order of a breadth-first search that spreads on and off layers: an
     /// on node is expanded once, an off node once for each on node that
     /// reaches it unless it is one of that node's ancestors. Each cycle is
-    /// passed to `found` as the index of its last node (the start again),
-    /// until `found` returns `true`.
+    /// passed to `found` as the nodes made and the index of its last off
+    /// node (the one that turns the start on again), until `found` returns
+    /// `true`.
     ///
     /// Only the off nodes that can matter are made: the first of each
     /// candidate that turns something on (it reaches every on node the
@@ -224,72 +204,91 @@ impl Search {
     /// and, from the fourth layer on, a repeat of a candidate that turns
     /// the start on (it closes a cycle). Repeats reach no new on node, so
     /// the cycles come in the same order as when every off node is made.
-    fn cycles(&mut self, links: &Links, start: u16, max_len: usize, mut found: impl FnMut(&Search, u32) -> bool) {
-        self.nodes.clear();
-        self.stamp += 1;
-        let stamp = self.stamp;
-        self.seen_on[start as usize] = stamp;
-        for &c in links.closers_of(start) {
-            self.closes[c as usize] = stamp;
+    /// The start reached again is not made a node either; so each layer's
+    /// nodes follow one another, and the on nodes are distinct candidates
+    /// expanded once each: at most 729 on nodes and one off node for each
+    /// of their links.
+    fn cycles(&mut self, links: &Links, start: u16, max_len: usize, mut found: impl FnMut(&[Node], u32) -> bool) {
+        let Search { nodes, seen_on, claimed_off, closes, stamp } = self;
+        let most = 729 + links.off_targets.len();
+        if nodes.len() < most {
+            nodes.resize(most, Node { cand: 0, on: false, parent: ROOT });
         }
-        self.nodes.push(Node { cand: start, on: true, parent: ROOT });
-        self.pending.clear();
-        self.pending.push(0);
+        *stamp += 1;
+        let stamp = *stamp;
+        seen_on[start as usize] = stamp;
+        for &c in links.closers_of(start) {
+            closes[c as usize] = stamp;
+        }
+        nodes[0] = Node { cand: start, on: true, parent: ROOT };
+        let mut made = 1;
+        // The on nodes to expand.
+        let mut layer = 0..1;
         let mut length = 0;
         // Cycles closing in this round have `length + 2` nodes.
-        while !self.pending.is_empty() && length + 2 <= max_len {
+        while !layer.is_empty() && length + 2 <= max_len {
             // On layer: every on node turns candidates off.
             length += 1;
-            self.next.clear();
-            for k in 0..self.pending.len() {
-                let i = self.pending[k];
-                for &c in links.turns_off(self.nodes[i as usize].cand) {
-                    let keep = if self.claimed_off[c as usize] != stamp {
-                        self.claimed_off[c as usize] = stamp;
+            let first = made;
+            for i in layer {
+                for &c in links.turns_off(nodes[i].cand) {
+                    let keep = if claimed_off[c as usize] != stamp {
+                        claimed_off[c as usize] = stamp;
                         // An off node turning nothing on leads nowhere and
                         // closes nothing (it turns no start on): not made.
                         links.turns_any_on(c)
                     } else {
-                        length + 1 >= 4 && self.closes[c as usize] == stamp && !self.is_ancestor(i, c, false)
+                        length + 1 >= 4 && closes[c as usize] == stamp && !is_ancestor(nodes, i, c, false)
                     };
                     if keep {
-                        self.nodes.push(Node { cand: c, on: false, parent: i });
-                        self.next.push(self.nodes.len() as u32 - 1);
+                        nodes[made] = Node { cand: c, on: false, parent: i as u32 };
+                        made += 1;
                     }
                 }
             }
-            std::mem::swap(&mut self.pending, &mut self.next);
             // Off layer: every off node turns candidates on.
             length += 1;
-            self.next.clear();
-            for k in 0..self.pending.len() {
-                let i = self.pending[k];
-                for &c in links.turns_on(self.nodes[i as usize].cand) {
-                    if length >= 4 && c == start {
-                        self.nodes.push(Node { cand: c, on: true, parent: i });
-                        if found(self, self.nodes.len() as u32 - 1) {
-                            return;
-                        }
+            let offs = first..made;
+            let first = made;
+            for i in offs {
+                for &c in links.turns_on(nodes[i].cand) {
+                    if length >= 4 && c == start && found(&nodes[..made], i as u32) {
+                        return;
                     }
-                    if self.seen_on[c as usize] != stamp {
-                        self.seen_on[c as usize] = stamp;
-                        self.nodes.push(Node { cand: c, on: true, parent: i });
-                        self.next.push(self.nodes.len() as u32 - 1);
+                    if seen_on[c as usize] != stamp {
+                        seen_on[c as usize] = stamp;
+                        nodes[made] = Node { cand: c, on: true, parent: i as u32 };
+                        made += 1;
                     }
                 }
             }
-            std::mem::swap(&mut self.pending, &mut self.next);
+            layer = first..made;
         }
     }
+}
 
-    /// The nodes from `last` back to the start (the start itself once), into `path`.
-    fn path_of_into(&self, last: u32, path: &mut Vec<Node>) {
-        path.clear();
-        let mut p = last;
-        while self.nodes[p as usize].parent != ROOT {
-            path.push(self.nodes[p as usize]);
-            p = self.nodes[p as usize].parent;
+/// Whether `(c, on)` is an ancestor of node `i` (not `i` itself).
+fn is_ancestor(nodes: &[Node], i: usize, c: u16, on: bool) -> bool {
+    let mut p = nodes[i].parent;
+    while p != ROOT {
+        let n = nodes[p as usize];
+        if n.cand == c && n.on == on {
+            return true;
         }
+        p = n.parent;
+    }
+    false
+}
+
+/// The cycle whose last off node is `last`, from the start reached again
+/// back to the first off node, into `path`.
+fn path_of_into(nodes: &[Node], start: u16, last: u32, path: &mut Vec<Node>) {
+    path.clear();
+    path.push(Node { cand: start, on: true, parent: last });
+    let mut p = last;
+    while nodes[p as usize].parent != ROOT {
+        path.push(nodes[p as usize]);
+        p = nodes[p as usize].parent;
     }
 }
 
@@ -365,10 +364,10 @@ fn best_cycle_within(board: &Board, bound: Option<(u16, usize, u8)>) -> Option<R
                 if links.closers_of(start).is_empty() {
                     continue;
                 }
-                search.cycles(&links, start, limit, |s, last| {
+                search.cycles(&links, start, limit, |nodes, last| {
                     // Cycles come shortest first and all within `limit`: the
                     // first that removes something is this start's best.
-                    s.path_of_into(last, &mut path);
+                    path_of_into(nodes, start, last, &mut path);
                     let complexity = path.len();
                     let rating = base + length_bonus(complexity);
                     let eliminations = removals(board, &path);
