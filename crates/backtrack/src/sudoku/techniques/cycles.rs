@@ -92,16 +92,22 @@ fn cand(cell: usize, d: u8) -> u16 {
 /// nodes an "off" candidate turns on (the other digit of a two-candidate
 /// cell for Y links, the only other place of the digit in its box, row and
 /// column for X links), in Sudoku Explainer's order.
+///
+/// Only *linked* candidates, those that turn something on when off, are
+/// listed, and only linked candidates are turned off: the search expands
+/// no other on node (a start turns something on, and every other on node
+/// is turned on), and an off node that turns nothing on is not made (see
+/// [`Search::cycles`]). The on links are symmetric: the only two places
+/// of a digit in a unit turn each other on, and so do the two candidates
+/// of a cell. So the candidates that, off, turn `c` on are those `c`
+/// turns on when off.
 struct Links {
-    /// `off[c]..off[c + 1]` and `on[c]..on[c + 1]` index `targets`.
+    /// `off[c]..off[c + 1]` index `off_targets`, `on[c]..on[c + 1]` index
+    /// `on_targets`.
     off: [u32; 730],
     on: [u32; 730],
     off_targets: Vec<u16>,
     on_targets: Vec<u16>,
-    /// `closing[c]..closing[c + 1]` index `closers`: the candidates that,
-    /// off, turn `c` on.
-    closing: [u32; 730],
-    closers: Vec<u16>,
 }
 
 impl Links {
@@ -111,20 +117,44 @@ impl Links {
             on: [0; 730],
             off_targets: Vec::with_capacity(4096),
             on_targets: Vec::with_capacity(1024),
-            closing: [0; 730],
-            closers: Vec::new(),
         };
+        // `linked[d - 1]`: the cells where candidate `d` is linked.
+        let mut linked = [0u128; 9];
+        if y {
+            let pairs = (0..81).filter(|&cell| count9(board.cands[cell]) == 2).fold(0u128, |m, cell| m | 1 << cell);
+            for (k, set) in linked.iter_mut().enumerate() {
+                *set |= pairs & t.cells[k];
+            }
+        }
+        if x {
+            for unit in 0..27 {
+                for (k, set) in linked.iter_mut().enumerate() {
+                    if count9(t.positions[unit][k]) == 2 {
+                        *set |= t.unit_cells(unit, k as u8 + 1);
+                    }
+                }
+            }
+        }
+        let any = linked.iter().fold(0u128, |m, set| m | set);
         for (cell, peers) in PEER_PARTS.iter().enumerate() {
+            let base = cell * 9;
+            if any >> cell & 1 == 0 {
+                let (off, on) = (links.off_targets.len() as u32, links.on_targets.len() as u32);
+                links.off[base + 1..base + 10].fill(off);
+                links.on[base + 1..base + 10].fill(on);
+                continue;
+            }
             let cands = board.cands[cell];
             for d in 1..=9u8 {
-                let c = cand(cell, d) as usize;
-                if cands & bit(d) != 0 {
+                let with_d = linked[d as usize - 1];
+                if with_d >> cell & 1 != 0 {
                     if y {
                         for e in super::digits(cands & !bit(d)) {
-                            links.off_targets.push(cand(cell, e));
+                            if linked[e as usize - 1] >> cell & 1 != 0 {
+                                links.off_targets.push(cand(cell, e));
+                            }
                         }
                     }
-                    let with_d = t.cells[d as usize - 1];
                     for part in peers {
                         links.off_targets.extend(cells_of(part & with_d).map(|peer| cand(peer, d)));
                     }
@@ -141,45 +171,20 @@ impl Links {
                         }
                     }
                 }
-                links.off[c + 1] = links.off_targets.len() as u32;
-                links.on[c + 1] = links.on_targets.len() as u32;
+                links.off[base + d as usize] = links.off_targets.len() as u32;
+                links.on[base + d as usize] = links.on_targets.len() as u32;
             }
         }
-        // The on links reversed, grouped by target (a counting sort).
-        for &t in &links.on_targets {
-            links.closing[t as usize + 1] += 1;
-        }
-        for c in 0..729 {
-            links.closing[c + 1] += links.closing[c];
-        }
-        let mut fill = links.closing;
-        let mut closers = vec![0; links.on_targets.len()];
-        for c in 0..729u16 {
-            for &t in links.turns_on(c) {
-                closers[fill[t as usize] as usize] = c;
-                fill[t as usize] += 1;
-            }
-        }
-        links.closers = closers;
         links
     }
 
-    /// The candidates that, off, turn candidate `c` on.
-    fn closers_of(&self, c: u16) -> &[u16] {
-        &self.closers[self.closing[c as usize] as usize..self.closing[c as usize + 1] as usize]
-    }
-
-    /// The nodes on candidate `c` turns off.
+    /// The linked candidates on candidate `c` turns off.
     fn turns_off(&self, c: u16) -> &[u16] {
         &self.off_targets[self.off[c as usize] as usize..self.off[c as usize + 1] as usize]
     }
 
-    /// Whether off candidate `c` turns anything on.
-    fn turns_any_on(&self, c: u16) -> bool {
-        self.on[c as usize + 1] != self.on[c as usize]
-    }
-
-    /// The nodes off candidate `c` turns on.
+    /// The nodes off candidate `c` turns on, and the candidates that, off,
+    /// turn `c` on.
     fn turns_on(&self, c: u16) -> &[u16] {
         &self.on_targets[self.on[c as usize] as usize..self.on[c as usize + 1] as usize]
     }
@@ -200,7 +205,8 @@ impl Search {
     ///
     /// Only the off nodes that can matter are made: the first of each
     /// candidate that turns something on (it reaches every on node the
-    /// candidate can reach; it is no ancestor, as ancestors come first)
+    /// candidate can reach; it is no ancestor, as ancestors come first;
+    /// [`Links`] lists no other candidate to turn off)
     /// and, from the fourth layer on, a repeat of a candidate that turns
     /// the start on (it closes a cycle). Repeats reach no new on node, so
     /// the cycles come in the same order as when every off node is made.
@@ -217,7 +223,7 @@ impl Search {
         *stamp += 1;
         let stamp = *stamp;
         seen_on[start as usize] = stamp;
-        for &c in links.closers_of(start) {
+        for &c in links.turns_on(start) {
             closes[c as usize] = stamp;
         }
         nodes[0] = Node { cand: start, on: true, parent: ROOT };
@@ -234,9 +240,7 @@ impl Search {
                 for &c in links.turns_off(nodes[i].cand) {
                     let keep = if claimed_off[c as usize] != stamp {
                         claimed_off[c as usize] = stamp;
-                        // An off node turning nothing on leads nowhere and
-                        // closes nothing (it turns no start on): not made.
-                        links.turns_any_on(c)
+                        true
                     } else {
                         length + 1 >= 4 && closes[c as usize] == stamp && !is_ancestor(nodes, i, c, false)
                     };
@@ -361,7 +365,7 @@ fn best_cycle_within(board: &Board, bound: Option<(u16, usize, u8)>) -> Option<R
                 let start = cand(cell, d);
                 // A cycle comes back through a candidate that turns the start
                 // on (each such candidate is one the start turns off).
-                if links.closers_of(start).is_empty() {
+                if links.turns_on(start).is_empty() {
                     continue;
                 }
                 search.cycles(&links, start, limit, |nodes, last| {
