@@ -160,6 +160,9 @@ impl Kind {
 struct Grid {
     cands: [u16; 81],
     cells: [u128; 9],
+    /// `places[i][unit]`: the number of places of digit `i + 1` in the
+    /// unit, kept so that a strong link is found without counting bits.
+    places: [[u8; 27]; 9],
 }
 
 impl Grid {
@@ -170,11 +173,27 @@ impl Grid {
                 cells[d as usize - 1] |= 1 << cell;
             }
         }
-        Grid { cands: board.cands, cells }
+        let mut places = [[0u8; 27]; 9];
+        for (i, counts) in places.iter_mut().enumerate() {
+            for (unit, count) in counts.iter_mut().enumerate() {
+                *count = (cells[i] & UNIT_CELLS[unit]).count_ones() as u8;
+            }
+        }
+        Grid { cands: board.cands, cells, places }
+    }
+
+    /// A grid with no candidates: a placeholder.
+    fn empty() -> Grid {
+        Grid { cands: [0; 81], cells: [0; 9], places: [[0; 27]; 9] }
     }
 
     fn remove(&mut self, c: usize) {
         let (cell, i) = (c / 9, c % 9);
+        if self.cands[cell] >> i & 1 != 0 {
+            for unit in [box_of(cell), 9 + row(cell), 18 + col(cell)] {
+                self.places[i][unit] -= 1;
+            }
+        }
         self.cands[cell] &= !(1 << i);
         self.cells[i] &= !(1u128 << cell);
     }
@@ -245,7 +264,7 @@ impl Run {
             inner: Vec::new(),
             conflict: None,
             processed: 0,
-            grid: Grid { cands: [0; 81], cells: [0; 9] },
+            grid: Grid::empty(),
             scratch: Vec::new(),
         }
     }
@@ -268,7 +287,7 @@ impl Run {
             inner: Vec::new(),
             conflict: None,
             processed: 0,
-            grid: Grid { cands: [0; 81], cells: [0; 9] },
+            grid: Grid::empty(),
             scratch: Vec::new(),
         }
     }
@@ -316,7 +335,6 @@ impl Run {
     }
 
     /// The candidates on candidate `p` turns off; `true` at a contradiction.
-    #[inline(never)]
     fn turn_off(&mut self, ctx: &Context, p: usize) -> bool {
         let (cell, i) = (p / 9, p % 9);
         let g = &self.grid;
@@ -356,7 +374,6 @@ impl Run {
     }
 
     /// The candidates off candidate `p` turns on; `true` at a contradiction.
-    #[inline(never)]
     fn turn_on(&mut self, ctx: &Context, p: usize) -> bool {
         let (cell, i) = (p / 9, p % 9);
         let g = &self.grid;
@@ -369,9 +386,11 @@ impl Run {
                 n += 1;
             }
         }
+        // The unit has one other place when it has two with `p`'s own.
+        let two = 1 + (g.cells[i] >> cell & 1) as u8;
         for unit in [box_of(cell), 9 + row(cell), 18 + col(cell)] {
-            let others = g.cells[i] & UNIT_CELLS[unit] & !(1u128 << cell);
-            if others.count_ones() == 1 {
+            if g.places[i][unit] == two {
+                let others = g.cells[i] & UNIT_CELLS[unit] & !(1u128 << cell);
                 targets[n] = ((others.trailing_zeros() as usize * 9 + i) as u16, unit as u8);
                 n += 1;
             }

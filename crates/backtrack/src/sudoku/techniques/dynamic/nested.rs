@@ -320,9 +320,14 @@ impl Nest {
                             self.next.push(t as u16);
                         }
                     }
+                    // The unit has one other place when it has two with `p`'s own.
+                    let two = 1 + (work.cells[i] >> cell & 1) as u8;
                     for unit in [box_of(cell), 9 + row(cell), 18 + col(cell)] {
+                        if work.places[i][unit] != two {
+                            continue;
+                        }
                         let others = work.cells[i] & UNIT_CELLS[unit] & !(1u128 << cell);
-                        if others.count_ones() == 1 && self.vis_on[i] & others == 0 {
+                        if self.vis_on[i] & others == 0 {
                             self.vis_on[i] |= others;
                             let t = others.trailing_zeros() as usize * 9 + i;
                             self.on_parent[t] = p as u16;
