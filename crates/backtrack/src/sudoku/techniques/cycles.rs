@@ -296,19 +296,30 @@ fn path_of_into(nodes: &[Node], start: u16, last: u32, path: &mut Vec<Node>) {
     }
 }
 
-/// The candidates a cycle removes: digit `d` outside the loop's cells that
-/// sees both an on `d` and an off `d` of the loop.
-fn removals(board: &Board, path: &[Node]) -> Vec<(usize, u8)> {
-    let cells = path.iter().fold(0u128, |m, n| m | 1u128 << parts(n.cand).0);
+/// The candidates the cycle whose last off node is `last` removes: digit
+/// `d` outside the loop's cells that sees both an on `d` and an off `d` of
+/// the loop (`t`: the board's tables). Read off the nodes in one pass, with
+/// no path made.
+fn removals(t: &Tables, nodes: &[Node], start: u16, last: u32) -> Vec<(usize, u8)> {
+    let (cell, d) = parts(start);
+    let mut cells = 1u128 << cell;
+    // `sees[d - 1][on]`: the cells an on (off) `d` of the loop sees.
     let mut sees = [[0u128; 2]; 9];
-    for n in path {
+    sees[d as usize - 1][1] = PEERS[cell];
+    let mut p = last;
+    while nodes[p as usize].parent != ROOT {
+        let n = nodes[p as usize];
         let (cell, d) = parts(n.cand);
-        sees[d as usize - 1][n.on as usize] |= PEERS[cell] & !cells;
+        cells |= 1u128 << cell;
+        sees[d as usize - 1][n.on as usize] |= PEERS[cell];
+        p = n.parent;
     }
     let mut out = Vec::new();
     for (k, s) in sees.iter().enumerate() {
-        let d = k as u8 + 1;
-        out.extend(cells_of(s[0] & s[1]).filter(|&c| board.has(c, d)).map(|c| (c, d)));
+        let gone = s[0] & s[1] & !cells & t.cells[k];
+        if gone != 0 {
+            out.extend(cells_of(gone).map(|c| (c, k as u8 + 1)));
+        }
     }
     out.sort_unstable();
     out
@@ -371,14 +382,14 @@ fn best_cycle_within(board: &Board, bound: Option<(u16, usize, u8)>) -> Option<R
                 search.cycles(&links, start, limit, |nodes, last| {
                     // Cycles come shortest first and all within `limit`: the
                     // first that removes something is this start's best.
-                    path_of_into(nodes, start, last, &mut path);
-                    let complexity = path.len();
-                    let rating = base + length_bonus(complexity);
-                    let eliminations = removals(board, &path);
+                    let eliminations = removals(&tables, nodes, start, last);
                     if eliminations.is_empty() {
                         return false;
                     }
-                    best = Some((rating, complexity, key, path.clone(), eliminations));
+                    path_of_into(nodes, start, last, &mut path);
+                    let complexity = path.len();
+                    let rating = base + length_bonus(complexity);
+                    best = Some((rating, complexity, key, std::mem::take(&mut path), eliminations));
                     best_changed = true;
                     true
                 });
