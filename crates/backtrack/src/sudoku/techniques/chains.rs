@@ -51,10 +51,10 @@ pub fn length_bonus(nodes: usize) -> u16 {
 /// candidates, then the digit's other places in the box, the row outside
 /// the box and the column outside the box (cells increasing in each).
 /// `with` is the set of cells holding `d`.
-fn on_to_off(board: &Board, with: CellSet, cell: usize, d: u8, cells_too: bool, out: &mut Vec<u16>) {
+fn on_to_off(cands: &[u16; 81], with: CellSet, cell: usize, d: u8, cells_too: bool, out: &mut Vec<u16>) {
     out.clear();
     if cells_too {
-        for e in super::digits(board.cands[cell] & !bit(d)) {
+        for e in super::digits(cands[cell] & !bit(d)) {
             out.push(node(cell, e, false));
         }
     }
@@ -66,10 +66,10 @@ fn on_to_off(board: &Board, with: CellSet, cell: usize, d: u8, cells_too: bool, 
 /// The nodes an "off" node turns on: with `cells_too` the other candidate
 /// of a two-candidate cell, then the digit's only other place in the box,
 /// the row and the column. `with` is the set of cells holding `d`.
-fn off_to_on(board: &Board, with: CellSet, cell: usize, d: u8, cells_too: bool, out: &mut Vec<u16>) {
+fn off_to_on(cands: &[u16; 81], with: CellSet, cell: usize, d: u8, cells_too: bool, out: &mut Vec<u16>) {
     out.clear();
-    if cells_too && count9(board.cands[cell]) == 2 {
-        let other = board.cands[cell] & !bit(d);
+    if cells_too && count9(cands[cell]) == 2 {
+        let other = cands[cell] & !bit(d);
         out.push(node(cell, other.trailing_zeros() as u8 + 1, true));
     }
     for unit in units_of(cell) {
@@ -84,7 +84,7 @@ fn off_to_on(board: &Board, with: CellSet, cell: usize, d: u8, cells_too: bool, 
 /// numbered densely, digit by digit (the `i`-th candidate off is `2 i`, on
 /// is `2 i + 1`): as lists in the order [`on_to_off`] and [`off_to_on`]
 /// give them, and as bitset rows for the breadth-first search.
-struct Graph {
+pub(super) struct Graph {
     /// The sparse node ([`node`]) of each dense one.
     sparse: Vec<u16>,
     /// The dense node of each sparse one (`NONE` when not a candidate).
@@ -99,12 +99,19 @@ struct Graph {
 }
 
 impl Graph {
-    fn new(board: &Board, cells_too: bool) -> Graph {
+    pub(super) fn new(board: &Board, cells_too: bool) -> Graph {
+        Graph::of(&board.cands, cells_too, true)
+    }
+
+    /// The graph of the candidates `cands` (a digit `d` is bit `d - 1`),
+    /// with its bitset rows when `rows` is set (none otherwise).
+    pub(super) fn of(cands: &[u16; 81], cells_too: bool, rows: bool) -> Graph {
+        let with_rows = rows;
         let mut dense = vec![NONE; NODES];
         let mut sparse = Vec::new();
         let mut blocks: [std::ops::Range<usize>; 9] = Default::default();
         let mut with = [0 as CellSet; 9];
-        for (cell, &cands) in board.cands.iter().enumerate() {
+        for (cell, &cands) in cands.iter().enumerate() {
             for d in super::digits(cands) {
                 with[d as usize - 1] |= 1 << cell;
             }
@@ -121,7 +128,7 @@ impl Graph {
         }
         let n = sparse.len();
         let words = n.div_ceil(64).max(1);
-        let mut rows = vec![0u64; n * words];
+        let mut rows = vec![0u64; if with_rows { n * words } else { 0 }];
         let mut start = Vec::with_capacity(n + 1);
         let mut targets = Vec::new();
         let mut next = Vec::new();
@@ -130,18 +137,27 @@ impl Graph {
             let (cell, d, on) = parts(sp);
             let with = with[d as usize - 1];
             if on {
-                on_to_off(board, with, cell, d, cells_too, &mut next);
+                on_to_off(cands, with, cell, d, cells_too, &mut next);
             } else {
-                off_to_on(board, with, cell, d, cells_too, &mut next);
+                off_to_on(cands, with, cell, d, cells_too, &mut next);
             }
             for &q in &next {
                 let q = dense[q as usize];
                 targets.push(q);
-                rows[i * words + q as usize / 64] |= 1 << (q % 64);
+                if with_rows {
+                    rows[i * words + q as usize / 64] |= 1 << (q % 64);
+                }
             }
         }
         start.push(targets.len() as u32);
         Graph { sparse, dense, blocks, start, targets, rows, words }
+    }
+
+    /// The dense node of candidate `d` in `cell`, `on` or off (`None` when
+    /// it is not a candidate).
+    pub(super) fn dense_node(&self, cell: usize, d: u8, on: bool) -> Option<usize> {
+        let n = self.dense[node(cell, d, on) as usize];
+        (n != NONE).then_some(n as usize)
     }
 
     fn next(&self, n: u16) -> &[u16] {
@@ -229,84 +245,104 @@ fn shortest_contradiction(graph: &Graph, sources: &[Source], max_nodes: usize) -
     None
 }
 
-/// For each node of `graph`, whether it reaches its negation (the same
-/// candidate in the other state): whether a search from it meets a
-/// contradiction at some length. Reachability is read off the strongly
-/// connected components (Tarjan's algorithm), each component's set of
-/// reached nodes made from those of the components it points to, which
-/// are complete before it.
-fn reaches_negation(graph: &Graph) -> Vec<bool> {
-    const UNSEEN: u32 = u32::MAX;
-    let (n, w) = (graph.len(), graph.words);
-    let mut index = vec![UNSEEN; n];
-    let mut low = vec![0u32; n];
-    let mut component = vec![UNSEEN; n];
-    let mut stack: Vec<u16> = Vec::with_capacity(n);
-    // The depth-first path: each node with the position of its next target.
-    let mut path: Vec<(u16, u32)> = Vec::new();
-    // `w` words per component: the nodes it reaches (its own included).
-    let mut reach: Vec<u64> = Vec::new();
-    let mut count = 0u32;
-    let mut components = 0usize;
-    for root in 0..n {
-        if index[root] != UNSEEN {
-            continue;
-        }
-        index[root] = count;
-        low[root] = count;
-        count += 1;
-        stack.push(root as u16);
-        path.push((root as u16, graph.start[root]));
-        while let Some(&(v, e)) = path.last() {
-            let v = v as usize;
-            if e < graph.start[v + 1] {
-                path.last_mut().expect("a node on the path").1 += 1;
-                let q = graph.targets[e as usize] as usize;
-                if index[q] == UNSEEN {
-                    index[q] = count;
-                    low[q] = count;
-                    count += 1;
-                    stack.push(q as u16);
-                    path.push((q as u16, graph.start[q]));
-                } else if component[q] == UNSEEN {
-                    low[v] = low[v].min(index[q]);
+/// What every node of a [`Graph`] reaches, itself included: one set of
+/// dense nodes per strongly connected component (Tarjan's algorithm), each
+/// made from the sets of the components it points to, which are complete
+/// before it.
+pub(super) struct Closure {
+    component: Vec<u32>,
+    /// `words` 64-bit words per component.
+    reach: Vec<u64>,
+    words: usize,
+}
+
+impl Closure {
+    pub(super) fn new(graph: &Graph) -> Closure {
+        const UNSEEN: u32 = u32::MAX;
+        let (n, w) = (graph.len(), graph.words);
+        let mut index = vec![UNSEEN; n];
+        let mut low = vec![0u32; n];
+        let mut component = vec![UNSEEN; n];
+        let mut stack: Vec<u16> = Vec::with_capacity(n);
+        // The depth-first path: each node with the position of its next target.
+        let mut path: Vec<(u16, u32)> = Vec::new();
+        let mut reach: Vec<u64> = Vec::new();
+        let mut count = 0u32;
+        let mut components = 0usize;
+        for root in 0..n {
+            if index[root] != UNSEEN {
+                continue;
+            }
+            index[root] = count;
+            low[root] = count;
+            count += 1;
+            stack.push(root as u16);
+            path.push((root as u16, graph.start[root]));
+            while let Some(&(v, e)) = path.last() {
+                let v = v as usize;
+                if e < graph.start[v + 1] {
+                    path.last_mut().expect("a node on the path").1 += 1;
+                    let q = graph.targets[e as usize] as usize;
+                    if index[q] == UNSEEN {
+                        index[q] = count;
+                        low[q] = count;
+                        count += 1;
+                        stack.push(q as u16);
+                        path.push((q as u16, graph.start[q]));
+                    } else if component[q] == UNSEEN {
+                        low[v] = low[v].min(index[q]);
+                    }
+                    continue;
                 }
-                continue;
-            }
-            path.pop();
-            if let Some(&(p, _)) = path.last() {
-                low[p as usize] = low[p as usize].min(low[v]);
-            }
-            if low[v] != index[v] {
-                continue;
-            }
-            // `v` roots a component: the nodes above it on the stack.
-            let c = components;
-            components += 1;
-            reach.resize(components * w, 0);
-            let first = stack.iter().rposition(|&x| x as usize == v).expect("the root is on the stack");
-            for &x in &stack[first..] {
-                component[x as usize] = c as u32;
-            }
-            for &x in &stack[first..] {
-                let x = x as usize;
-                reach[c * w + x / 64] |= 1 << (x % 64);
-                for &q in graph.next(x as u16) {
-                    let d = component[q as usize] as usize;
-                    if d != c {
-                        for j in 0..w {
-                            reach[c * w + j] |= reach[d * w + j];
+                path.pop();
+                if let Some(&(p, _)) = path.last() {
+                    low[p as usize] = low[p as usize].min(low[v]);
+                }
+                if low[v] != index[v] {
+                    continue;
+                }
+                // `v` roots a component: the nodes above it on the stack.
+                let c = components;
+                components += 1;
+                reach.resize(components * w, 0);
+                let first = stack.iter().rposition(|&x| x as usize == v).expect("the root is on the stack");
+                for &x in &stack[first..] {
+                    component[x as usize] = c as u32;
+                }
+                for &x in &stack[first..] {
+                    let x = x as usize;
+                    reach[c * w + x / 64] |= 1 << (x % 64);
+                    for &q in graph.next(x as u16) {
+                        let d = component[q as usize] as usize;
+                        if d != c {
+                            for j in 0..w {
+                                reach[c * w + j] |= reach[d * w + j];
+                            }
                         }
                     }
                 }
+                stack.truncate(first);
             }
-            stack.truncate(first);
         }
+        Closure { component, reach, words: w }
     }
-    (0..n)
+
+    /// The dense nodes that dense node `v` reaches, itself included.
+    pub(super) fn reach(&self, v: usize) -> &[u64] {
+        let c = self.component[v] as usize;
+        &self.reach[c * self.words..(c + 1) * self.words]
+    }
+}
+
+/// For each node of `graph`, whether it reaches its negation (the same
+/// candidate in the other state): whether a search from it meets a
+/// contradiction at some length.
+fn reaches_negation(graph: &Graph) -> Vec<bool> {
+    let closure = Closure::new(graph);
+    (0..graph.len())
         .map(|v| {
-            let (c, goal) = (component[v] as usize, v ^ 1);
-            reach[c * w + goal / 64] >> (goal % 64) & 1 != 0
+            let goal = v ^ 1;
+            closure.reach(v)[goal / 64] >> (goal % 64) & 1 != 0
         })
         .collect()
 }
@@ -480,31 +516,10 @@ pub fn ranked_forcing_chain(board: &Board) -> Option<(u16, usize, Step)> {
 mod tests {
     use super::*;
 
-    /// The boards the rater meets at its hardest steps: every step of the
-    /// rated paths of the development set's puzzles rated 7.0 and up.
-    fn hard_boards() -> Vec<Board> {
-        let data = include_str!("../../../../../tests/data/sudoku/se_rated_dev.tsv");
-        let mut boards = Vec::new();
-        for line in data.lines().skip(1) {
-            let fields: Vec<&str> = line.split('\t').collect();
-            if fields[2].parse::<f64>().unwrap() < 7.0 {
-                continue;
-            }
-            let cells: Vec<u8> = fields[0].bytes().map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 }).collect();
-            let explanation = crate::sudoku::rate::explain_cells(&cells).unwrap();
-            let mut board = Board::new(&cells).unwrap();
-            for step in &explanation.steps {
-                boards.push(board.clone());
-                board.apply(step);
-            }
-        }
-        boards
-    }
-
     #[test]
     fn reaching_the_negation_is_meeting_a_contradiction() {
         let (mut contradicting, mut not) = (0, 0);
-        for board in hard_boards().iter().step_by(7) {
+        for board in super::super::hard_boards().iter().step_by(7) {
             for cells_too in [false, true] {
                 let graph = Graph::new(board, cells_too);
                 let (mut parent, mut seen) = (vec![NONE; graph.len()], vec![false; graph.len()]);

@@ -15,7 +15,7 @@
 use super::super::cellsets::cells_of;
 use super::super::chains::length_bonus;
 use super::super::{box_of, col, row, UNIT_CELLS};
-use super::{has, Context, Grid, Kind, Run, CELL, NONE, SOURCE};
+use super::{has, Context, Grid, Kind, Run, StaticReach, CELL, NONE, SOURCE};
 
 /// One instance found on the working grid.
 pub(super) struct Hint {
@@ -383,6 +383,8 @@ impl Nest {
     /// Static cell and region forcing chains, in Sudoku Explainer's order.
     fn multiple(&mut self, work: &Grid, source: &Grid) {
         let ctx = Context { grid: work.clone(), placed: [0; 9], empty: [0; 27], kind: Kind::Multiple };
+        // Starts are followed only when they may reach something in common.
+        let reach = StaticReach::new(work);
         self.slot.iter_mut().for_each(|s| *s = NONE);
         let mut used = 0;
         let mut starts = Vec::with_capacity(9);
@@ -395,7 +397,6 @@ impl Nest {
             while m != 0 {
                 let i = m.trailing_zeros() as usize;
                 m &= m - 1;
-                self.run(&ctx, cell * 9 + i, &mut used);
                 // Region chains from the units whose first place of the digit is this cell.
                 for unit in [box_of(cell), 9 + row(cell), 18 + col(cell)] {
                     let places = work.cells[i] & UNIT_CELLS[unit];
@@ -404,10 +405,12 @@ impl Nest {
                     }
                     starts.clear();
                     starts.extend(cells_of(places).map(|x| x * 9 + i));
-                    for &s in &starts {
-                        self.run(&ctx, s, &mut used);
+                    if reach.may_share(&starts) {
+                        for &s in &starts {
+                            self.run(&ctx, s, &mut used);
+                        }
+                        self.common(&ctx, source, &starts, Some((unit, i)));
                     }
-                    self.common(&ctx, source, &starts, Some((unit, i)));
                 }
             }
             starts.clear();
@@ -416,7 +419,12 @@ impl Nest {
                 starts.push(cell * 9 + m.trailing_zeros() as usize);
                 m &= m - 1;
             }
-            self.common(&ctx, source, &starts, None);
+            if reach.may_share(&starts) {
+                for &s in &starts {
+                    self.run(&ctx, s, &mut used);
+                }
+                self.common(&ctx, source, &starts, None);
+            }
         }
     }
 
