@@ -430,9 +430,14 @@ pub fn main() -> ExitCode {
 fn run() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
+        Err(e) if e.use_stderr() => {
+            // clap quotes a rejected argument whole; a huge one is cut short.
+            eprint!("{}", short_quotes(&e.render().to_string()));
+            return EXIT_INPUT;
+        }
         Err(e) => {
             let _ = e.print();
-            return if e.use_stderr() { EXIT_INPUT } else { EXIT_OK };
+            return EXIT_OK;
         }
     };
     cap_malloc_arenas();
@@ -475,6 +480,23 @@ fn run() -> i32 {
             e.exit_code()
         }
     }
+}
+
+/// `message` with each piece between single quotes cut as
+/// [`backtrack::error::Quoted`] cuts it.
+fn short_quotes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(MAX_MESSAGE));
+    let mut rest = message;
+    while let Some(open) = rest.find('\'') {
+        let Some(close) = rest[open + 1..].find('\'') else { break };
+        let quoted = &rest[open + 1..open + 1 + close];
+        out.push_str(&rest[..=open]);
+        out.push_str(&backtrack::error::Quoted(quoted).to_string());
+        out.push('\'');
+        rest = &rest[open + close + 2..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// `message`, cut to [`MAX_MESSAGE`] characters.

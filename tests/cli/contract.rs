@@ -248,6 +248,24 @@ fn messages_quote_at_most_40_characters_of_a_bad_token() {
 }
 
 #[test]
+fn argument_errors_quote_at_most_40_characters_of_the_argument() {
+    let nines = "9".repeat(5000);
+    let flag = format!("--{}", "x".repeat(5000));
+    for args in [
+        vec!["sudoku", "generate", "--count", &nines],
+        vec!["sudoku", "rate", &flag],
+        vec!["queens", "--threads", &nines],
+        vec!["sudoku", "generate", "--technique", &nines],
+    ] {
+        let output = run(&args, "");
+        assert_eq!(code(&output), 2, "{}", stderr(&output));
+        let err = stderr(&output);
+        assert!(err.len() < 600, "{} bytes on standard error", err.len());
+        assert!(err.contains("...'"), "{err}");
+    }
+}
+
+#[test]
 fn whole_file_inputs_are_capped() {
     // Endless inputs end with an error naming the limit, in bounded memory.
     for (script, needle) in [

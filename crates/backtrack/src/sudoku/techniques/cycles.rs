@@ -53,6 +53,8 @@ const LONGEST: usize = 2 * 729 + 1;
 
 /// The search state reused from one start to the next.
 struct Search {
+    /// The nodes of a search, layer after layer; never shorter than a
+    /// search may need (see [`Search::cycles`]).
     nodes: Vec<Node>,
     /// `seen_on[c] == stamp`: candidate `c` is an on node of this search.
     seen_on: [u32; 729],
@@ -61,8 +63,6 @@ struct Search {
     /// `closes[c] == stamp`: off candidate `c` turns the start on.
     closes: [u32; 729],
     stamp: u32,
-    pending: Vec<u32>,
-    next: Vec<u32>,
 }
 
 /// A cycle found: its ranking and its step.
@@ -92,16 +92,22 @@ fn cand(cell: usize, d: u8) -> u16 {
 /// nodes an "off" candidate turns on (the other digit of a two-candidate
 /// cell for Y links, the only other place of the digit in its box, row and
 /// column for X links), in Sudoku Explainer's order.
+///
+/// Only *linked* candidates, those that turn something on when off, are
+/// listed, and only linked candidates are turned off: the search expands
+/// no other on node (a start turns something on, and every other on node
+/// is turned on), and an off node that turns nothing on is not made (see
+/// [`Search::cycles`]). The on links are symmetric: the only two places
+/// of a digit in a unit turn each other on, and so do the two candidates
+/// of a cell. So the candidates that, off, turn `c` on are those `c`
+/// turns on when off.
 struct Links {
-    /// `off[c]..off[c + 1]` and `on[c]..on[c + 1]` index `targets`.
+    /// `off[c]..off[c + 1]` index `off_targets`, `on[c]..on[c + 1]` index
+    /// `on_targets`.
     off: [u32; 730],
     on: [u32; 730],
     off_targets: Vec<u16>,
     on_targets: Vec<u16>,
-    /// `closing[c]..closing[c + 1]` index `closers`: the candidates that,
-    /// off, turn `c` on.
-    closing: [u32; 730],
-    closers: Vec<u16>,
 }
 
 impl Links {
@@ -111,20 +117,44 @@ impl Links {
             on: [0; 730],
             off_targets: Vec::with_capacity(4096),
             on_targets: Vec::with_capacity(1024),
-            closing: [0; 730],
-            closers: Vec::new(),
         };
+        // `linked[d - 1]`: the cells where candidate `d` is linked.
+        let mut linked = [0u128; 9];
+        if y {
+            let pairs = (0..81).filter(|&cell| count9(board.cands[cell]) == 2).fold(0u128, |m, cell| m | 1 << cell);
+            for (k, set) in linked.iter_mut().enumerate() {
+                *set |= pairs & t.cells[k];
+            }
+        }
+        if x {
+            for unit in 0..27 {
+                for (k, set) in linked.iter_mut().enumerate() {
+                    if count9(t.positions[unit][k]) == 2 {
+                        *set |= t.unit_cells(unit, k as u8 + 1);
+                    }
+                }
+            }
+        }
+        let any = linked.iter().fold(0u128, |m, set| m | set);
         for (cell, peers) in PEER_PARTS.iter().enumerate() {
+            let base = cell * 9;
+            if any >> cell & 1 == 0 {
+                let (off, on) = (links.off_targets.len() as u32, links.on_targets.len() as u32);
+                links.off[base + 1..base + 10].fill(off);
+                links.on[base + 1..base + 10].fill(on);
+                continue;
+            }
             let cands = board.cands[cell];
             for d in 1..=9u8 {
-                let c = cand(cell, d) as usize;
-                if cands & bit(d) != 0 {
+                let with_d = linked[d as usize - 1];
+                if with_d >> cell & 1 != 0 {
                     if y {
                         for e in super::digits(cands & !bit(d)) {
-                            links.off_targets.push(cand(cell, e));
+                            if linked[e as usize - 1] >> cell & 1 != 0 {
+                                links.off_targets.push(cand(cell, e));
+                            }
                         }
                     }
-                    let with_d = t.cells[d as usize - 1];
                     for part in peers {
                         links.off_targets.extend(cells_of(part & with_d).map(|peer| cand(peer, d)));
                     }
@@ -141,45 +171,20 @@ impl Links {
                         }
                     }
                 }
-                links.off[c + 1] = links.off_targets.len() as u32;
-                links.on[c + 1] = links.on_targets.len() as u32;
+                links.off[base + d as usize] = links.off_targets.len() as u32;
+                links.on[base + d as usize] = links.on_targets.len() as u32;
             }
         }
-        // The on links reversed, grouped by target (a counting sort).
-        for &t in &links.on_targets {
-            links.closing[t as usize + 1] += 1;
-        }
-        for c in 0..729 {
-            links.closing[c + 1] += links.closing[c];
-        }
-        let mut fill = links.closing;
-        let mut closers = vec![0; links.on_targets.len()];
-        for c in 0..729u16 {
-            for &t in links.turns_on(c) {
-                closers[fill[t as usize] as usize] = c;
-                fill[t as usize] += 1;
-            }
-        }
-        links.closers = closers;
         links
     }
 
-    /// The candidates that, off, turn candidate `c` on.
-    fn closers_of(&self, c: u16) -> &[u16] {
-        &self.closers[self.closing[c as usize] as usize..self.closing[c as usize + 1] as usize]
-    }
-
-    /// The nodes on candidate `c` turns off.
+    /// The linked candidates on candidate `c` turns off.
     fn turns_off(&self, c: u16) -> &[u16] {
         &self.off_targets[self.off[c as usize] as usize..self.off[c as usize + 1] as usize]
     }
 
-    /// Whether off candidate `c` turns anything on.
-    fn turns_any_on(&self, c: u16) -> bool {
-        self.on[c as usize + 1] != self.on[c as usize]
-    }
-
-    /// The nodes off candidate `c` turns on.
+    /// The nodes off candidate `c` turns on, and the candidates that, off,
+    /// turn `c` on.
     fn turns_on(&self, c: u16) -> &[u16] {
         &self.on_targets[self.on[c as usize] as usize..self.on[c as usize + 1] as usize]
     }
@@ -187,125 +192,134 @@ impl Links {
 
 impl Search {
     fn new() -> Search {
-        Search {
-            nodes: Vec::with_capacity(4096),
-            seen_on: [0; 729],
-            claimed_off: [0; 729],
-            closes: [0; 729],
-            stamp: 0,
-            pending: Vec::new(),
-            next: Vec::new(),
-        }
-    }
-
-    /// Whether `(c, on)` is an ancestor of node `i` (not `i` itself).
-    fn is_ancestor(&self, i: u32, c: u16, on: bool) -> bool {
-        let mut p = self.nodes[i as usize].parent;
-        while p != ROOT {
-            let n = self.nodes[p as usize];
-            if n.cand == c && n.on == on {
-                return true;
-            }
-            p = n.parent;
-        }
-        false
+        Search { nodes: Vec::new(), seen_on: [0; 729], claimed_off: [0; 729], closes: [0; 729], stamp: 0 }
     }
 
     /// The cycles through `start` (on) of at most `max_len` nodes, in the
     /// order of a breadth-first search that spreads on and off layers: an
     /// on node is expanded once, an off node once for each on node that
     /// reaches it unless it is one of that node's ancestors. Each cycle is
-    /// passed to `found` as the index of its last node (the start again),
-    /// until `found` returns `true`.
+    /// passed to `found` as the nodes made and the index of its last off
+    /// node (the one that turns the start on again), until `found` returns
+    /// `true`.
     ///
     /// Only the off nodes that can matter are made: the first of each
     /// candidate that turns something on (it reaches every on node the
-    /// candidate can reach; it is no ancestor, as ancestors come first)
+    /// candidate can reach; it is no ancestor, as ancestors come first;
+    /// [`Links`] lists no other candidate to turn off)
     /// and, from the fourth layer on, a repeat of a candidate that turns
     /// the start on (it closes a cycle). Repeats reach no new on node, so
     /// the cycles come in the same order as when every off node is made.
-    fn cycles(&mut self, links: &Links, start: u16, max_len: usize, mut found: impl FnMut(&Search, u32) -> bool) {
-        self.nodes.clear();
-        self.stamp += 1;
-        let stamp = self.stamp;
-        self.seen_on[start as usize] = stamp;
-        for &c in links.closers_of(start) {
-            self.closes[c as usize] = stamp;
+    /// The start reached again is not made a node either; so each layer's
+    /// nodes follow one another, and the on nodes are distinct candidates
+    /// expanded once each: at most 729 on nodes and one off node for each
+    /// of their links.
+    fn cycles(&mut self, links: &Links, start: u16, max_len: usize, mut found: impl FnMut(&[Node], u32) -> bool) {
+        let Search { nodes, seen_on, claimed_off, closes, stamp } = self;
+        let most = 729 + links.off_targets.len();
+        if nodes.len() < most {
+            nodes.resize(most, Node { cand: 0, on: false, parent: ROOT });
         }
-        self.nodes.push(Node { cand: start, on: true, parent: ROOT });
-        self.pending.clear();
-        self.pending.push(0);
+        *stamp += 1;
+        let stamp = *stamp;
+        seen_on[start as usize] = stamp;
+        for &c in links.turns_on(start) {
+            closes[c as usize] = stamp;
+        }
+        nodes[0] = Node { cand: start, on: true, parent: ROOT };
+        let mut made = 1;
+        // The on nodes to expand.
+        let mut layer = 0..1;
         let mut length = 0;
         // Cycles closing in this round have `length + 2` nodes.
-        while !self.pending.is_empty() && length + 2 <= max_len {
+        while !layer.is_empty() && length + 2 <= max_len {
             // On layer: every on node turns candidates off.
             length += 1;
-            self.next.clear();
-            for k in 0..self.pending.len() {
-                let i = self.pending[k];
-                for &c in links.turns_off(self.nodes[i as usize].cand) {
-                    let keep = if self.claimed_off[c as usize] != stamp {
-                        self.claimed_off[c as usize] = stamp;
-                        // An off node turning nothing on leads nowhere and
-                        // closes nothing (it turns no start on): not made.
-                        links.turns_any_on(c)
+            let first = made;
+            for i in layer {
+                for &c in links.turns_off(nodes[i].cand) {
+                    let keep = if claimed_off[c as usize] != stamp {
+                        claimed_off[c as usize] = stamp;
+                        true
                     } else {
-                        length + 1 >= 4 && self.closes[c as usize] == stamp && !self.is_ancestor(i, c, false)
+                        length + 1 >= 4 && closes[c as usize] == stamp && !is_ancestor(nodes, i, c, false)
                     };
                     if keep {
-                        self.nodes.push(Node { cand: c, on: false, parent: i });
-                        self.next.push(self.nodes.len() as u32 - 1);
+                        nodes[made] = Node { cand: c, on: false, parent: i as u32 };
+                        made += 1;
                     }
                 }
             }
-            std::mem::swap(&mut self.pending, &mut self.next);
             // Off layer: every off node turns candidates on.
             length += 1;
-            self.next.clear();
-            for k in 0..self.pending.len() {
-                let i = self.pending[k];
-                for &c in links.turns_on(self.nodes[i as usize].cand) {
-                    if length >= 4 && c == start {
-                        self.nodes.push(Node { cand: c, on: true, parent: i });
-                        if found(self, self.nodes.len() as u32 - 1) {
-                            return;
-                        }
+            let offs = first..made;
+            let first = made;
+            for i in offs {
+                for &c in links.turns_on(nodes[i].cand) {
+                    if length >= 4 && c == start && found(&nodes[..made], i as u32) {
+                        return;
                     }
-                    if self.seen_on[c as usize] != stamp {
-                        self.seen_on[c as usize] = stamp;
-                        self.nodes.push(Node { cand: c, on: true, parent: i });
-                        self.next.push(self.nodes.len() as u32 - 1);
+                    if seen_on[c as usize] != stamp {
+                        seen_on[c as usize] = stamp;
+                        nodes[made] = Node { cand: c, on: true, parent: i as u32 };
+                        made += 1;
                     }
                 }
             }
-            std::mem::swap(&mut self.pending, &mut self.next);
-        }
-    }
-
-    /// The nodes from `last` back to the start (the start itself once), into `path`.
-    fn path_of_into(&self, last: u32, path: &mut Vec<Node>) {
-        path.clear();
-        let mut p = last;
-        while self.nodes[p as usize].parent != ROOT {
-            path.push(self.nodes[p as usize]);
-            p = self.nodes[p as usize].parent;
+            layer = first..made;
         }
     }
 }
 
-/// The candidates a cycle removes: digit `d` outside the loop's cells that
-/// sees both an on `d` and an off `d` of the loop.
-fn removals(board: &Board, path: &[Node]) -> Vec<(usize, u8)> {
-    let cells = path.iter().fold(0u128, |m, n| m | 1u128 << parts(n.cand).0);
+/// Whether `(c, on)` is an ancestor of node `i` (not `i` itself).
+fn is_ancestor(nodes: &[Node], i: usize, c: u16, on: bool) -> bool {
+    let mut p = nodes[i].parent;
+    while p != ROOT {
+        let n = nodes[p as usize];
+        if n.cand == c && n.on == on {
+            return true;
+        }
+        p = n.parent;
+    }
+    false
+}
+
+/// The cycle whose last off node is `last`, from the start reached again
+/// back to the first off node, into `path`.
+fn path_of_into(nodes: &[Node], start: u16, last: u32, path: &mut Vec<Node>) {
+    path.clear();
+    path.push(Node { cand: start, on: true, parent: last });
+    let mut p = last;
+    while nodes[p as usize].parent != ROOT {
+        path.push(nodes[p as usize]);
+        p = nodes[p as usize].parent;
+    }
+}
+
+/// The candidates the cycle whose last off node is `last` removes: digit
+/// `d` outside the loop's cells that sees both an on `d` and an off `d` of
+/// the loop (`t`: the board's tables). Read off the nodes in one pass, with
+/// no path made.
+fn removals(t: &Tables, nodes: &[Node], start: u16, last: u32) -> Vec<(usize, u8)> {
+    let (cell, d) = parts(start);
+    let mut cells = 1u128 << cell;
+    // `sees[d - 1][on]`: the cells an on (off) `d` of the loop sees.
     let mut sees = [[0u128; 2]; 9];
-    for n in path {
+    sees[d as usize - 1][1] = PEERS[cell];
+    let mut p = last;
+    while nodes[p as usize].parent != ROOT {
+        let n = nodes[p as usize];
         let (cell, d) = parts(n.cand);
-        sees[d as usize - 1][n.on as usize] |= PEERS[cell] & !cells;
+        cells |= 1u128 << cell;
+        sees[d as usize - 1][n.on as usize] |= PEERS[cell];
+        p = n.parent;
     }
     let mut out = Vec::new();
     for (k, s) in sees.iter().enumerate() {
-        let d = k as u8 + 1;
-        out.extend(cells_of(s[0] & s[1]).filter(|&c| board.has(c, d)).map(|c| (c, d)));
+        let gone = s[0] & s[1] & !cells & t.cells[k];
+        if gone != 0 {
+            out.extend(cells_of(gone).map(|c| (c, k as u8 + 1)));
+        }
     }
     out.sort_unstable();
     out
@@ -362,20 +376,20 @@ fn best_cycle_within(board: &Board, bound: Option<(u16, usize, u8)>) -> Option<R
                 let start = cand(cell, d);
                 // A cycle comes back through a candidate that turns the start
                 // on (each such candidate is one the start turns off).
-                if links.closers_of(start).is_empty() {
+                if links.turns_on(start).is_empty() {
                     continue;
                 }
-                search.cycles(&links, start, limit, |s, last| {
+                search.cycles(&links, start, limit, |nodes, last| {
                     // Cycles come shortest first and all within `limit`: the
                     // first that removes something is this start's best.
-                    s.path_of_into(last, &mut path);
-                    let complexity = path.len();
-                    let rating = base + length_bonus(complexity);
-                    let eliminations = removals(board, &path);
+                    let eliminations = removals(&tables, nodes, start, last);
                     if eliminations.is_empty() {
                         return false;
                     }
-                    best = Some((rating, complexity, key, path.clone(), eliminations));
+                    path_of_into(nodes, start, last, &mut path);
+                    let complexity = path.len();
+                    let rating = base + length_bonus(complexity);
+                    best = Some((rating, complexity, key, std::mem::take(&mut path), eliminations));
                     best_changed = true;
                     true
                 });
