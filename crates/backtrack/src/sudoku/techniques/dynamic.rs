@@ -693,13 +693,23 @@ impl Run {
             if gone == 0 {
                 continue;
             }
+            // A hidden pair is two digits with the same two places.
+            let mut two = 0u16;
+            for d in 0..9 {
+                if (self.grid.cells[d] & u).count_ones() == 2 {
+                    two |= 1 << d;
+                }
+            }
             for b in 1..9 {
+                if two >> b & 1 == 0 {
+                    continue;
+                }
                 for a in 0..b {
-                    if gone & ((1 << a) | (1 << b)) == 0 {
+                    if two >> a & 1 == 0 || gone & ((1 << a) | (1 << b)) == 0 {
                         continue;
                     }
                     let (pa, pb) = (self.grid.cells[a] & u, self.grid.cells[b] & u);
-                    if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
+                    if pa != pb {
                         continue;
                     }
                     let pair = (1u16 << a) | (1 << b);
@@ -740,16 +750,28 @@ impl Run {
                 continue;
             }
             let cells: Vec<usize> = cells_of(UNIT_CELLS[unit]).collect();
+            // A naked pair is two cells with the same two candidates.
+            let mut two = 0u16;
+            for (k, &x) in cells.iter().enumerate() {
+                if self.grid.cands[x].count_ones() == 2 {
+                    two |= 1 << k;
+                }
+            }
+            if two.count_ones() < 2 {
+                continue;
+            }
             for j in 1..9 {
+                if two >> j & 1 == 0 {
+                    continue;
+                }
                 for i in 0..j {
+                    if two >> i & 1 == 0 {
+                        continue;
+                    }
                     let (x, y) = (cells[i], cells[j]);
                     let (mx, my) = (self.grid.cands[x], self.grid.cands[y]);
                     // Only instances with reasons count: a candidate removed from one of the cells.
-                    if mx.count_ones() < 2
-                        || my.count_ones() < 2
-                        || (mx | my).count_ones() != 2
-                        || (ctx.grid.cands[x] == mx && ctx.grid.cands[y] == my)
-                    {
+                    if mx != my || (ctx.grid.cands[x] == mx && ctx.grid.cands[y] == my) {
                         continue;
                     }
                     let pair = mx | my;
@@ -786,21 +808,29 @@ impl Run {
         let removed = self.removed_places(ctx);
         // Base columns and cover rows, then base rows and cover columns.
         for (base, cover) in [(18, 9), (9, 18)] {
+            // Per digit, the base lines with a removed place (only instances
+            // with reasons count) and those with two places or more; none
+            // for a digit placed more than five times.
+            let (mut gone_lines, mut full_lines) = ([0u16; 9], [0u16; 9]);
+            for d in 0..9 {
+                if ctx.placed[d] + 4 > 9 {
+                    continue;
+                }
+                for k in 0..9 {
+                    let line = UNIT_CELLS[base + k];
+                    gone_lines[d] |= u16::from(removed[d] & line != 0) << k;
+                    full_lines[d] |= u16::from((self.grid.cells[d] & line).count_ones() >= 2) << k;
+                }
+            }
             for j in 1..9 {
                 for i0 in 0..j {
-                    for (d, &gone) in removed.iter().enumerate() {
-                        if ctx.placed[d] + 4 > 9 {
-                            continue;
-                        }
-                        // Only instances with reasons count: a place removed in a base line.
-                        if gone & (UNIT_CELLS[base + i0] | UNIT_CELLS[base + j]) == 0 {
+                    let lines = (1u16 << i0) | (1 << j);
+                    for d in 0..9 {
+                        if gone_lines[d] & lines == 0 || full_lines[d] & lines != lines {
                             continue;
                         }
                         let line = |k: usize| self.grid.cells[d] & UNIT_CELLS[base + k];
                         let (a, b) = (line(i0), line(j));
-                        if a.count_ones() < 2 || b.count_ones() < 2 {
-                            continue;
-                        }
                         // The cover lines the two base lines' places lie in.
                         let mut covers = 0u16;
                         for x in cells_of(a | b) {
