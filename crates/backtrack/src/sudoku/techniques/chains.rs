@@ -104,9 +104,8 @@ impl Graph {
     }
 
     /// The graph of the candidates `cands` (a digit `d` is bit `d - 1`),
-    /// with its bitset rows when `rows` is set (none otherwise).
-    pub(super) fn of(cands: &[u16; 81], cells_too: bool, rows: bool) -> Graph {
-        let with_rows = rows;
+    /// with its bitset rows when `with_rows` is set (none otherwise).
+    pub(super) fn of(cands: &[u16; 81], cells_too: bool, with_rows: bool) -> Graph {
         let mut dense = vec![NONE; NODES];
         let mut sparse = Vec::new();
         let mut blocks: [std::ops::Range<usize>; 9] = Default::default();
