@@ -9,6 +9,8 @@ mod maker;
 mod merge;
 mod queens;
 mod readme;
+#[path = "../support/skip.rs"]
+mod skip;
 mod streaming;
 mod sudoku;
 mod sudominoku;

@@ -241,6 +241,23 @@ mod tests {
         assert!(Portable.x86_v3().is_none());
     }
 
+    /// The tests compare each fast path with the portable code only where
+    /// the processor has it; this says which levels this run leaves out.
+    #[test]
+    fn the_fast_paths_this_processor_cannot_run_are_named() {
+        use crate::test_support::{cpuinfo_has, skip, under_ci};
+        let v3 = ["avx2", "bmi1", "bmi2", "popcnt", "abm"];
+        if X86V3::new().is_none() {
+            let listed = cpuinfo_has(&v3) == Some(true);
+            skip("the x86-64-v3 fast paths", "this processor lacks AVX2/BMI1/BMI2/POPCNT/LZCNT", under_ci() && listed);
+        }
+        if Avx512::new().is_none() {
+            let listed =
+                cpuinfo_has(&v3) == Some(true) && cpuinfo_has(&["avx512f", "avx512bw", "avx512vl"]) == Some(true);
+            skip("the AVX-512 fast paths", "this processor lacks AVX-512 F/BW/VL", under_ci() && listed);
+        }
+    }
+
     #[test]
     fn the_avx512_token_agrees_with_detection_and_includes_x86_v3() {
         #[cfg(target_arch = "x86_64")]

@@ -71,4 +71,10 @@ mod tokens;
 pub mod trace;
 pub mod xcover;
 
+/// How tests say they cannot run their subject here, shared with the
+/// integration and end-to-end tests.
+#[cfg(test)]
+#[path = "../../../tests/support/skip.rs"]
+mod test_support;
+
 pub use error::ParseError;
