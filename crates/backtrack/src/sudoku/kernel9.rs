@@ -1448,14 +1448,14 @@ mod tests {
     /// occur.
     fn random_columns(random: &mut impl FnMut() -> u64) -> [u16; 48] {
         let mut columns = [0u16; 48];
-        let loose = random() % 3 == 0;
+        let loose = random().is_multiple_of(3);
         for d in 0..9 {
             for c in 0..9 {
                 let r = random() % 64;
                 let bands = match r {
                     // Loose: all bands or two (which confine nothing), and
                     // one band once in 64 entries per digit and column.
-                    _ if loose && r % 2 == 0 => 7,
+                    _ if loose && r.is_multiple_of(2) => 7,
                     _ if loose && r != 1 => 7 & !(1 << (r % 3)),
                     _ if loose => 1 << (random() % 3),
                     0 => 0,
