@@ -34,7 +34,7 @@ use super::rng::Rng;
 use super::techniques::Technique;
 use super::{Puzzle, Solver, MAX_BOX, MIN_BOX};
 use crate::error::Quoted;
-use crate::search::{thread_pool, Mode};
+use crate::search::{thread_pool, Control, Mode};
 
 /// Which symmetry the clue pattern has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -467,6 +467,19 @@ pub fn generate_with(
     options: &Options,
     count: usize,
     threads: usize,
+    found: impl FnMut(&Puzzle),
+) -> Result<Vec<Puzzle>, GenerateError> {
+    generate_until(options, count, threads, &Control::new(), found)
+}
+
+/// [`generate_with`], stopping early once `control` is cancelled: no
+/// attempt starts after that, and the puzzles found so far are returned
+/// (fewer than `count`; the caller knows why).
+pub fn generate_until(
+    options: &Options,
+    count: usize,
+    threads: usize,
+    control: &Control,
     mut found: impl FnMut(&Puzzle),
 ) -> Result<Vec<Puzzle>, GenerateError> {
     check_options(options)?;
@@ -481,9 +494,16 @@ pub fn generate_with(
         let results: Vec<Option<Puzzle>> = pool.install(|| {
             (next..end)
                 .into_par_iter()
-                .map_init(|| Solver::new(options.box_size), |solver, i| attempt(options, i, solver))
+                .map_init(
+                    || Solver::new(options.box_size),
+                    |solver, i| if control.is_cancelled() { None } else { attempt(options, i, solver) },
+                )
                 .collect()
         });
+        if control.is_cancelled() {
+            // The batch's skipped attempts make its results no longer the seed's.
+            return Ok(puzzles);
+        }
         next = end;
         for puzzle in results.into_iter().flatten() {
             if puzzles.len() < count {

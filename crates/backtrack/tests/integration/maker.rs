@@ -53,6 +53,31 @@ fn generated_9x9_puzzles_are_unique_and_minimal() {
 }
 
 #[test]
+fn generation_stops_once_cancelled_with_the_puzzles_found_so_far() {
+    use backtrack::search::Control;
+    // A filter no 9x9 puzzle meets: without the control this would make
+    // 10^6 hopeless attempts per puzzle asked for.
+    let hopeless = Options { max_clues: Some(16), max_attempts: 1_000_000, ..options(3) };
+    let control = Control::new();
+    let stopper = control.clone();
+    let started = std::time::Instant::now();
+    let mut seen = 0;
+    let found = std::thread::scope(|scope| {
+        scope.spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            stopper.cancel();
+        });
+        generate::generate_until(&hopeless, 3, 2, &control, |_| seen += 1)
+    });
+    assert_eq!(found.map(|p| p.len()), Ok(0));
+    assert_eq!(seen, 0);
+    assert!(started.elapsed() < std::time::Duration::from_secs(10), "{:?}", started.elapsed());
+    // An untouched control changes nothing: the same puzzles as generate().
+    let same = generate::generate_until(&options(11), 5, 2, &Control::new(), |_| {}).unwrap();
+    assert_eq!(same, generate::generate(&options(11), 5, 1).unwrap());
+}
+
+#[test]
 fn every_symmetry_holds_and_minimal_means_minimal() {
     let mut solver = Solver::new(3);
     for symmetry in Symmetry::ALL {

@@ -1,0 +1,6 @@
+from . import Solutions
+
+__all__ = ["count", "solutions"]
+
+def count(n: int, *, unique: bool = False, threads: int | None = None) -> int: ...
+def solutions(n: int) -> Solutions[tuple[int, ...]]: ...

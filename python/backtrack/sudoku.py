@@ -1,0 +1,24 @@
+"""Sudoku, 4x4 to 25x25: solve, count, stream, batch-solve; and for 9x9
+puzzles generate, rate on the Sudoku Explainer scale, explain, hint.
+
+Puzzles are strings in any format the command line reads (one line of
+symbols with '.' or '0' for a blank; a grid of lines; numbers separated by
+spaces), lists of lists of ints (0 for a blank), or objects with
+``tolist()`` such as numpy arrays. A string gets a string back, in the
+format it came in; a list gets a list of lists.
+"""
+
+from ._backtrack import sudoku as _native
+
+solve = _native.solve
+count = _native.count
+solutions = _native.solutions
+solve_many = _native.solve_many
+generate = _native.generate
+rate = _native.rate
+explain = _native.explain
+hint = _native.hint
+Rating = _native.Rating
+Step = _native.Step
+
+__all__ = ["solve", "count", "solutions", "solve_many", "generate", "rate", "explain", "hint", "Rating", "Step"]

@@ -1,0 +1,541 @@
+//! `backtrack.sudoku`: solve, count, stream, batch-solve, generate, rate,
+//! explain and hint, on the library's kernels.
+
+use backtrack::search::{thread_pool, Mode, Search};
+use backtrack::sudoku::generate::{self as maker, GridSize, Options, Symmetry, Target};
+use backtrack::sudoku::kernel9::{Cells, Space9};
+use backtrack::sudoku::rate::{self as rater, RateError, Rating as LibRating};
+use backtrack::sudoku::techniques::{Step as LibStep, Technique};
+use backtrack::sudoku::{self, Batch, Format, GeneralSpace, Puzzle, Solver};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString};
+use rayon::prelude::*;
+
+use crate::errors;
+use crate::run::{self, Convert, Item, Solutions};
+
+/// A puzzle read from Python: its cells, and the text format it came in
+/// (answers go back in that format; `None` for a list of lists, answered
+/// by lists of lists).
+#[derive(Clone)]
+struct Grid {
+    box_size: usize,
+    cells: Vec<u8>,
+    text: Option<Format>,
+}
+
+/// What a puzzle argument may be, for messages.
+const PUZZLE_TYPES: &str =
+    "a puzzle is a string (any format the command line reads), a list of lists of ints (0 for a blank), \
+     or an object with tolist() such as a numpy array";
+
+/// Reads one puzzle: a string in any format the command line reads
+/// (detected), a list of rows of ints, or anything with `tolist()`.
+fn read(puzzle: &Bound<'_, PyAny>) -> PyResult<Grid> {
+    if let Ok(text) = puzzle.cast::<PyString>() {
+        let text = text.to_cow()?;
+        let layout = sudoku::detect(&text).map_err(|e| errors::parse(&e))?;
+        let parsed = sudoku::parse_as(&text, layout).map_err(|e| errors::parse(&e))?;
+        return Ok(Grid { box_size: layout.box_size, cells: parsed.into_cells(), text: Some(layout.format) });
+    }
+    let list = if puzzle.hasattr("tolist")? { puzzle.call_method0("tolist")? } else { puzzle.clone() };
+    let rows: Vec<Vec<i64>> = list.extract().map_err(|_| PyTypeError::new_err(PUZZLE_TYPES))?;
+    let side = rows.len();
+    let box_size = (2..=5)
+        .find(|b| b * b == side)
+        .ok_or_else(|| errors::value(format!("a grid has 4, 9, 16 or 25 rows, not {side}")))?;
+    let mut cells = Vec::with_capacity(side * side);
+    for (r, row) in rows.iter().enumerate() {
+        if row.len() != side {
+            return Err(errors::value(format!(
+                "row {} has {} values; a {side}x{side} grid has {side}",
+                r + 1,
+                row.len()
+            )));
+        }
+        for (c, &v) in row.iter().enumerate() {
+            let digit = u8::try_from(v).ok().filter(|&d| d as usize <= side).ok_or_else(|| {
+                errors::value(format!("row {}, column {} holds {v}, out of range 0..={side}", r + 1, c + 1))
+            })?;
+            cells.push(digit);
+        }
+    }
+    let puzzle = Puzzle::new(box_size, cells).map_err(errors::value)?;
+    Ok(Grid { box_size, cells: puzzle.into_cells(), text: None })
+}
+
+/// Cells as Python gives them back: text in `format` (without the final
+/// newline), or a list of rows.
+fn answer<'py>(py: Python<'py>, box_size: usize, text: Option<Format>, cells: &[u8]) -> PyResult<Bound<'py, PyAny>> {
+    match text {
+        Some(format) => {
+            let mut out = Vec::with_capacity(cells.len() * 2);
+            sudoku::write_cells(&mut out, box_size, cells, format);
+            out.pop();
+            let out = std::str::from_utf8(&out).expect("grids are written in ASCII");
+            Ok(PyString::new(py, out).into_any())
+        }
+        None => {
+            let side = box_size * box_size;
+            let rows: PyResult<Vec<Bound<'py, PyList>>> = cells.chunks(side).map(|row| PyList::new(py, row)).collect();
+            Ok(PyList::new(py, rows?)?.into_any())
+        }
+    }
+}
+
+/// The 9x9 grid of `cells`, when it is one.
+fn nine(cells: &[u8]) -> Option<&Cells> {
+    cells.try_into().ok()
+}
+
+/// Solves `grid` in `mode` (`First` or `LexFirst`): the solution, if any.
+/// A 9x9 grid goes to the fast kernel on the calling thread (microseconds);
+/// other sizes search on a worker that answers Ctrl-C.
+fn solve_grid(py: Python<'_>, grid: Grid, mode: Mode) -> PyResult<Option<Vec<u8>>> {
+    if grid.box_size == 3 {
+        return run::quick(py, || {
+            let mut solution = vec![0u8; 81];
+            let solved = Solver::new(3).solve(&grid.cells, mode, &mut solution);
+            (solved.count > 0).then_some(solution)
+        });
+    }
+    run::interruptible(py, move |control| {
+        let (order, _) = mode.order_and_limit();
+        let mut search =
+            Search::new(GeneralSpace::new(grid.box_size, &grid.cells)).order(order).control(control.clone());
+        let mut first = None;
+        search.run(mode, |solution| {
+            first.get_or_insert(solution);
+        });
+        first
+    })
+}
+
+/// Solve one puzzle: its solution, or None when it has none.
+///
+/// The puzzle is a string in any format the command line reads (one line of
+/// 81 symbols with '.' or '0' for a blank, a grid of lines, digits separated
+/// by spaces; 4x4 to 25x25), a list of lists of ints (0 for a blank), or an
+/// object with tolist() such as a numpy array. A string gets a string back,
+/// in the format it came in; a list gets a list of lists.
+///
+/// With lexmin=True the solution is the lexicographically smallest (the
+/// cells read row by row as one number).
+///
+/// >>> from backtrack import sudoku
+/// >>> sudoku.solve("1.3.....2.......")
+/// '1234341221434321'
+/// >>> sudoku.solve([[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], lexmin=True)
+/// [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]]
+/// >>> sudoku.solve("12....34........") is None
+/// True
+/// >>> sudoku.solve("1.x.............")
+/// Traceback (most recent call last):
+///     ...
+/// backtrack.ParseError: line 1, column 3: ...
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, lexmin = false))]
+fn solve<'py>(py: Python<'py>, puzzle: &Bound<'py, PyAny>, lexmin: bool) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let grid = read(puzzle)?;
+    let (box_size, text) = (grid.box_size, grid.text);
+    let mode = if lexmin { Mode::LexFirst } else { Mode::First };
+    match solve_grid(py, grid, mode)? {
+        Some(solution) => answer(py, box_size, text, &solution).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// Count the solutions of one puzzle, stopping at limit when given
+/// (limit=2 checks uniqueness: 0, 1 or 2).
+///
+/// >>> from backtrack import sudoku
+/// >>> sudoku.count("1...............")
+/// 72
+/// >>> sudoku.count("." * 81, limit=2)
+/// 2
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, limit = None))]
+fn count(py: Python<'_>, puzzle: &Bound<'_, PyAny>, limit: Option<u64>) -> PyResult<u64> {
+    let grid = read(puzzle)?;
+    run::interruptible(py, move |control| match nine(&grid.cells) {
+        Some(cells) => Search::new(Space9::new(cells)).control(control.clone()).count(limit),
+        None => Search::new(GeneralSpace::new(grid.box_size, &grid.cells)).control(control.clone()).count(limit),
+    })
+}
+
+/// Turns streamed cells back into the caller's kind of grid.
+struct Grids {
+    box_size: usize,
+    text: Option<Format>,
+}
+
+impl Convert for Grids {
+    fn convert<'py>(&self, py: Python<'py>, item: Item) -> PyResult<Bound<'py, PyAny>> {
+        let cells: Vec<u8> = item.into_iter().map(|v| v as u8).collect();
+        answer(py, self.box_size, self.text, &cells)
+    }
+}
+
+fn item(cells: &[u8]) -> Item {
+    cells.iter().map(|&v| u32::from(v)).collect()
+}
+
+/// Every solution of one puzzle, as an iterator that streams: solutions are
+/// found on a worker thread a few hundred ahead of the reader, so a puzzle
+/// with billions of solutions can be walked in constant memory. Dropping
+/// the iterator (or calling close()) stops the search.
+///
+/// >>> from backtrack import sudoku
+/// >>> it = sudoku.solutions("1...............")
+/// >>> next(it)
+/// '1234341221434321'
+/// >>> sum(1 for _ in it) + 1
+/// 72
+#[pyfunction]
+fn solutions(puzzle: &Bound<'_, PyAny>) -> PyResult<Solutions> {
+    let grid = read(puzzle)?;
+    let convert = Grids { box_size: grid.box_size, text: grid.text };
+    Solutions::start(convert, move |feed, control| match nine(&grid.cells) {
+        Some(cells) => {
+            Search::new(Space9::new(cells)).control(control.clone()).for_each(|s| feed.push(item(&s)));
+        }
+        None => {
+            Search::new(GeneralSpace::new(grid.box_size, &grid.cells))
+                .control(control.clone())
+                .for_each(|s| feed.push(item(&s)));
+        }
+    })
+}
+
+/// Puzzles answered per job: as in the command line.
+const CHUNK: usize = 256;
+
+/// Reads the puzzles of `solve_many`: the text of a whole file, or an
+/// iterable of puzzles.
+fn read_many(puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<Grid>> {
+    if let Ok(text) = puzzles.cast::<PyString>() {
+        let batch = Batch::parse(&text.to_cow()?).map_err(|e| errors::parse(&e))?;
+        if let Some(e) = batch.first_error() {
+            return Err(errors::parse(e));
+        }
+        let layout = batch.layout();
+        return Ok(batch
+            .entries()
+            .iter()
+            .filter_map(|entry| entry.result.as_ref().ok())
+            .map(|&slot| Grid {
+                box_size: layout.box_size,
+                cells: batch.cells(slot).to_vec(),
+                text: Some(layout.format),
+            })
+            .collect());
+    }
+    puzzles.try_iter()?.map(|p| read(&p?)).collect()
+}
+
+/// Solve many puzzles on several threads; the answers come back in input
+/// order (None for a puzzle without a solution).
+///
+/// puzzles is the text of a whole file (any format the command line reads;
+/// '#' comment lines and blank lines skipped) or an iterable of puzzles,
+/// each as solve() takes it. threads: how many (None or 0: one per core).
+///
+/// >>> from backtrack import sudoku
+/// >>> sudoku.solve_many(["1.3.....2.......", "12....34........"], threads=2)
+/// ['1234341221434321', None]
+/// >>> sudoku.solve_many("# two puzzles\n1.3.....2.......\n.2..............\n")
+/// ['1234341221434321', '1234341221434321']
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, threads = None, lexmin = false))]
+fn solve_many<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    threads: Option<usize>,
+    lexmin: bool,
+) -> PyResult<Bound<'py, PyList>> {
+    let grids = read_many(puzzles)?;
+    let threads = crate::threads(threads)?;
+    let mode = if lexmin { Mode::LexFirst } else { Mode::First };
+    let (grids, solutions) = run::interruptible(py, move |control| {
+        let pool = thread_pool(threads);
+        let solutions: Vec<Option<Vec<u8>>> = pool.install(|| {
+            grids
+                .par_chunks(CHUNK)
+                .flat_map_iter(|chunk| {
+                    let mut solver: Option<Solver> = None;
+                    chunk
+                        .iter()
+                        .map(|grid| {
+                            if control.is_cancelled() {
+                                return None;
+                            }
+                            let solver = match &mut solver {
+                                Some(s) if s.box_size() == grid.box_size => s,
+                                _ => solver.insert(Solver::new(grid.box_size)),
+                            };
+                            let mut solution = vec![0u8; grid.cells.len()];
+                            let solved = solver.solve(&grid.cells, mode, &mut solution);
+                            (solved.count > 0).then_some(solution)
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        });
+        (grids, solutions)
+    })?;
+    let answers = grids.iter().zip(&solutions).map(|(grid, solution)| match solution {
+        Some(cells) => answer(py, grid.box_size, grid.text, cells),
+        None => Ok(py.None().into_bound(py)),
+    });
+    PyList::new(py, answers.collect::<PyResult<Vec<_>>>()?)
+}
+
+/// A rating band from Python: "3.0..4.5", a number, or a pair (either end
+/// may be None for an open end).
+fn band(rating: &Bound<'_, PyAny>) -> PyResult<(u16, u16)> {
+    let text = if let Ok(text) = rating.extract::<String>() {
+        text
+    } else if let Ok((lo, hi)) = rating.extract::<(Option<f64>, Option<f64>)>() {
+        let end = |x: Option<f64>| x.map_or(String::new(), |x| x.to_string());
+        format!("{}..{}", end(lo), end(hi))
+    } else if let Ok(x) = rating.extract::<f64>() {
+        x.to_string()
+    } else {
+        return Err(PyTypeError::new_err("rating is a band like '3.0..4.5', a pair (3.0, 4.5) or one number"));
+    };
+    maker::parse_band(&text).map_err(errors::value)
+}
+
+/// Generate puzzles with exactly one solution, as lines of symbols.
+///
+/// A random solved grid is drawn, then clues (by symmetric orbits) are
+/// taken away while the puzzle keeps one solution. Without a symmetry
+/// every puzzle is minimal; with one, minimal=True keeps only puzzles from
+/// which no single clue can be removed either. size: 4, 9, 16 or 25.
+/// rating (a band like "3.0..4.5" or a pair) and technique (a name like
+/// "x-wing": the hardest step's) filter 9x9 puzzles by difficulty. clues:
+/// at most this many. The same seed and options give the same puzzles,
+/// whatever the number of threads; seed=None draws one from the clock.
+/// Raises RuntimeError when the attempts (per puzzle) run out first.
+///
+/// >>> from backtrack import sudoku
+/// >>> puzzles = sudoku.generate(2, seed=7)
+/// >>> [sudoku.count(p, limit=2) for p in puzzles]
+/// [1, 1]
+/// >>> sudoku.generate(seed=7, size=4) == sudoku.generate(seed=7, size=4, threads=1)
+/// True
+#[pyfunction]
+#[pyo3(signature = (count = 1, *, seed = None, symmetry = "none", minimal = false, size = 9, rating = None, technique = None, clues = None, attempts = 20_000, threads = None))]
+#[allow(clippy::too_many_arguments)]
+fn generate(
+    py: Python<'_>,
+    count: usize,
+    seed: Option<u64>,
+    symmetry: &str,
+    minimal: bool,
+    size: usize,
+    rating: Option<&Bound<'_, PyAny>>,
+    technique: Option<&str>,
+    clues: Option<usize>,
+    attempts: u64,
+    threads: Option<usize>,
+) -> PyResult<Vec<String>> {
+    let symmetry: Symmetry = symmetry.parse().map_err(errors::value)?;
+    let box_size = size.to_string().parse::<GridSize>().map_err(errors::value)?.box_size();
+    let rating = rating.map(band).transpose()?;
+    let technique = technique.map(str::parse::<Technique>).transpose().map_err(errors::value)?;
+    let target = (rating.is_some() || technique.is_some()).then_some(Target { rating, technique });
+    let seed = seed.unwrap_or_else(|| {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        now.as_nanos() as u64
+    });
+    let options =
+        Options { box_size, seed, symmetry, minimal, max_clues: clues, target, max_attempts: attempts.max(1) };
+    let threads = crate::threads(threads)?;
+    let result =
+        run::interruptible(py, move |control| maker::generate_until(&options, count, threads, control, |_| {}))?;
+    let puzzles = match result {
+        Ok(puzzles) => puzzles,
+        Err(e @ maker::GenerateError::Options(_)) => return Err(errors::value(e)),
+        Err(e) => return Err(PyRuntimeError::new_err(e.to_string())),
+    };
+    Ok(puzzles.iter().map(|p| p.to_text(Format::Line).trim_end().to_string()).collect())
+}
+
+/// A 9x9 puzzle's cells, for the rater.
+fn nine_cells(puzzle: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    let grid = read(puzzle)?;
+    if grid.box_size != 3 {
+        return Err(errors::value(RateError::Size));
+    }
+    Ok(grid.cells)
+}
+
+/// Runs one of the rater's functions on a worker (a hard puzzle takes seconds).
+fn rated<T: Send + 'static>(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    work: impl FnOnce(&[u8]) -> Result<T, RateError> + Send + 'static,
+) -> PyResult<T> {
+    let cells = nine_cells(puzzle)?;
+    run::interruptible(py, move |_| work(&cells))?.map_err(errors::value)
+}
+
+fn tenths(rating: u16) -> f64 {
+    f64::from(rating) / 10.0
+}
+
+/// A puzzle's ratings on the Sudoku Explainer scale: er, the hardest step;
+/// ep, the hardest up to the first placed digit; ed, the first step.
+/// A puzzle that needs a technique this rater lacks has beyond=True and
+/// er=None; reached is then the hardest step before the rater stopped.
+#[pyclass(module = "backtrack.sudoku", frozen, get_all)]
+struct Rating {
+    /// The hardest step's rating (None when beyond).
+    er: Option<f64>,
+    /// The hardest step's rating up to the first placement (None if none was made).
+    ep: Option<f64>,
+    /// The first step's rating (None if no step was found).
+    ed: Option<f64>,
+    /// The technique of the hardest step, e.g. "XY-Wing".
+    hardest: Option<String>,
+    /// Whether the puzzle needs a technique this rater lacks.
+    beyond: bool,
+    /// The hardest step reached (er, or a lower bound when beyond).
+    reached: f64,
+    text: String,
+}
+
+impl From<LibRating> for Rating {
+    fn from(r: LibRating) -> Rating {
+        Rating {
+            er: (!r.beyond).then(|| tenths(r.er)),
+            ep: r.ep.map(tenths),
+            ed: r.ed.map(tenths),
+            hardest: r.hardest.map(|t| t.name().to_string()),
+            beyond: r.beyond,
+            reached: tenths(r.er),
+            text: r.text(),
+        }
+    }
+}
+
+#[pymethods]
+impl Rating {
+    fn __repr__(&self) -> String {
+        let opt = |x: Option<f64>| x.map_or("None".to_string(), |x| x.to_string());
+        let hardest = self.hardest.as_ref().map_or("None".to_string(), |h| format!("{h:?}"));
+        format!(
+            "Rating(er={}, ep={}, ed={}, hardest={hardest}, beyond={})",
+            opt(self.er),
+            opt(self.ep),
+            opt(self.ed),
+            if self.beyond { "True" } else { "False" }
+        )
+    }
+
+    /// "ER/EP/ED", as the command line prints it: "4.2/1.2/1.2".
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+}
+
+/// One step of a solving path: the technique, its rating, the digits it
+/// places and the candidates it removes (as (row, column, digit), rows and
+/// columns from 1), and the reasoning in words.
+#[pyclass(module = "backtrack.sudoku", frozen, get_all)]
+struct Step {
+    /// The technique's name, e.g. "Hidden Single".
+    technique: String,
+    /// Its rating on the Sudoku Explainer scale.
+    rating: f64,
+    /// Digits placed: (row, column, digit).
+    placements: Vec<(usize, usize, u8)>,
+    /// Candidates removed: (row, column, digit).
+    eliminations: Vec<(usize, usize, u8)>,
+    /// The reasoning in words.
+    text: String,
+}
+
+impl From<LibStep> for Step {
+    fn from(step: LibStep) -> Step {
+        let triples = |list: &[(usize, u8)]| list.iter().map(|&(c, d)| (c / 9 + 1, c % 9 + 1, d)).collect();
+        Step {
+            technique: step.technique.name().to_string(),
+            rating: tenths(step.rating),
+            placements: triples(&step.placements),
+            eliminations: triples(&step.eliminations),
+            text: step.text,
+        }
+    }
+}
+
+#[pymethods]
+impl Step {
+    fn __repr__(&self) -> String {
+        format!("Step({:?}, {}, {:?})", self.technique, self.rating, self.text)
+    }
+
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+}
+
+/// Rate a 9x9 puzzle with one solution on the Sudoku Explainer scale.
+/// Raises ValueError for a puzzle with no solution or several.
+///
+/// >>> from backtrack import sudoku
+/// >>> r = sudoku.rate("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+/// >>> r.er, r.hardest
+/// (2.6, 'Pointing')
+/// >>> str(r)
+/// '2.6/1.2/1.2'
+#[pyfunction]
+fn rate(py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<Rating> {
+    rated(py, puzzle, rater::rate_cells).map(Rating::from)
+}
+
+/// The path the rater follows on a 9x9 puzzle with one solution: every
+/// step, each by the easiest technique that applies. (The path stops short
+/// when the puzzle needs a technique the rater lacks: see rate().beyond.)
+///
+/// >>> from backtrack import sudoku
+/// >>> steps = sudoku.explain("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+/// >>> steps[0].technique, steps[0].placements
+/// ('Hidden Single', [(6, 2, 4)])
+/// >>> max(s.rating for s in steps)
+/// 2.6
+#[pyfunction]
+fn explain(py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<Vec<Step>> {
+    rated(py, puzzle, rater::explain_cells).map(|e| e.steps.into_iter().map(Step::from).collect())
+}
+
+/// The next step from a partly filled 9x9 grid (the givens and the digits
+/// placed so far), which must still have exactly one solution; None when
+/// the grid is full or no technique applies.
+///
+/// >>> from backtrack import sudoku
+/// >>> step = sudoku.hint("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+/// >>> step.text
+/// 'Hidden single: 4 is the only place for 4 in box 4: r6c2=4'
+#[pyfunction]
+fn hint(py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<Option<Step>> {
+    rated(py, puzzle, rater::hint_cells).map(|s| s.map(Step::from))
+}
+
+/// Adds the `sudoku` submodule to `parent`.
+pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
+    let m = PyModule::new(parent.py(), "sudoku")?;
+    m.add_function(wrap_pyfunction!(solve, &m)?)?;
+    m.add_function(wrap_pyfunction!(count, &m)?)?;
+    m.add_function(wrap_pyfunction!(solutions, &m)?)?;
+    m.add_function(wrap_pyfunction!(solve_many, &m)?)?;
+    m.add_function(wrap_pyfunction!(generate, &m)?)?;
+    m.add_function(wrap_pyfunction!(rate, &m)?)?;
+    m.add_function(wrap_pyfunction!(explain, &m)?)?;
+    m.add_function(wrap_pyfunction!(hint, &m)?)?;
+    m.add_class::<Rating>()?;
+    m.add_class::<Step>()?;
+    parent.add_submodule(&m)
+}

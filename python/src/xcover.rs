@@ -1,0 +1,173 @@
+//! `backtrack.xcover`: exact cover with colors (Knuth's Algorithm C),
+//! built from Python lists or read from Knuth's text format.
+
+use std::sync::Arc;
+
+use backtrack::search::Search;
+use backtrack::xcover;
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString};
+
+use crate::errors;
+use crate::run::{self, Convert, Item, Solutions};
+
+/// Solutions as lists of option indices.
+struct Lists;
+
+impl Convert for Lists {
+    fn convert<'py>(&self, py: Python<'py>, item: Item) -> PyResult<Bound<'py, PyAny>> {
+        Ok(PyList::new(py, item)?.into_any())
+    }
+}
+
+/// One entry of an option from Python: "item", "item:color" or (item, color).
+fn entry(value: &Bound<'_, PyAny>) -> PyResult<(String, Option<String>)> {
+    if let Ok(text) = value.extract::<String>() {
+        return Ok(match text.split_once(':') {
+            Some((name, color)) => (name.to_string(), Some(color.to_string())),
+            None => (text, None),
+        });
+    }
+    value.extract::<(String, Option<String>)>().map_err(|_| {
+        pyo3::exceptions::PyTypeError::new_err("an option's entry is 'item', 'item:color' or (item, color)")
+    })
+}
+
+/// An exact cover problem: choose options (each a set of items) so that
+/// every primary item is covered exactly once and every secondary item at
+/// most once, except that options may share a secondary item when they all
+/// give it the same color.
+///
+/// Problem(items, options, secondary=[...]) builds one from Python: items
+/// are the primary items' names, options a list of options, each a list of
+/// entries "item" or "item:color" (or (item, color) pairs), or one string
+/// of entries separated by blanks. Problem.parse(text) reads Knuth's
+/// DLX1/DLX2 format. Solutions are lists of option indices (0-based, in
+/// the order the options were given), in the order the search chose them.
+///
+/// >>> from backtrack import xcover
+/// >>> p = xcover.Problem(["a", "b", "c"], [["a", "b"], ["c"], ["a"], ["b", "c"]])
+/// >>> p.count()
+/// 2
+/// >>> sorted(sorted(s) for s in p.solutions())
+/// [[0, 1], [2, 3]]
+/// >>> colored = xcover.Problem(["p", "q"], ["p x:A", "q x:A", "q x:B"], secondary=["x"])
+/// >>> colored.count(), colored.option(1)
+/// (1, 'q x:A')
+#[pyclass(module = "backtrack.xcover", frozen)]
+struct Problem {
+    problem: Arc<xcover::Problem>,
+}
+
+#[pymethods]
+impl Problem {
+    #[new]
+    #[pyo3(signature = (items, options, *, secondary = None))]
+    fn new(items: Vec<String>, options: &Bound<'_, PyAny>, secondary: Option<Vec<String>>) -> PyResult<Problem> {
+        let mut builder = xcover::Problem::builder();
+        builder.primary_items(&items).map_err(errors::value)?;
+        builder.secondary_items(secondary.unwrap_or_default()).map_err(errors::value)?;
+        for (k, option) in options.try_iter()?.enumerate() {
+            let option = option?;
+            let entries: Vec<(String, Option<String>)> = match option.cast::<PyString>() {
+                Ok(text) => text
+                    .to_cow()?
+                    .split_whitespace()
+                    .map(|e| entry(&PyString::new(option.py(), e)))
+                    .collect::<PyResult<_>>(),
+                Err(_) => option.try_iter()?.map(|e| entry(&e?)).collect::<PyResult<_>>(),
+            }?;
+            builder.option_colored(entries).map_err(|e| errors::value(format!("option {k}: {e}")))?;
+        }
+        Ok(Problem { problem: Arc::new(builder.build().map_err(errors::value)?) })
+    }
+
+    /// Reads a problem in Knuth's DLX1/DLX2 format: a first line naming the
+    /// primary items (then '|' and the secondary items), then one option a
+    /// line, 'name:color' on secondary items; lines starting with '|' are
+    /// comments. Raises ParseError (with line and column) on bad input.
+    ///
+    /// >>> from backtrack import xcover
+    /// >>> xcover.Problem.parse("a b | x\na x:1\nb x:1\nb\n").count()
+    /// 2
+    /// >>> xcover.Problem.parse("a b\na c\n")
+    /// Traceback (most recent call last):
+    ///     ...
+    /// backtrack.ParseError: line 2, column 3: unknown item 'c'
+    #[staticmethod]
+    fn parse(text: &str) -> PyResult<Problem> {
+        let parsed = xcover::parse(text).map_err(|e| errors::parse(&e))?;
+        Ok(Problem { problem: Arc::new(parsed.problem) })
+    }
+
+    /// The number of solutions, stopping at limit when given; on threads
+    /// threads (None: one; 0: one per core). Ctrl-C stops it.
+    #[pyo3(signature = (*, limit = None, threads = None))]
+    fn count(&self, py: Python<'_>, limit: Option<u64>, threads: Option<usize>) -> PyResult<u64> {
+        let threads = match threads {
+            None => 1,
+            Some(t) => crate::threads(Some(t))?,
+        };
+        let problem = self.problem.clone();
+        run::interruptible(py, move |control| problem.space().count_solutions(limit, threads, control).0)
+    }
+
+    /// Any one solution (option indices, in the order chosen), or None.
+    fn first(&self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
+        let problem = self.problem.clone();
+        run::interruptible(py, move |control| Search::new(problem.space()).control(control.clone()).first())
+    }
+
+    /// Every solution, as an iterator that streams (lists of option
+    /// indices). Dropping the iterator stops the search.
+    fn solutions(&self) -> PyResult<Solutions> {
+        let problem = self.problem.clone();
+        Solutions::start(Lists, move |feed, control| {
+            problem.space().for_each_solution(1, control, |s| feed.push(s.into_iter().map(|o| o as u32).collect()));
+        })
+    }
+
+    /// Option `index` as text: its entries separated by blanks, as Knuth's format writes it.
+    fn option(&self, index: usize) -> PyResult<String> {
+        if index >= self.problem.n_options() {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                "option {index} is out of range: the problem has {}",
+                self.problem.n_options()
+            )));
+        }
+        Ok(self.problem.option_text(index))
+    }
+
+    /// The primary items' names.
+    #[getter]
+    fn items(&self) -> Vec<String> {
+        (0..self.problem.n_primary()).map(|i| self.problem.item_name(i).to_string()).collect()
+    }
+
+    /// The secondary items' names.
+    #[getter]
+    fn secondary(&self) -> Vec<String> {
+        (self.problem.n_primary()..self.problem.n_items()).map(|i| self.problem.item_name(i).to_string()).collect()
+    }
+
+    /// The number of options.
+    fn __len__(&self) -> usize {
+        self.problem.n_options()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<xcover.Problem: {} items ({} secondary), {} options>",
+            self.problem.n_items(),
+            self.problem.n_items() - self.problem.n_primary(),
+            self.problem.n_options()
+        )
+    }
+}
+
+/// Adds the `xcover` submodule to `parent`.
+pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
+    let m = PyModule::new(parent.py(), "xcover")?;
+    m.add_class::<Problem>()?;
+    parent.add_submodule(&m)
+}
