@@ -9,7 +9,7 @@ use rayon::prelude::*;
 
 use super::jobs::{Job, Runner, HEAD_FORCE_ROW, HEAD_TOP, HEAD_WORDS, STACK_ROWS};
 
-/// `avail_at` [1]: the columns row `row` may take.
+/// `avail_at` \[1\]: the columns row `row` may take.
 #[inline(always)]
 fn avail_at(h: &[u32], mask: u32, side: u32, row: u32, l: u64, d: u32, r: u64) -> u32 {
     let mut a = mask & !(l as u32 | d | (r >> 32) as u32 | h[row as usize]);
@@ -25,19 +25,10 @@ fn avail_at(h: &[u32], mask: u32, side: u32, row: u32, l: u64, d: u32, r: u64) -
     a
 }
 
-/// `classify_tie` [2]: compares the placement with the other images the
-/// search visits.
-#[allow(clippy::too_many_arguments)]
-fn classify_tie(
-    job: &Job,
-    placed: &[u32],
-    start: u32,
-    n: u32,
-    top: u32,
-    lastbit: u32,
-    total: &mut u64,
-    unique: &mut u64,
-) {
+/// `classify_tie` \[2\]: compares the placement with the other images the
+/// search visits; the class size, or 0 if another image is the class's
+/// representative.
+fn classify_tie(job: &Job, placed: &[u32], start: u32, n: u32, top: u32, lastbit: u32) -> u32 {
     let mut p = [0u8; 32];
     let mut q = [0u8; 32];
     let last = n - 1;
@@ -76,17 +67,17 @@ fn classify_tie(
             }
         }
         if order == -1 {
-            return;
+            return 0;
         }
         if order == 0 {
             stabilizer += 1;
         }
     }
-    *total += (8 / stabilizer) as u64;
-    *unique += 1;
+    8 / stabilizer
 }
 
-/// `leaf` [3]: one full placement's weight and class.
+/// `leaf` \[3\]: one full placement's weight (0: not its class's
+/// representative).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn leaf(
@@ -99,13 +90,9 @@ fn leaf(
     prefix_tie: bool,
     plain: u32,
     lastbit: u32,
-    total: &mut u64,
-    unique: &mut u64,
-) {
+) -> u32 {
     if top == 0 {
-        *total += plain as u64;
-        *unique += 1;
-        return;
+        return plain;
     }
     let far = n - 1 - top;
     let edge = (1u32 << top) | (1u32 << far);
@@ -114,14 +101,12 @@ fn leaf(
         || (top >= start && placed[(top - start) as usize] & side != 0)
         || (far >= start && placed[(far - start) as usize] & side != 0);
     if !tie {
-        *total += 8;
-        *unique += 1;
-        return;
+        return 8;
     }
-    classify_tie(job, placed, start, n, top, lastbit, total, unique);
+    classify_tie(job, placed, start, n, top, lastbit)
 }
 
-/// One thread's count of one job [5]-[11]: its weighted total and classes.
+/// One thread's count of one job \[5\]-\[11\]: its weighted total and classes.
 pub(crate) fn count_job(heads: &[u32], n: u32, job: &Job) -> [u64; 2] {
     let mut avail = [0u32; STACK_ROWS];
     let mut placed = [0u32; STACK_ROWS];
@@ -144,7 +129,9 @@ pub(crate) fn count_job(heads: &[u32], n: u32, job: &Job) -> [u64; 2] {
         // [6]
         let a = avail_at(h, mask, side, row, l, d, r);
         if a != 0 {
-            leaf(job, &placed, start, n, top, side, prefix_tie, plain, a, &mut total, &mut unique);
+            let w = leaf(job, &placed, start, n, top, side, prefix_tie, plain, a);
+            total += w as u64;
+            unique += (w != 0) as u64;
         }
     } else {
         // [7]
@@ -178,7 +165,9 @@ pub(crate) fn count_job(heads: &[u32], n: u32, job: &Job) -> [u64; 2] {
             }
             if row + 1 == last {
                 // [10]
-                leaf(job, &placed, start, n, top, side, prefix_tie, plain, na, &mut total, &mut unique);
+                let w = leaf(job, &placed, start, n, top, side, prefix_tie, plain, na);
+                total += w as u64;
+                unique += (w != 0) as u64;
                 continue;
             }
             // [11]

@@ -51,9 +51,8 @@ __device__ __forceinline__ u32 avail_at(const u32* h, u32 mask, u32 side, u32 ro
 // rebuilds the placement p (column of each row) and its inverse q, and
 // compares p with each of the seven other symmetric images whose top queen
 // is in column `top`. A smaller image means another placement is the
-// class's representative; equal images give the class size.
-__device__ __noinline__ void classify_tie(const Job* job, const u32* placed, u32 start, u32 n, u32 top, u32 lastbit,
-                                          u64* total, u64* unique) {
+// class's representative (weight 0); equal images give the class size.
+__device__ __noinline__ u32 classify_tie(const Job* job, const u32* placed, u32 start, u32 n, u32 top, u32 lastbit) {
     unsigned char p[32];
     unsigned char q[32];
     u32 last = n - 1;
@@ -79,34 +78,26 @@ __device__ __noinline__ void classify_tie(const Job* job, const u32* placed, u32
             if (row == 0 && v != top) { order = 2; break; }  // not a visited image
             if (v != p[row]) { order = v < p[row] ? -1 : 1; break; }
         }
-        if (order == -1) return;
+        if (order == -1) return 0;
         if (order == 0) stabilizer++;
     }
-    *total += 8 / stabilizer;
-    *unique += 1;
+    return 8 / stabilizer;
 }
 
-// [3] A full placement: rows start..n-2 on the stack, the last row's queen
-// in `lastbit`. Corner classes (top == 0) all weigh `plain`; otherwise only
-// an edge queen at distance `top` from a corner can make a tie.
-__device__ __forceinline__ void leaf(const Job* job, const u32* placed, u32 start, u32 n, u32 top, u32 side,
-                                     bool prefix_tie, u32 plain, u32 lastbit, u64* total, u64* unique) {
-    if (top == 0) {
-        *total += plain;
-        *unique += 1;
-        return;
-    }
+// [3] A full placement's weight (0: not its class's representative): rows
+// start..n-2 on the stack, the last row's queen in `lastbit`. Corner classes
+// (top == 0) all weigh `plain`; otherwise only an edge queen at distance
+// `top` from a corner can make a tie.
+__device__ __forceinline__ u32 leaf(const Job* job, const u32* placed, u32 start, u32 n, u32 top, u32 side,
+                                    bool prefix_tie, u32 plain, u32 lastbit) {
+    if (top == 0) return plain;
     u32 far = n - 1 - top;
     u32 edge = (1u << top) | (1u << far);
     bool tie = prefix_tie || (lastbit & edge) != 0
         || (top >= start && (placed[(top - start) * Q_BLOCK] & side) != 0)
         || (far >= start && (placed[(far - start) * Q_BLOCK] & side) != 0);
-    if (!tie) {
-        *total += 8;
-        *unique += 1;
-        return;
-    }
-    classify_tie(job, placed, start, n, top, lastbit, total, unique);
+    if (!tie) return 8;
+    return classify_tie(job, placed, start, n, top, lastbit);
 }
 
 // [4] The kernel: `counts[2j]` and `counts[2j + 1]` receive job j's
@@ -141,7 +132,11 @@ count_jobs(const Job* __restrict__ jobs, u32 job_count, const u32* __restrict__ 
         if (row == last) {
             // [6] Only the last row is left.
             u32 a = avail_at(h, mask, side, row, l, d, r);
-            if (a != 0) leaf(job, placed, start, n, top, side, prefix_tie, plain, a, &total, &unique);
+            if (a != 0) {
+                u32 w = leaf(job, placed, start, n, top, side, prefix_tie, plain, a);
+                total += w;
+                unique += w != 0;
+            }
         } else {
             // [7] The walk: entry sp holds row start + sp's columns left to try
             // and the queen placed there.
@@ -171,7 +166,9 @@ count_jobs(const Job* __restrict__ jobs, u32 job_count, const u32* __restrict__ 
                 if (na == 0) continue;
                 if (row + 1 == last) {
                     // [10] The last row has one free column: a solution.
-                    leaf(job, placed, start, n, top, side, prefix_tie, plain, na, &total, &unique);
+                    u32 w = leaf(job, placed, start, n, top, side, prefix_tie, plain, na);
+                    total += w;
+                    unique += w != 0;
                     continue;
                 }
                 // [11] Down one row.
