@@ -63,6 +63,11 @@ pub struct Args {
     /// --json outputs with `backtrack merge`.
     #[arg(long, value_name = "I/M", value_parser = clap::value_parser!(Shard))]
     pub shard: Option<Shard>,
+    /// Count on an NVIDIA GPU: needs its driver, and NVRTC from the CUDA toolkit to compile the
+    /// kernel at run time. The counts are the CPU's, subproblem for subproblem, so --checkpoint and
+    /// --shard work the same; no progress bar. Without a GPU it says so and exits with status 3.
+    #[arg(long, conflicts_with_all = ["all", "mpi", "threads"])]
+    pub gpu: bool,
     /// Run as an MPI job: rank 0 hands subproblems out to the other ranks and prints the total
     /// (needs a binary built with `--features mpi`; start it with mpirun).
     #[arg(long, conflicts_with_all = ["checkpoint", "shard"])]
@@ -91,6 +96,11 @@ pub fn run(args: Args) -> CliResult {
         )));
     }
     let plan = Plan::new(n).map_err(|e| CliError::Input(e.to_string()))?;
+    // Before any checkpoint is written: a missing GPU changes nothing.
+    let gpu = match args.gpu {
+        true => Some(queens::gpu::Gpu::open().map_err(|e| CliError::Failure(e.to_string()))?),
+        false => None,
+    };
     let started = Instant::now();
     let in_shard = |i: usize| args.shard.is_none_or(|s| s.contains(i));
     let mut state = match &args.checkpoint {
@@ -101,7 +111,7 @@ pub fn run(args: Args) -> CliResult {
 
     let control = super::interrupt_control();
 
-    let mode = match (args.quiet, args.progress) {
+    let mode = match (args.quiet || gpu.is_some(), args.progress) {
         (true, _) => ProgressMode::Quiet,
         (_, true) => ProgressMode::Forced,
         _ => ProgressMode::Auto,
@@ -118,31 +128,35 @@ pub fn run(args: Args) -> CliResult {
     // Fixed before the run starts: the subproblems finished earlier and
     // those of other shards.
     let skip: Vec<bool> = (0..plan.len()).map(|i| !in_shard(i) || state.is_done(i)).collect();
-    queens::count_with(
-        &plan,
-        threads,
-        |i| skip[i],
-        Some(&control),
-        |i, counts| {
-            state.record(i, counts);
-            progress.advance(i);
-            if let Some(path) = &args.checkpoint {
-                if last_save.elapsed() >= interval {
-                    if let Err(e) = save_checkpoint(&state, path) {
-                        save_error.get_or_insert(e);
-                        control.cancel();
-                    }
-                    last_save = Instant::now();
+    let finished = |i, counts| {
+        state.record(i, counts);
+        progress.advance(i);
+        if let Some(path) = &args.checkpoint {
+            if last_save.elapsed() >= interval {
+                if let Err(e) = save_checkpoint(&state, path) {
+                    save_error.get_or_insert(e);
+                    control.cancel();
                 }
+                last_save = Instant::now();
             }
-        },
-    );
+        }
+    };
+    let gpu_error = match &gpu {
+        Some(gpu) => gpu.count_with(&plan, |i| skip[i], Some(&control), finished).err(),
+        None => {
+            queens::count_with(&plan, threads, |i| skip[i], Some(&control), finished);
+            None
+        }
+    };
     progress.finish();
     if let Some(path) = &args.checkpoint {
         save_checkpoint(&state, path)?;
     }
     if let Some(e) = save_error {
         return Err(e);
+    }
+    if let Some(e) = gpu_error {
+        return Err(CliError::Failure(e.to_string()));
     }
     if control.is_cancelled() {
         let finished = (0..plan.len()).filter(|&i| in_shard(i) && state.is_done(i)).count();
@@ -163,7 +177,7 @@ pub fn run(args: Args) -> CliResult {
         unique: (args.unique || args.shard.is_some()).then_some(state.counts().unique),
         seconds: started.elapsed().as_secs_f64(),
         subproblems: covered,
-        threads: effective_threads(threads) as u64,
+        threads: if gpu.is_some() { 1 } else { effective_threads(threads) as u64 },
         shard: args.shard,
         plan_subproblems: plan.len() as u64,
         plan_depth: plan.depth() as u64,

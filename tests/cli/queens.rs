@@ -185,10 +185,42 @@ fn bad_command_lines_are_refused() {
         &["queens", "8", "--all", "--checkpoint", "x"],
         &["queens", "8", "--mpi", "--shard", "0/2"],
         &["queens", "8", "--checkpoint-interval", "1"],
+        &["queens", "8", "--gpu", "--all"],
+        &["queens", "8", "--gpu", "--threads", "2"],
+        &["queens", "8", "--gpu", "--mpi"],
     ] {
         let out = backtrack().args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+/// Where there is no GPU (these tests' machines), `--gpu` says so on one
+/// line and exits with status 3, printing no count and writing no
+/// checkpoint; where there is one, it counts as the CPU does.
+#[test]
+fn gpu_without_a_gpu_says_so_and_exits_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("q.ckpt");
+    let ckpt_arg = ckpt.to_str().unwrap();
+    for (args, answer) in [
+        (&["queens", "8", "--gpu"][..], "92\n"),
+        (&["queens", "8", "--gpu", "--unique"], "12\n"),
+        (&["queens", "10", "--gpu", "--json"], "\"solutions\":724,"),
+        (&["queens", "10", "--gpu", "--shard", "1/3", "--json"], "\"shard\":\"1/3\""),
+        (&["queens", "9", "--gpu", "--checkpoint", ckpt_arg], "352\n"),
+    ] {
+        let out = backtrack().args(args).output().unwrap();
+        let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        if out.status.code() == Some(0) {
+            assert!(stdout.contains(answer), "{args:?}: {stdout}");
+            continue;
+        }
+        assert_eq!(out.status.code(), Some(3), "{args:?}: {stderr}");
+        assert!(stderr.contains("no GPU found: "), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stdout.is_empty(), "{args:?}: {stdout}");
+        assert!(!ckpt.exists(), "{args:?} wrote a checkpoint");
     }
 }
 

@@ -26,6 +26,7 @@
 
 mod all;
 pub mod estimate;
+pub mod gpu;
 mod kernel;
 mod lanes;
 mod parse;

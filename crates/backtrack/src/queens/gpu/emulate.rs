@@ -1,0 +1,358 @@
+//! The GPU kernel's per-thread loop (`kernel.cu`) on the CPU: the same
+//! state (a 64-bit left and right diagonal word, the columns word, a stack
+//! of free columns and placed queens per row), the same steps in the same
+//! order, the same leaf checks, on the same jobs. The comments tagged `[n]`
+//! name the kernel's steps they copy. Tested against the CPU counter, it is
+//! what makes a kernel change checkable on a machine without a GPU.
+
+use rayon::prelude::*;
+
+use super::jobs::{Job, Runner, HEAD_FORCE_ROW, HEAD_TOP, HEAD_WORDS, STACK_ROWS};
+
+/// `avail_at` \[1\]: the columns row `row` may take.
+#[inline(always)]
+fn avail_at(h: &[u32], mask: u32, side: u32, row: u32, l: u64, d: u32, r: u64) -> u32 {
+    let mut a = mask & !(l as u32 | d | (r >> 32) as u32 | h[row as usize]);
+    if row == h[HEAD_FORCE_ROW] {
+        let missing = side & !d;
+        if missing == side {
+            return 0;
+        }
+        if missing != 0 {
+            a &= missing;
+        }
+    }
+    a
+}
+
+/// `classify_tie` \[2\]: compares the placement with the other images the
+/// search visits; the class size, or 0 if another image is the class's
+/// representative.
+fn classify_tie(job: &Job, placed: &[u32], start: u32, n: u32, top: u32, lastbit: u32) -> u32 {
+    let mut p = [0u8; 32];
+    let mut q = [0u8; 32];
+    let last = n - 1;
+    for row in 0..start {
+        p[row as usize] = job.cols[row as usize];
+    }
+    for row in start..last {
+        p[row as usize] = placed[(row - start) as usize].trailing_zeros() as u8;
+    }
+    p[last as usize] = lastbit.trailing_zeros() as u8;
+    for row in 0..n {
+        q[p[row as usize] as usize] = row as u8;
+    }
+    let mut stabilizer = 1u32;
+    for g in 0..7u32 {
+        let mut order = 0i32;
+        for row in 0..n {
+            let rr = (last - row) as usize;
+            let row_ = row as usize;
+            let v = match g {
+                0 => last - p[row_] as u32,
+                1 => p[rr] as u32,
+                2 => last - p[rr] as u32,
+                3 => q[row_] as u32,
+                4 => last - q[row_] as u32,
+                5 => q[rr] as u32,
+                _ => last - q[rr] as u32,
+            };
+            if row == 0 && v != top {
+                order = 2; // not a visited image
+                break;
+            }
+            if v != p[row_] as u32 {
+                order = if v < p[row_] as u32 { -1 } else { 1 };
+                break;
+            }
+        }
+        if order == -1 {
+            return 0;
+        }
+        if order == 0 {
+            stabilizer += 1;
+        }
+    }
+    8 / stabilizer
+}
+
+/// `leaf` \[3\]: one full placement's weight (0: not its class's
+/// representative).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn leaf(
+    job: &Job,
+    placed: &[u32],
+    start: u32,
+    n: u32,
+    top: u32,
+    side: u32,
+    prefix_tie: bool,
+    plain: u32,
+    lastbit: u32,
+) -> u32 {
+    if top == 0 {
+        return plain;
+    }
+    let far = n - 1 - top;
+    let edge = (1u32 << top) | (1u32 << far);
+    let tie = prefix_tie
+        || lastbit & edge != 0
+        || (top >= start && placed[(top - start) as usize] & side != 0)
+        || (far >= start && placed[(far - start) as usize] & side != 0);
+    if !tie {
+        return 8;
+    }
+    classify_tie(job, placed, start, n, top, lastbit)
+}
+
+/// One thread's count of one job \[5\]-\[11\]: its weighted total and classes.
+pub(crate) fn count_job(heads: &[u32], n: u32, job: &Job) -> [u64; 2] {
+    let mut avail = [0u32; STACK_ROWS];
+    let mut placed = [0u32; STACK_ROWS];
+    let mask = u32::MAX >> (32 - n);
+    let side = 1u32 | (1u32 << (n - 1));
+    let last = n - 1;
+    let plain = if n == 1 { 1 } else { 8 };
+    // [5]
+    let h = &heads[job.head as usize * HEAD_WORDS..][..HEAD_WORDS];
+    let top = h[HEAD_TOP];
+    let start = job.start as u32;
+    let prefix_tie = job.prefix_tie != 0;
+    let mut total = 0u64;
+    let mut unique = 0u64;
+    let mut l = job.left as u64;
+    let mut d = job.down;
+    let mut r = (job.right as u64) << 32;
+    let mut row = start;
+    if row == last {
+        // [6]
+        let a = avail_at(h, mask, side, row, l, d, r);
+        if a != 0 {
+            let w = leaf(job, &placed, start, n, top, side, prefix_tie, plain, a);
+            total += w as u64;
+            unique += (w != 0) as u64;
+        }
+    } else {
+        // [7]
+        let mut sp = 0usize;
+        avail[0] = avail_at(h, mask, side, row, l, d, r);
+        loop {
+            let a = avail[sp];
+            if a == 0 {
+                // [8]
+                if sp == 0 {
+                    break;
+                }
+                sp -= 1;
+                row -= 1;
+                let bit = placed[sp];
+                d ^= bit;
+                l = (l >> 1) ^ bit as u64;
+                r = (r << 1) ^ ((bit as u64) << 32);
+                continue;
+            }
+            // [9]
+            let bit = a & a.wrapping_neg();
+            avail[sp] = a ^ bit;
+            placed[sp] = bit;
+            let nl = (l | bit as u64) << 1;
+            let nd = d | bit;
+            let nr = (r | ((bit as u64) << 32)) >> 1;
+            let na = avail_at(h, mask, side, row + 1, nl, nd, nr);
+            if na == 0 {
+                continue;
+            }
+            if row + 1 == last {
+                // [10]
+                let w = leaf(job, &placed, start, n, top, side, prefix_tie, plain, na);
+                total += w as u64;
+                unique += (w != 0) as u64;
+                continue;
+            }
+            // [11]
+            l = nl;
+            d = nd;
+            r = nr;
+            row += 1;
+            sp += 1;
+            avail[sp] = na;
+        }
+    }
+    [total, unique]
+}
+
+/// Counts batches with [`count_job`] on every core: the GPU's results, on
+/// the CPU.
+pub(crate) struct Emulator<'h> {
+    pub heads: &'h [u32],
+    pub n: u32,
+    pub results: Vec<[u64; 2]>,
+}
+
+impl Runner for Emulator<'_> {
+    type Error = std::convert::Infallible;
+
+    fn submit(&mut self, jobs: &[Job]) -> Result<(), Self::Error> {
+        let (heads, n) = (self.heads, self.n);
+        jobs.par_iter().map(|job| count_job(heads, n, job)).collect_into_vec(&mut self.results);
+        Ok(())
+    }
+
+    fn collect(&mut self, out: &mut Vec<[u64; 2]>) -> Result<(), Self::Error> {
+        std::mem::swap(out, &mut self.results);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::jobs::{head_table, job_depth, Event, JobStream, MAX_PREFIX};
+    use super::*;
+    use crate::queens::{count, Counts, Plan};
+
+    /// Every job of `plan` (with the subproblem it comes from) and the
+    /// counts settled without a job.
+    fn all_jobs(plan: &Plan) -> (Vec<(usize, Job)>, Counts) {
+        let mut stream = JobStream::new(plan, |_| false);
+        let (mut jobs, mut settled, mut owner) = (Vec::new(), Counts::default(), 0);
+        while let Some(event) = stream.next_event() {
+            match event {
+                Event::Begin(i) => owner = i,
+                Event::Job(job) => jobs.push((owner, job)),
+                Event::Settled(c) => settled.add(c),
+                Event::End => {}
+            }
+        }
+        (jobs, settled)
+    }
+
+    #[test]
+    fn the_emulated_kernel_counts_every_board_to_14() {
+        for n in 1..=14usize {
+            let plan = Plan::new(n).unwrap();
+            let heads = head_table(n);
+            let (jobs, mut counts) = all_jobs(&plan);
+            for (_, job) in &jobs {
+                let [t, u] = count_job(&heads, n as u32, job);
+                counts.add(Counts { total: t as u128, unique: u as u128 });
+            }
+            assert_eq!(counts, count(n, 1).unwrap(), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn each_subproblem_gets_the_cpu_kernels_counts() {
+        for n in [5, 8, 11, 12] {
+            let plan = Plan::new(n).unwrap();
+            let heads = head_table(n);
+            let mut per = vec![Counts::default(); plan.len()];
+            let (jobs, _) = all_jobs(&plan);
+            for (owner, job) in &jobs {
+                let [t, u] = count_job(&heads, n as u32, job);
+                per[*owner].add(Counts { total: t as u128, unique: u as u128 });
+            }
+            for (i, got) in per.iter().enumerate() {
+                assert_eq!(*got, plan.solve_scalar(i, None).unwrap(), "n = {n}, subproblem {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn jobs_fit_the_kernels_stack_and_prefix_for_every_size() {
+        for n in 1..=crate::queens::MAX_N {
+            let plan_depth = crate::queens::plan::default_depth(n).clamp(2, crate::queens::plan::MAX_DEPTH).min(n);
+            let depth = job_depth(n, plan_depth);
+            assert!(depth >= plan_depth || depth + 1 == n, "n = {n}");
+            assert!(depth <= MAX_PREFIX, "n = {n}");
+            if depth < n {
+                assert!(n - 1 - depth <= STACK_ROWS, "n = {n}: a walk of {} rows", n - 1 - depth);
+            }
+        }
+    }
+
+    /// The part of the kernel source that host C++ can compile: CUDA's
+    /// keywords and intrinsics as plain functions, one thread.
+    const CPU_SHIM: &str = r#"
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+#define __global__
+#define __device__
+#define __forceinline__ inline
+#define __noinline__ __attribute__((noinline))
+#define __launch_bounds__(x)
+#define __shared__ static
+static struct { unsigned x; } threadIdx = {0};
+static unsigned atomicAdd(unsigned* p, unsigned v) { unsigned old = *p; *p += v; return old; }
+static int __ffs(unsigned x) { return __builtin_ffs((int)x); }
+#include "kernel.cu"
+static unsigned word(FILE* f) { unsigned v = 0; if (fread(&v, 4, 1, f) != 1) exit(2); return v; }
+int main(int argc, char** argv) {
+    FILE* f = fopen(argv[1], "rb");
+    unsigned n = word(f);
+    std::vector<unsigned> heads(word(f));
+    for (auto& h : heads) h = word(f);
+    unsigned count = word(f);
+    std::vector<Job> jobs(count);
+    if (count && fread(jobs.data(), sizeof(Job), count, f) != count) return 2;
+    std::vector<unsigned long long> counts(2 * (size_t)count);
+    unsigned next = 0;
+    count_jobs(jobs.data(), count, heads.data(), n, counts.data(), &next);
+    for (unsigned j = 0; j < count; j++) printf("%llu %llu\n", counts[2 * j], counts[2 * j + 1]);
+    return 0;
+}
+"#;
+
+    /// The CUDA source itself, compiled for the CPU by the host's C++
+    /// compiler with one thread per block, counts every job as the
+    /// emulation does: the two copies of the loop agree.
+    #[test]
+    fn the_cuda_source_run_on_the_cpu_agrees_with_the_emulation() {
+        use std::process::Command;
+        let dir = std::env::temp_dir().join(format!("backtrack-kernel-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("kernel.cu"), super::super::KERNEL_SOURCE).unwrap();
+        std::fs::write(dir.join("harness.cpp"), CPU_SHIM).unwrap();
+        let exe = dir.join("harness");
+        let mut compile = Command::new("c++");
+        compile.args(["-std=c++17", "-O1", "-Wall", "-Werror", "-Wno-unused-function"]);
+        compile.args(super::super::jobs::kernel_defines());
+        compile.arg("-o").arg(&exe).arg(dir.join("harness.cpp"));
+        let output = match compile.output() {
+            Ok(output) => output,
+            Err(e) => {
+                eprintln!("skipped: no C++ compiler (c++: {e})");
+                assert!(std::env::var_os("CI").is_none(), "CI has a C++ compiler");
+                return;
+            }
+        };
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        for n in 1..=12usize {
+            let plan = Plan::new(n).unwrap();
+            let heads = head_table(n);
+            let (jobs, _) = all_jobs(&plan);
+            let mut input = Vec::new();
+            for w in [n as u32, heads.len() as u32].into_iter().chain(heads.iter().copied()) {
+                input.extend_from_slice(&w.to_le_bytes());
+            }
+            input.extend_from_slice(&(jobs.len() as u32).to_le_bytes());
+            for (_, job) in &jobs {
+                job.write_to(&mut input);
+            }
+            let path = dir.join(format!("jobs{n}"));
+            std::fs::write(&path, &input).unwrap();
+            let run = Command::new(&exe).arg(&path).output().unwrap();
+            assert!(run.status.success(), "n = {n}: {}", String::from_utf8_lossy(&run.stderr));
+            let expected: String = jobs
+                .iter()
+                .map(|(_, job)| {
+                    let [t, u] = count_job(&heads, n as u32, job);
+                    format!("{t} {u}\n")
+                })
+                .collect();
+            assert_eq!(String::from_utf8_lossy(&run.stdout), expected, "n = {n}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,186 @@
+// The N-queens counting kernel, compiled at run time by NVRTC.
+//
+// Each thread takes jobs (canonical prefixes, see jobs.rs) one at a time
+// from a shared counter and walks every completion of its job depth first:
+// bit masks for the attacks, an explicit stack in shared memory, no
+// recursion. It writes the job's weighted total and its number of classes.
+//
+// emulate.rs runs this very loop on the CPU and is tested against the CPU
+// counter; keep the two in step, line for line (the comments tagged [n] in
+// both files mark the steps that correspond). The Q_* constants come from
+// the host (jobs.rs), passed as -D options.
+
+#if !defined(Q_BLOCK) || !defined(Q_STACK_ROWS) || !defined(Q_MAX_PREFIX) || !defined(Q_JOB_BYTES) \
+    || !defined(Q_HEAD_WORDS) || !defined(Q_HEAD_FORCE_ROW) || !defined(Q_HEAD_TOP)
+#error "the host passes the Q_* constants"
+#endif
+
+typedef unsigned int u32;
+typedef unsigned long long u64;
+
+// One job: the attacks on row `start`, the columns of rows 0..start, which
+// head (first rows' constraints) it belongs to, and whether the prefix
+// already holds an edge queen that may tie (see jobs.rs, Job).
+struct Job {
+    u32 left;
+    u32 down;
+    u32 right;
+    unsigned char head;
+    unsigned char start;
+    unsigned char prefix_tie;
+    unsigned char pad;
+    unsigned char cols[Q_MAX_PREFIX];
+};
+static_assert(sizeof(Job) == Q_JOB_BYTES, "Job layout differs from the host's");
+
+// [1] Columns row `row` may take: free of attacks and of the head's
+// forbidden columns; on the force row, one of the side columns still empty.
+// `l` holds the left diagonals in its low word, `r` the right diagonals in
+// its high word.
+__device__ __forceinline__ u32 avail_at(const u32* h, u32 mask, u32 side, u32 row, u64 l, u32 d, u64 r) {
+    u32 a = mask & ~((u32)l | d | (u32)(r >> 32) | h[row]);
+    if (row == h[Q_HEAD_FORCE_ROW]) {
+        u32 missing = side & ~d;
+        if (missing == side) return 0;
+        if (missing != 0) a &= missing;
+    }
+    return a;
+}
+
+// [2] The slow path of a leaf whose class may have another visited member:
+// rebuilds the placement p (column of each row) and its inverse q, and
+// compares p with each of the seven other symmetric images whose top queen
+// is in column `top`. A smaller image means another placement is the
+// class's representative (weight 0); equal images give the class size.
+__device__ __noinline__ u32 classify_tie(const Job* job, const u32* placed, u32 start, u32 n, u32 top, u32 lastbit) {
+    unsigned char p[32];
+    unsigned char q[32];
+    u32 last = n - 1;
+    for (u32 row = 0; row < start; row++) p[row] = job->cols[row];
+    for (u32 row = start; row < last; row++) p[row] = (unsigned char)(__ffs(placed[(row - start) * Q_BLOCK]) - 1);
+    p[last] = (unsigned char)(__ffs(lastbit) - 1);
+    for (u32 row = 0; row < n; row++) q[p[row]] = (unsigned char)row;
+    u32 stabilizer = 1;
+    for (u32 g = 0; g < 7; g++) {
+        int order = 0;
+        for (u32 row = 0; row < n; row++) {
+            u32 rr = last - row;
+            u32 v;
+            switch (g) {
+                case 0: v = last - p[row]; break;
+                case 1: v = p[rr]; break;
+                case 2: v = last - p[rr]; break;
+                case 3: v = q[row]; break;
+                case 4: v = last - q[row]; break;
+                case 5: v = q[rr]; break;
+                default: v = last - q[rr]; break;
+            }
+            if (row == 0 && v != top) { order = 2; break; }  // not a visited image
+            if (v != p[row]) { order = v < p[row] ? -1 : 1; break; }
+        }
+        if (order == -1) return 0;
+        if (order == 0) stabilizer++;
+    }
+    return 8 / stabilizer;
+}
+
+// [3] A full placement's weight (0: not its class's representative): rows
+// start..n-2 on the stack, the last row's queen in `lastbit`. Corner classes
+// (top == 0) all weigh `plain`; otherwise only an edge queen at distance
+// `top` from a corner can make a tie.
+__device__ __forceinline__ u32 leaf(const Job* job, const u32* placed, u32 start, u32 n, u32 top, u32 side,
+                                    bool prefix_tie, u32 plain, u32 lastbit) {
+    if (top == 0) return plain;
+    u32 far = n - 1 - top;
+    u32 edge = (1u << top) | (1u << far);
+    bool tie = prefix_tie || (lastbit & edge) != 0
+        || (top >= start && (placed[(top - start) * Q_BLOCK] & side) != 0)
+        || (far >= start && (placed[(far - start) * Q_BLOCK] & side) != 0);
+    if (!tie) return 8;
+    return classify_tie(job, placed, start, n, top, lastbit);
+}
+
+// [4] The kernel: `counts[2j]` and `counts[2j + 1]` receive job j's
+// weighted total and classes. `next` must be 0 at launch.
+extern "C" __global__ void __launch_bounds__(Q_BLOCK)
+count_jobs(const Job* __restrict__ jobs, u32 job_count, const u32* __restrict__ heads, u32 n, u64* __restrict__ counts,
+           u32* next) {
+    __shared__ u32 stack_avail[Q_STACK_ROWS * Q_BLOCK];
+    __shared__ u32 stack_placed[Q_STACK_ROWS * Q_BLOCK];
+    // Entry k of this thread's stack is at [k * Q_BLOCK].
+    u32* avail = stack_avail + threadIdx.x;
+    u32* placed = stack_placed + threadIdx.x;
+    const u32 mask = 0xFFFFFFFFu >> (32 - n);
+    const u32 side = 1u | (1u << (n - 1));
+    const u32 last = n - 1;
+    const u32 plain = n == 1 ? 1 : 8;
+    for (;;) {
+        // [5] The next job.
+        u32 j = atomicAdd(next, 1u);
+        if (j >= job_count) return;
+        const Job* job = jobs + j;
+        const u32* h = heads + (u32)job->head * Q_HEAD_WORDS;
+        const u32 top = h[Q_HEAD_TOP];
+        const u32 start = job->start;
+        const bool prefix_tie = job->prefix_tie != 0;
+        u64 total = 0;
+        u64 unique = 0;
+        u64 l = job->left;
+        u32 d = job->down;
+        u64 r = (u64)job->right << 32;
+        u32 row = start;
+        if (row == last) {
+            // [6] Only the last row is left.
+            u32 a = avail_at(h, mask, side, row, l, d, r);
+            if (a != 0) {
+                u32 w = leaf(job, placed, start, n, top, side, prefix_tie, plain, a);
+                total += w;
+                unique += w != 0;
+            }
+        } else {
+            // [7] The walk: entry sp holds row start + sp's columns left to try
+            // and the queen placed there.
+            u32 sp = 0;
+            avail[0] = avail_at(h, mask, side, row, l, d, r);
+            for (;;) {
+                u32 a = avail[sp * Q_BLOCK];
+                if (a == 0) {
+                    // [8] Row exhausted: back up one row, undoing its queen.
+                    if (sp == 0) break;
+                    sp--;
+                    row--;
+                    u32 bit = placed[sp * Q_BLOCK];
+                    d ^= bit;
+                    l = (l >> 1) ^ bit;
+                    r = (r << 1) ^ ((u64)bit << 32);
+                    continue;
+                }
+                // [9] Place the lowest free column and look at the next row.
+                u32 bit = a & (0u - a);
+                avail[sp * Q_BLOCK] = a ^ bit;
+                placed[sp * Q_BLOCK] = bit;
+                u64 nl = (l | bit) << 1;
+                u32 nd = d | bit;
+                u64 nr = (r | ((u64)bit << 32)) >> 1;
+                u32 na = avail_at(h, mask, side, row + 1, nl, nd, nr);
+                if (na == 0) continue;
+                if (row + 1 == last) {
+                    // [10] The last row has one free column: a solution.
+                    u32 w = leaf(job, placed, start, n, top, side, prefix_tie, plain, na);
+                    total += w;
+                    unique += w != 0;
+                    continue;
+                }
+                // [11] Down one row.
+                l = nl;
+                d = nd;
+                r = nr;
+                row++;
+                sp++;
+                avail[sp * Q_BLOCK] = na;
+            }
+        }
+        counts[2 * (u64)j] = total;
+        counts[2 * (u64)j + 1] = unique;
+    }
+}

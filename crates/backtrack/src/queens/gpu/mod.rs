@@ -1,0 +1,230 @@
+//! Counting on an NVIDIA GPU: the same symmetry-reduced count as
+//! [`count_with`](super::count_with), subproblem for subproblem, so that
+//! checkpoints and shards mean the same with or without a GPU.
+//!
+//! # How the work is cut
+//!
+//! The CPU extends each subproblem's prefix a few rows deeper, to a depth
+//! chosen for the GPU (millions of jobs on the large boards, so that every
+//! thread stays busy to the end), and writes each extension as a 32-byte
+//! job: the attacks on its next row, its columns, and which head (the
+//! first rows' symmetry constraints, one small table per board) it follows.
+//! The jobs go to the GPU in batches of a few million; while the GPU counts
+//! one batch the CPU makes the next.
+//!
+//! # The kernel
+//!
+//! `kernel.cu`, compiled at run time by NVRTC for the GPU found, runs one
+//! job per thread at a time, taking the next from a shared counter: a
+//! depth-first walk with bit masks, no recursion. The free columns and the
+//! placed queen of each row sit on a stack in shared memory; the attack
+//! words are undone from the queen alone (the left diagonals grow upward in
+//! a 64-bit word and the right diagonals downward from its high half, so no
+//! bit is shifted out). The last row is settled in place. At each solution
+//! the thread applies the leaf checks of the CPU kernel: a corner class
+//! weighs 8; otherwise a class weighs 8 unless another edge queen sits at
+//! the top queen's distance from a corner, and then the placement is
+//! compared with its images. Each job's weighted total and class count come
+//! back as two `u64`s and are added up per subproblem in `u128` on the
+//! host.
+//!
+//! The kernel's loop also exists in Rust ([`emulate_with`]), step for step,
+//! tested against the CPU counter: a change to the kernel is made in both.
+//!
+//! # Loading CUDA
+//!
+//! Nothing of CUDA is needed to build: with the `gpu` feature on Linux, the
+//! driver (`libcuda.so.1`) and NVRTC (`libnvrtc.so`) are loaded when
+//! [`Gpu::open`] is called, and their absence is an error, not a crash.
+
+mod emulate;
+mod jobs;
+
+#[cfg(all(feature = "gpu", unix))]
+mod cuda;
+
+use std::fmt;
+
+use super::{Counts, Plan};
+use crate::search::Control;
+
+/// Jobs handed to the emulation at a time.
+const EMULATED_BATCH: usize = 1 << 16;
+
+/// Why the GPU cannot count.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GpuError {
+    /// No usable NVIDIA GPU: the driver library is missing, or it reports
+    /// no device (the reason in words).
+    NotFound(String),
+    /// A GPU, but no NVRTC to compile the kernel with.
+    NoCompiler(String),
+    /// This build has no GPU support (built without the `gpu` feature, or
+    /// not for Linux).
+    NotBuilt,
+    /// NVRTC refused the kernel (its log).
+    Compile(String),
+    /// A CUDA call failed.
+    Cuda {
+        /// The driver function.
+        call: &'static str,
+        /// Its error code.
+        code: i32,
+        /// The driver's words for it.
+        message: String,
+    },
+}
+
+impl fmt::Display for GpuError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GpuError::NotFound(why) => write!(f, "no GPU found: {why} (--gpu needs an NVIDIA GPU with its driver)"),
+            GpuError::NoCompiler(why) => write!(
+                f,
+                "no GPU compiler found: {why} (--gpu compiles its kernel with NVRTC, part of the CUDA toolkit)"
+            ),
+            GpuError::NotBuilt => f.write_str(
+                "no GPU found: this backtrack was built without GPU support (it needs Linux and the gpu feature)",
+            ),
+            GpuError::Compile(log) => write!(f, "NVRTC could not compile the GPU kernel: {log}"),
+            GpuError::Cuda { call, code, message } => write!(f, "GPU error in {call} ({code}): {message}"),
+        }
+    }
+}
+
+impl std::error::Error for GpuError {}
+
+/// An NVIDIA GPU with the counting kernel loaded.
+pub struct Gpu {
+    #[cfg(all(feature = "gpu", unix))]
+    device: cuda::Device,
+    #[cfg(not(all(feature = "gpu", unix)))]
+    never: std::convert::Infallible,
+}
+
+impl fmt::Debug for Gpu {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Gpu").field("name", &self.name()).finish()
+    }
+}
+
+impl Gpu {
+    /// Loads the CUDA driver and NVRTC, takes the first GPU and compiles
+    /// the kernel for it.
+    pub fn open() -> Result<Gpu, GpuError> {
+        #[cfg(all(feature = "gpu", unix))]
+        return Ok(Gpu { device: cuda::Device::open()? });
+        #[cfg(not(all(feature = "gpu", unix)))]
+        Err(GpuError::NotBuilt)
+    }
+
+    /// The GPU's name, as the driver gives it.
+    pub fn name(&self) -> &str {
+        #[cfg(all(feature = "gpu", unix))]
+        return self.device.name();
+        #[cfg(not(all(feature = "gpu", unix)))]
+        match self.never {}
+    }
+
+    /// Counts the subproblems of `plan` for which `skip` is false on the
+    /// GPU, calling `done` with each finished subproblem's index and counts
+    /// (the same as the CPU's), in plan order. After `control` is
+    /// cancelled no new batch starts and unfinished subproblems are not
+    /// reported.
+    pub fn count_with(
+        &self,
+        plan: &Plan,
+        skip: impl Fn(usize) -> bool,
+        control: Option<&Control>,
+        mut done: impl FnMut(usize, Counts),
+    ) -> Result<(), GpuError> {
+        #[cfg(all(feature = "gpu", unix))]
+        {
+            let heads = jobs::head_table(plan.n());
+            let mut runner = self.device.runner(plan.n(), &heads)?;
+            jobs::run_batches(&mut runner, plan, skip, control, cuda::BATCH_JOBS, &mut done)
+        }
+        #[cfg(not(all(feature = "gpu", unix)))]
+        {
+            let _ = (plan, skip, control, &mut done);
+            match self.never {}
+        }
+    }
+}
+
+/// The GPU's count on the CPU: the same jobs, batches and per-thread loop
+/// as [`Gpu::count_with`], run by a Rust copy of the kernel on every core.
+/// It checks the kernel's logic where there is no GPU; it is slower than
+/// [`count_with`](super::count_with).
+pub fn emulate_with(
+    plan: &Plan,
+    skip: impl Fn(usize) -> bool,
+    control: Option<&Control>,
+    mut done: impl FnMut(usize, Counts),
+) {
+    emulate_batches(plan, skip, control, EMULATED_BATCH, &mut done);
+}
+
+fn emulate_batches(
+    plan: &Plan,
+    skip: impl Fn(usize) -> bool,
+    control: Option<&Control>,
+    batch: usize,
+    done: &mut dyn FnMut(usize, Counts),
+) {
+    let heads = jobs::head_table(plan.n());
+    let mut runner = emulate::Emulator { heads: &heads, n: plan.n() as u32, results: Vec::new() };
+    let Ok(()) = jobs::run_batches(&mut runner, plan, skip, control, batch, done);
+}
+
+/// The kernel's CUDA source.
+#[cfg_attr(not(all(feature = "gpu", unix)), allow(dead_code))]
+const KERNEL_SOURCE: &str = include_str!("kernel.cu");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every subproblem of a shard reported once, in plan order, with the
+    /// CPU kernel's counts, however the batches cut the subproblems' jobs.
+    #[test]
+    fn batches_report_each_subproblem_once_with_its_counts() {
+        for (n, batch) in [(1, 3), (4, 1), (8, 7), (12, 1000), (13, 1 << 16)] {
+            let plan = Plan::new(n).unwrap();
+            let skip = |i: usize| i % 3 == 1;
+            let mut seen = Vec::new();
+            emulate_batches(&plan, skip, None, batch, &mut |i, c| seen.push((i, c)));
+            let expected: Vec<(usize, Counts)> =
+                (0..plan.len()).filter(|&i| !skip(i)).map(|i| (i, plan.solve_scalar(i, None).unwrap())).collect();
+            assert_eq!(seen, expected, "n = {n}, batches of {batch}");
+        }
+    }
+
+    #[test]
+    fn a_cancelled_count_reports_nothing() {
+        let plan = Plan::new(10).unwrap();
+        let control = Control::new();
+        control.cancel();
+        let mut reported = 0;
+        emulate_with(&plan, |_| false, Some(&control), |_, _| reported += 1);
+        assert_eq!(reported, 0);
+    }
+
+    #[test]
+    fn the_kernel_source_uses_every_shared_constant() {
+        for define in jobs::kernel_defines() {
+            let name = define.trim_start_matches("-D").split('=').next().unwrap();
+            assert!(KERNEL_SOURCE.contains(name), "{name} is not used by kernel.cu");
+        }
+    }
+
+    #[test]
+    fn without_a_gpu_opening_one_is_an_error_not_a_crash() {
+        // On a machine with an NVIDIA GPU this opens it; elsewhere it must
+        // say why not.
+        match Gpu::open() {
+            Ok(gpu) => assert!(!gpu.name().is_empty()),
+            Err(e) => assert!(e.to_string().starts_with("no GPU"), "{e}"),
+        }
+    }
+}
