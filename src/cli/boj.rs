@@ -3,9 +3,12 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use backtrack::boj::{self, AnswerError};
+
 use super::{read_input, stdout, CliError, CliResult, EXIT_OK};
 
-/// The judge problems `boj` accepts, with a short description each.
+/// The judge problems `boj` answers through the other commands' modules, with a short description
+/// each; the library's `boj` module lists the rest.
 pub const PROBLEMS: &[(u32, &str)] = &[
     (2580, "Sudoku, any solution"),
     (2239, "Sudoku, lexicographically smallest solution"),
@@ -26,14 +29,18 @@ pub const PROBLEMS: &[(u32, &str)] = &[
     (15666, "N and M (12): non-decreasing sequences of a multiset's values"),
 ];
 
+/// Every problem `boj` answers: number, description (and the Korean title where the library has one).
 fn problem_list() -> String {
-    PROBLEMS.iter().map(|(id, what)| format!("  {id}  {what}")).collect::<Vec<_>>().join("\n")
+    let older = PROBLEMS.iter().map(|(id, what)| format!("  {id}  {what}"));
+    let newer = boj::PROBLEMS.iter().map(|p| format!("  {}  {} ({})", p.id, p.description, p.korean));
+    older.chain(newer).collect::<Vec<_>>().join("\n")
 }
 
 /// Solve a Baekjoon Online Judge problem: judge-exact input on stdin, judge-exact output on stdout.
 #[derive(clap::Args)]
 #[command(after_help = format!("Problems:\n{}\n\nExamples:\n  echo 8 | backtrack boj 9663\n  \
-    printf '4 2\\n' | backtrack boj 15649\n  backtrack boj 2580 board.txt", problem_list()))]
+    printf '4 2\\n' | backtrack boj 15649\n  \
+    printf '2\\n< >\\n' | backtrack boj 2529\n  backtrack boj 2580 board.txt", problem_list()))]
 pub struct Args {
     /// Problem number, e.g. 2580.
     pub id: u32,
@@ -42,7 +49,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> CliResult {
-    if !PROBLEMS.iter().any(|(id, _)| *id == args.id) {
+    if !PROBLEMS.iter().any(|(id, _)| *id == args.id) && boj::problem(args.id).is_none() {
         return Err(CliError::Input(format!(
             "problem {} is not supported; supported problems:\n{}",
             args.id,
@@ -55,7 +62,12 @@ pub fn run(args: Args) -> CliResult {
         2580 | 2239 => super::sudoku::boj(args.id, &input, &mut out)?,
         9663 => super::queens::boj(&input, &mut out)?,
         4574 => super::sudominoku::boj(&input, &mut out)?,
-        _ => super::choose::boj(args.id, &input, &mut out)?,
+        id => match boj::answer(id, &input.text, &mut out) {
+            Some(Err(AnswerError::Parse(e))) => return Err(CliError::bad_input(&input.name, &e)),
+            Some(Err(AnswerError::Io(e))) => return Err(e.into()),
+            Some(Ok(())) => {}
+            None => super::choose::boj(id, &input, &mut out)?,
+        },
     }
     out.flush()?;
     Ok(EXIT_OK)

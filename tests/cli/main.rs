@@ -1,6 +1,7 @@
 //! End-to-end tests of the `backtrack` binary, one module per command.
 
 mod bench;
+mod boj_more;
 mod boj_nm;
 mod choose;
 mod contract;

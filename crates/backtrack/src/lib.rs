@@ -16,6 +16,7 @@
 //! | [`sudoku`] | 9x9 sudoku (bitboard kernel) and larger n²×n² grids |
 //! | [`queens`] | N-queens counting with symmetry reduction |
 //! | [`choose`] | permutations / combinations, with or without repetition, of sets and multisets |
+//! | [`boj`] | ten judge problems of the backtracking set: operators, teams, subset sums, passwords, inequality signs, orders, tours, letter walks |
 //! | [`sudominoku`] | sudoku whose cells are covered by the 36 dominoes |
 //! | [`xcover`] | exact cover with colors (Knuth's Algorithm C), read from Knuth's format |
 //!
@@ -59,6 +60,7 @@
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations, clippy::undocumented_unsafe_blocks)]
 
+pub mod boj;
 pub mod choose;
 pub mod cpu;
 pub mod error;
