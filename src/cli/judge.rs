@@ -146,9 +146,11 @@ pub fn run(args: Args) -> CliResult {
         // One line per case, in case order.
         while let Some(Some(j)) = results.get(printed) {
             let line = case_line(&cases[printed], j, name_width);
+            // Standard output that fails is found at the summary's write below.
+            let print = || drop(writeln!(io::stdout(), "{line}"));
             match &bar {
-                Some(bar) => bar.suspend(|| println!("{line}")),
-                None => println!("{line}"),
+                Some(bar) => bar.suspend(print),
+                None => print(),
             }
             printed += 1;
         }

@@ -14,7 +14,7 @@ use backtrack::ParseError;
 use rayon::prelude::*;
 
 use super::sudoku::{self, Message, Tally};
-use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
+use super::{diag, stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// The puzzle maker's subcommands of `backtrack sudoku`.
 #[derive(clap::Subcommand)]
@@ -83,7 +83,7 @@ pub fn generate(args: GenerateArgs) -> CliResult {
     let seed = args.seed.unwrap_or_else(|| {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
         let seed = now.as_nanos() as u64;
-        eprintln!("backtrack: seed {seed}");
+        diag!("backtrack: seed {seed}");
         seed
     });
     let box_size = args.size.box_size();
@@ -123,7 +123,7 @@ pub fn generate(args: GenerateArgs) -> CliResult {
         Ok(_) => Ok(EXIT_OK),
         Err(generate::GenerateError::Options(m)) => Err(CliError::Input(m)),
         Err(e @ generate::GenerateError::Exhausted { .. }) => {
-            eprintln!("backtrack: {e}");
+            diag!("backtrack: {e}");
             Ok(EXIT_NO_SOLUTION)
         }
     }
@@ -302,7 +302,7 @@ fn answer_stream(files: &[PathBuf], threads: usize, json: bool, answer: impl Fn(
                                 &only_nine
                             }
                         };
-                        eprintln!("backtrack: {}: {error}", part.name);
+                        diag!("backtrack: {}: {error}", part.name);
                         tally.invalid += 1;
                         sudoku::write_invalid(&mut text, &part, entry, part.first_index + k, error, json, false);
                     }

@@ -358,7 +358,8 @@ impl indicatif::TermLike for LogLines {
         if line.is_empty() {
             return Ok(());
         }
-        writeln!(io::stderr().lock(), "{line}")
+        super::diag!("{line}");
+        Ok(())
     }
 }
 

@@ -21,7 +21,7 @@ use backtrack::search::{self, Mode, Order};
 use backtrack::sudoku::stream::{self, StreamError};
 use backtrack::sudoku::{self, Batch, Entry, Format, Layout, Solver};
 
-use super::{stdout, CliError, CliResult, Input, EXIT_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
+use super::{diag, stdout, CliError, CliResult, Input, EXIT_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// Text written in place of the answer to a puzzle that has no solution.
 pub const NO_SOLUTION_LINE: &str = "# no solution";
@@ -286,7 +286,7 @@ pub(super) fn next_message(rx: &mpsc::Receiver<Message>, out: &mut impl Write) -
 
 /// Records a file that cannot be read on.
 pub(super) fn failed(error: CliError, tally: &mut Tally) {
-    eprintln!("backtrack: {error}");
+    diag!("backtrack: {error}");
     match error.exit_code() {
         EXIT_INPUT => tally.invalid += 1,
         _ => tally.failed += 1,
@@ -492,7 +492,7 @@ fn emit(
 ) -> Result<(), CliError> {
     for entry in &part.batch.entries()[range.clone()] {
         if let Err(e) = &entry.result {
-            eprintln!("backtrack: {}: {e}", part.name);
+            diag!("backtrack: {}: {e}", part.name);
             tally.invalid += 1;
         }
     }
@@ -643,7 +643,7 @@ fn answer_all(out: &mut impl Write, part: &Part, end: usize, plan: &Plan, tally:
         let slot = match &entry.result {
             Ok(slot) => *slot,
             Err(e) => {
-                eprintln!("backtrack: {}: {e}", part.name);
+                diag!("backtrack: {}: {e}", part.name);
                 tally.invalid += 1;
                 let separated = !plan.json && tally.wrote_any && format != Format::Line;
                 write_invalid(&mut text, part, entry, index, e, plan.json, separated);

@@ -8,7 +8,7 @@ use std::time::Instant;
 use backtrack::search::{self, Control, Stats};
 use backtrack::xcover::{self, Engine, Parsed};
 
-use super::{read_input, stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
+use super::{diag, read_input, stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// Count (or list) the exact covers of a problem in Knuth's DLX format
 #[derive(clap::Args)]
@@ -97,7 +97,7 @@ pub fn run(args: Args) -> CliResult {
         writeln!(out, "{count}")?;
     }
     out.flush()?;
-    eprintln!(
+    diag!(
         "xcover: {count} solution{}, {} nodes, {} dead ends, {seconds:.3} s, {threads} thread{}, {engine_name} engine",
         if count == 1 { "" } else { "s" },
         stats.nodes,

@@ -4,6 +4,7 @@ mod bench;
 mod boj_nm;
 mod choose;
 mod contract;
+mod help;
 mod judge;
 mod maker;
 mod merge;
@@ -12,6 +13,7 @@ mod readme;
 #[path = "../support/skip.rs"]
 mod skip;
 mod streaming;
+mod streams;
 mod sudoku;
 mod sudominoku;
 mod util;
