@@ -28,7 +28,7 @@ pub struct Args {
     #[arg(long)]
     pub count: bool,
     /// With --count: stop once this many grids are found (the count is then printed as K+).
-    #[arg(long, requires = "count", value_name = "K")]
+    #[arg(long, requires = "count", value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
     /// Print the lexicographically smallest solution grid instead of the first one found.
     #[arg(long, conflicts_with = "count")]
