@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use backtrack::choose::{self, Choose, CountError, Repetition, Shape};
 
-use super::{read_input, stdout, CliError, CliResult, Input, EXIT_NO_SOLUTION, EXIT_OK};
+use super::{diag, read_input, stdout, CliError, CliResult, Input, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// Largest N accepted for the pool `1..N` (each value is kept in memory with its text).
 const MAX_RANGE: u64 = 10_000_000;
@@ -152,7 +152,7 @@ pub fn run(args: Args) -> CliResult {
     };
     out.flush()?;
     if lines == 0 {
-        eprintln!("backtrack: no sequences of length {m} can be drawn from this pool");
+        diag!("backtrack: no sequences of length {m} can be drawn from this pool");
         return Ok(EXIT_NO_SOLUTION);
     }
     Ok(EXIT_OK)

@@ -13,8 +13,10 @@ use backtrack::sudoku::{write_cells, Format};
 use backtrack::ParseError;
 use rayon::prelude::*;
 
+use backtrack::error::Counted;
+
 use super::sudoku::{self, Message, Tally};
-use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
+use super::{diag, stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// The puzzle maker's subcommands of `backtrack sudoku`.
 #[derive(clap::Subcommand)]
@@ -46,8 +48,8 @@ pub enum Command {
         backtrack sudoku generate --technique x-wing            a puzzle whose hardest step is an X-Wing"
 )]
 pub struct GenerateArgs {
-    /// How many puzzles.
-    #[arg(long, short = 'n', value_name = "K", default_value_t = 1)]
+    /// How many puzzles (at least 1).
+    #[arg(long, short = 'n', value_name = "K", default_value_t = 1, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub count: usize,
     /// Random seed (default: from the clock; printed on standard error).
     #[arg(long, value_name = "S")]
@@ -83,7 +85,7 @@ pub fn generate(args: GenerateArgs) -> CliResult {
     let seed = args.seed.unwrap_or_else(|| {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
         let seed = now.as_nanos() as u64;
-        eprintln!("backtrack: seed {seed}");
+        diag!("backtrack: seed {seed}");
         seed
     });
     let box_size = args.size.box_size();
@@ -104,7 +106,7 @@ pub fn generate(args: GenerateArgs) -> CliResult {
     let mut written = 0usize;
     let result = generate::generate_with(&options, args.count, args.threads.unwrap_or_default().get(), |puzzle| {
         if super::interrupted() {
-            super::exit_interrupted(&mut out, &format!("{written} puzzles"));
+            super::exit_interrupted(&mut out, &Counted(written as u128, "puzzle").to_string());
         }
         written += 1;
         line.clear();
@@ -123,7 +125,7 @@ pub fn generate(args: GenerateArgs) -> CliResult {
         Ok(_) => Ok(EXIT_OK),
         Err(generate::GenerateError::Options(m)) => Err(CliError::Input(m)),
         Err(e @ generate::GenerateError::Exhausted { .. }) => {
-            eprintln!("backtrack: {e}");
+            diag!("backtrack: {e}");
             Ok(EXIT_NO_SOLUTION)
         }
     }
@@ -175,8 +177,9 @@ pub struct RateArgs {
 /// Explain every step of the rated path of each puzzle.
 #[derive(clap::Args)]
 #[command(
-    long_about = concat!("Explain how each 9x9 puzzle is solved: every step of the path `rate` follows, in words \
-        (\"Hidden single: 7 is the only place for 7 in row 3: r3c5=7\"), then the rating. With --json, one \
+    long_about = concat!("Explain how each 9x9 puzzle is solved: a line 'Puzzle' and the puzzle on one line, every \
+        step of the path `rate` follows, in words (\"Hidden single: 7 is the only place for 7 in row 3: r3c5=7\"), \
+        then the rating. With --json, one \
         object per puzzle: {\"er\":..,\"ep\":..,\"ed\":..,\"hardest\":..,\"steps\":[{\"technique\":..,\"rating\":..,\
         \"placements\":[[row,col,digit]],\"eliminations\":[[row,col,digit]],\"text\":..}]} (rows and columns from 1).\n\n\
         ",
@@ -201,14 +204,16 @@ pub struct ExplainArgs {
     long_about = concat!("Give the next step for a partly filled 9x9 grid (the givens and the digits placed so far, in \
         any input format): the easiest technique that applies, in words, or with --json as one step object \
         {\"technique\":..,\"rating\":..,\"placements\":[[row,col,digit]],\"eliminations\":[[row,col,digit]],\"text\":..}. \
-        The grid must still have exactly one solution (a wrong digit is reported).\n\n\
+        The grid must still have exactly one solution. When it has none, the answer says which digit is wrong: \
+        '# no solution: r1c5=7 is wrong (without it the grid has a solution)', or 'one of r1c1=5, r1c9=5 is \
+        wrong' when taking away any of several would do.\n\n\
         ",
         stream_doc!(),
         "Exit status: 0 a step was found for every grid; 1 some grid is full, has no single solution, or \
         needs a technique this solver lacks; 2 malformed input; 3 I/O failure; 130 interrupted."),
     after_help = "Examples:\n  \
-        backtrack sudoku hint board.txt\n  \
-        echo 4.....8.5.3.......... | backtrack sudoku hint --json"
+        backtrack sudoku hint board.txt          the next step, in words\n  \
+        backtrack sudoku hint --json board.txt   the same step as one JSON object"
 )]
 pub struct HintArgs {
     /// The grid (standard input when absent or `-`); with several puzzles, one hint each.
@@ -302,7 +307,7 @@ fn answer_stream(files: &[PathBuf], threads: usize, json: bool, answer: impl Fn(
                                 &only_nine
                             }
                         };
-                        eprintln!("backtrack: {}: {error}", part.name);
+                        diag!("backtrack: {}: {error}", part.name);
                         tally.invalid += 1;
                         sudoku::write_invalid(&mut text, &part, entry, part.first_index + k, error, json, false);
                     }
@@ -342,7 +347,9 @@ pub fn explain(args: ExplainArgs) -> CliResult {
     answer_stream(&args.files, 1, json, |g| match rate::explain_cells(g) {
         Ok(e) if json => Answer::found(format!("{}\n", e.json())),
         Ok(e) => {
-            let mut text = String::new();
+            // A header names the puzzle, so that several explanations read apart.
+            let line: String = g.iter().map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) }).collect();
+            let mut text = format!("Puzzle {line}\n");
             for (i, step) in e.steps.iter().enumerate() {
                 text.push_str(&format!("{:>3}. [{}] {}\n", i + 1, rate::tenths(step.rating), step.text));
             }
@@ -366,8 +373,25 @@ pub fn hint(args: HintArgs) -> CliResult {
         Ok(Some(step)) => Answer::found(format!("{} [{}]\n", step.text, rate::tenths(step.rating))),
         Ok(None) if grid.iter().all(|&v| v != 0) => Answer::missed("solved", "# solved"),
         Ok(None) => Answer::missed("stuck", "# no step found: the next step needs a technique this solver lacks"),
+        Err(RateError::NoSolution) => Answer::missed("no solution", &wrong_digits_line(grid)),
         Err(e) => error_answer(e),
     })
+}
+
+/// The answer to a grid without a solution: which digit is wrong, when
+/// taking one away gives it a solution.
+fn wrong_digits_line(grid: &[u8]) -> String {
+    /// Most cells named.
+    const SHOWN: usize = 6;
+    let wrong = rate::wrong_digits(grid);
+    let named: Vec<String> =
+        wrong.iter().take(SHOWN).map(|&(cell, digit)| format!("r{}c{}={digit}", cell / 9 + 1, cell % 9 + 1)).collect();
+    let more = if wrong.len() > SHOWN { ", ..." } else { "" };
+    match named.as_slice() {
+        [] => "# no solution: more than one digit is wrong".to_string(),
+        [one] => format!("# no solution: {one} is wrong (without it the grid has a solution)"),
+        _ => format!("# no solution: one of {}{more} is wrong (without it the grid has a solution)", named.join(", ")),
+    }
 }
 
 /// Runs one of the maker's subcommands.

@@ -16,7 +16,7 @@ use backtrack::queens::Report;
 #[command(after_help = "Examples:\n  \
     for i in 0 1 2 3; do backtrack queens 16 --shard $i/4 --json > s$i.json; done\n  \
     backtrack merge s0.json s1.json s2.json s3.json          14772512\n  \
-    cat s*.json | backtrack merge                            the same, reports read from standard input\n  \
+    cat s*.json | backtrack merge                            the same, read from standard input\n  \
     backtrack merge --unique s*.json                         1846955\n  \
     backtrack merge --json s*.json                           one JSON object with both counts")]
 pub struct Args {

@@ -3,7 +3,7 @@
 //! how many threads a command may start, and how much input it may hold.
 
 use std::fmt;
-use std::io::{self, Read, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -145,6 +145,23 @@ impl fmt::Display for CliError {
 }
 
 impl std::error::Error for CliError {}
+
+/// Writes one line on standard error, as `eprintln!` does, except that a
+/// standard error that cannot be written (full, closed, a pipe whose
+/// reader has gone) is ignored: a diagnostic never stops a command, never
+/// changes what it prints on standard output, nor its exit status. Every
+/// message of the command-line tool goes through it.
+macro_rules! diag {
+    ($($arg:tt)*) => {
+        $crate::cli::diag_text(&format!("{}\n", format_args!($($arg)*)))
+    };
+}
+pub(crate) use diag;
+
+/// Writes `text` on standard error in one piece, ignoring failure (see [`diag!`]).
+pub fn diag_text(text: &str) {
+    let _ = io::stderr().lock().write_all(text.as_bytes());
+}
 
 /// The error [`Out`] returns once Ctrl-C has been pressed, so that a
 /// command writing solutions stops at its next write.
@@ -323,7 +340,7 @@ impl Write for Out {
 /// says on standard error what was done, and exits with status 130.
 pub fn exit_interrupted(out: &mut Out, done: &str) -> ! {
     let _ = out.inner.flush();
-    eprintln!("backtrack: interrupted after {done}; the output above is what was found so far");
+    diag!("backtrack: interrupted after {done}; the output above is what was found so far");
     std::process::exit(EXIT_INTERRUPTED);
 }
 
@@ -370,7 +387,7 @@ fn start_watch() {
             if interrupted() {
                 let at = *interrupted_at.get_or_insert_with(Instant::now);
                 if at.elapsed() >= INTERRUPT_GRACE {
-                    eprintln!("backtrack: interrupted");
+                    diag!("backtrack: interrupted");
                     std::process::exit(EXIT_INTERRUPTED);
                 }
             }
@@ -430,15 +447,7 @@ pub fn main() -> ExitCode {
 fn run() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) if e.use_stderr() => {
-            // clap quotes a rejected argument whole; a huge one is cut short.
-            eprint!("{}", short_quotes(&e.render().to_string()));
-            return EXIT_INPUT;
-        }
-        Err(e) => {
-            let _ = e.print();
-            return EXIT_OK;
-        }
+        Err(e) => return usage_error(e),
     };
     cap_malloc_arenas();
     start_watch();
@@ -472,31 +481,75 @@ fn run() -> i32 {
     };
     match result {
         Ok(code) => code,
-        Err(CliError::BrokenPipe) => EXIT_OK,
-        Err(e) => {
-            let _ = io::stdout().flush();
-            let message = e.to_string();
-            eprintln!("backtrack: {}", short_message(&message));
-            e.exit_code()
+        Err(e) => report_error(&e),
+    }
+}
+
+/// Reports `error` on standard error (after writing out what standard
+/// output holds) and returns its exit status; a reader of standard output
+/// that has gone ends the command quietly.
+fn report_error(error: &CliError) -> i32 {
+    if let CliError::BrokenPipe = error {
+        return EXIT_OK;
+    }
+    let _ = io::stdout().flush();
+    diag!("backtrack: {}", short_message(&error.to_string()));
+    error.exit_code()
+}
+
+/// What clap's refusal of the command line becomes: `--help` and
+/// `--version` printed on standard output (0, or 3 when it cannot be
+/// written); a command line that lacks its command gets the whole `--help`
+/// text of what it named, on standard error (2), as `--help` prints it; any
+/// other error its message, with long tokens cut short (2).
+fn usage_error(error: clap::Error) -> i32 {
+    use clap::error::ErrorKind;
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => match error.print().and_then(|()| io::stdout().flush()) {
+            Ok(()) => EXIT_OK,
+            Err(e) => report_error(&CliError::from(e)),
+        },
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            // The same words as `--help` after what was given.
+            let help = std::env::args_os().chain([std::ffi::OsString::from("--help")]);
+            let text = match Cli::try_parse_from(help) {
+                Err(help) if help.kind() == ErrorKind::DisplayHelp => help.render(),
+                _ => error.render(),
+            };
+            if io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none() {
+                diag_text(&text.ansi().to_string());
+            } else {
+                diag_text(&text.to_string());
+            }
+            EXIT_INPUT
+        }
+        _ => {
+            diag_text(&short_tokens(&error));
+            EXIT_INPUT
         }
     }
 }
 
-/// `message` with each piece between single quotes cut as
-/// [`backtrack::error::Quoted`] cuts it.
-fn short_quotes(message: &str) -> String {
-    let mut out = String::with_capacity(message.len().min(MAX_MESSAGE));
-    let mut rest = message;
-    while let Some(open) = rest.find('\'') {
-        let Some(close) = rest[open + 1..].find('\'') else { break };
-        let quoted = &rest[open + 1..open + 1 + close];
-        out.push_str(&rest[..=open]);
-        out.push_str(&backtrack::error::Quoted(quoted).to_string());
-        out.push('\'');
-        rest = &rest[open + close + 2..];
+/// `error`'s message with every argument it quotes cut as
+/// [`backtrack::error::Quoted`] cuts it (clap repeats a rejected argument
+/// whole, in the message and in its tips).
+fn short_tokens(error: &clap::Error) -> String {
+    use clap::error::ContextValue;
+    let mut message = error.render().to_string();
+    for (_, value) in error.context() {
+        let tokens = match value {
+            ContextValue::String(token) => std::slice::from_ref(token),
+            ContextValue::Strings(tokens) => tokens.as_slice(),
+            _ => &[],
+        };
+        for token in tokens {
+            let short = backtrack::error::Quoted(token).to_string();
+            if short.len() < token.len() {
+                message = message.replace(token.as_str(), &short);
+            }
+        }
     }
-    out.push_str(rest);
-    out
+    message
 }
 
 /// `message`, cut to [`MAX_MESSAGE`] characters.

@@ -11,6 +11,8 @@ use backtrack::queens::estimate::Forecast;
 use backtrack::queens::{self, Checkpoint, CheckpointError, Plan, Report, Shard, WriteError, PLAN_VERSION};
 use backtrack::search::effective_threads;
 
+use backtrack::error::Counted;
+
 use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// Count the solutions of the N-queens puzzle (or list them with --all).
@@ -24,7 +26,7 @@ use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
     backtrack queens 8                         92\n  \
     backtrack queens 8 --unique                12 (distinct up to rotation and reflection)\n  \
     backtrack queens 6 --all                   every solution, one per line, 1-based columns\n  \
-    backtrack queens 17 --threads 2 --json     the count as a JSON object, with timing\n  \
+    backtrack queens 16 --threads 2 --json     the count as a JSON object, with timing\n  \
     backtrack queens 20 --checkpoint q20.ckpt  resumable: rerun the same command after a crash\n  \
     backtrack queens 20 --shard 3/16 --json > s3.json   one of 16 pieces (Slurm arrays, GNU parallel)\n  \
     backtrack merge s*.json                    add the pieces up\n  \
@@ -49,7 +51,8 @@ pub struct Args {
     /// seconds (the first at once), for a log. By default it is shown on a terminal only.
     #[arg(long, conflicts_with = "quiet")]
     pub progress: bool,
-    /// Print the result as one JSON object (n, solutions, unique, seconds, subproblems, threads, shard).
+    /// Print the result as one JSON object: n, solutions, seconds, subproblems, threads and the plan
+    /// (plan_subproblems, plan_depth, plan_version); unique only with --unique or --shard, shard only with --shard.
     #[arg(long)]
     pub json: bool,
     /// Save finished subproblems to FILE every few seconds and on Ctrl-C; rerunning the same
@@ -161,8 +164,9 @@ pub fn run(args: Args) -> CliResult {
     if control.is_cancelled() {
         let finished = (0..plan.len()).filter(|&i| in_shard(i) && state.is_done(i)).count();
         let so_far = format!(
-            "interrupted after {finished} of {covered} subproblems: {} solutions so far (not a complete count)",
-            state.counts().total
+            "interrupted after {finished} of {}: {} so far (not a complete count)",
+            Counted(covered as u128, "subproblem"),
+            Counted(state.counts().total, "solution")
         );
         return Err(CliError::Interrupted(match &args.checkpoint {
             Some(path) => {
@@ -372,7 +376,8 @@ impl indicatif::TermLike for LogLines {
         if line.is_empty() {
             return Ok(());
         }
-        writeln!(io::stderr().lock(), "{line}")
+        super::diag!("{line}");
+        Ok(())
     }
 }
 

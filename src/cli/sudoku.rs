@@ -21,7 +21,9 @@ use backtrack::search::{self, Mode, Order};
 use backtrack::sudoku::stream::{self, StreamError};
 use backtrack::sudoku::{self, Batch, Entry, Format, Layout, Solver};
 
-use super::{stdout, CliError, CliResult, Input, EXIT_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
+use backtrack::error::Counted;
+
+use super::{diag, stdout, CliError, CliResult, Input, EXIT_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// Text written in place of the answer to a puzzle that has no solution.
 pub const NO_SOLUTION_LINE: &str = "# no solution";
@@ -58,7 +60,9 @@ impl From<OutputFormat> for Format {
     long_about = "Solve sudoku puzzles (4x4 to 25x25): any solution, the smallest, a count, or every solution.\n\n\
         Input formats are detected: one puzzle per line (81 symbols for 9x9, '.' or '0' for a blank, '#' \
         comment lines and blank lines skipped; 16x16 and 25x25 use 1-9 then A, B, ...), or grids of n lines \
-        with or without spaces between digits. Output uses the input's format unless --format says otherwise.\n\n\
+        with or without spaces between digits. Output uses the input's format (a line, a grid, or a grid with spaces; grids drawn with \
+        box lines, as QQWing prints them or framed in +---+, are answered as grids with spaces) unless --format \
+        says otherwise.\n\n\
         Input is read as a stream and answers are written as puzzles are solved, in input order, so a \
         program can write one puzzle and read its answer before writing the next; memory stays bounded \
         however long the input (lines of at most 64 KiB).\n\n\
@@ -101,7 +105,7 @@ pub struct Args {
     /// on one thread.
     #[arg(long, short = 't', value_name = "T", value_parser = |s: &str| s.parse::<backtrack::search::Threads>())]
     pub threads: Option<backtrack::search::Threads>,
-    /// Output format (default: the format the puzzles were read in).
+    /// Output format (default: the format the puzzles were read in; spaced for grids drawn with box lines).
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub format: Option<OutputFormat>,
     /// Print one JSON object per puzzle (per solution, then a summary, with --all).
@@ -194,8 +198,8 @@ impl Tally {
     pub(super) fn check_interrupted(&self) -> Result<(), CliError> {
         if super::interrupted() {
             return Err(CliError::Interrupted(format!(
-                "interrupted after {} puzzles; their answers are above",
-                self.answered
+                "interrupted after {}; their answers are above",
+                Counted(self.answered as u128, "puzzle")
             )));
         }
         Ok(())
@@ -286,7 +290,7 @@ pub(super) fn next_message(rx: &mpsc::Receiver<Message>, out: &mut impl Write) -
 
 /// Records a file that cannot be read on.
 pub(super) fn failed(error: CliError, tally: &mut Tally) {
-    eprintln!("backtrack: {error}");
+    diag!("backtrack: {error}");
     match error.exit_code() {
         EXIT_INPUT => tally.invalid += 1,
         _ => tally.failed += 1,
@@ -492,7 +496,7 @@ fn emit(
 ) -> Result<(), CliError> {
     for entry in &part.batch.entries()[range.clone()] {
         if let Err(e) = &entry.result {
-            eprintln!("backtrack: {}: {e}", part.name);
+            diag!("backtrack: {}: {e}", part.name);
             tally.invalid += 1;
         }
     }
@@ -643,7 +647,7 @@ fn answer_all(out: &mut impl Write, part: &Part, end: usize, plan: &Plan, tally:
         let slot = match &entry.result {
             Ok(slot) => *slot,
             Err(e) => {
-                eprintln!("backtrack: {}: {e}", part.name);
+                diag!("backtrack: {}: {e}", part.name);
                 tally.invalid += 1;
                 let separated = !plan.json && tally.wrote_any && format != Format::Line;
                 write_invalid(&mut text, part, entry, index, e, plan.json, separated);
@@ -697,7 +701,7 @@ fn answer_all(out: &mut impl Write, part: &Part, end: usize, plan: &Plan, tally:
             tally.wrote_any = true;
         } else if index > 0 || batch.entries().len() > 1 {
             // Several puzzles: say where one's solutions end.
-            let _ = writeln!(text, "# {} line {}: {} solutions", part.name, entry.line, solved.count);
+            let _ = writeln!(text, "# {} line {}: {}", part.name, entry.line, Counted(solved.count.into(), "solution"));
         }
         out.write_all(&text)?;
         text.clear();

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use backtrack::sudominoku::{self, format_grid, Puzzle};
 
-use super::{read_input, stdout, CliError, CliResult, Input, EXIT_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
+use super::{diag, read_input, stdout, CliError, CliResult, Input, EXIT_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// Solve sudominoku puzzles: sudokus covered by the 36 dominoes 1-2 .. 8-9, each used once.
 ///
@@ -28,7 +28,7 @@ pub struct Args {
     #[arg(long)]
     pub count: bool,
     /// With --count: stop once this many grids are found (the count is then printed as K+).
-    #[arg(long, requires = "count", value_name = "K")]
+    #[arg(long, requires = "count", value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
     /// Print the lexicographically smallest solution grid instead of the first one found.
     #[arg(long, conflicts_with = "count")]
@@ -49,7 +49,7 @@ pub fn run(args: Args) -> CliResult {
         let puzzle = match parsed {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("backtrack: {}: puzzle {number}: {e}", input.name);
+                diag!("backtrack: {}: puzzle {number}: {e}", input.name);
                 if args.json {
                     let error = format!("{e}");
                     writeln!(out, "{}", serde_json::json!({ "puzzle": number, "error": error }))?;
@@ -78,7 +78,7 @@ pub fn run(args: Args) -> CliResult {
                 }
             }
             None => {
-                eprintln!("backtrack: {}: puzzle {number} has no solution", input.name);
+                diag!("backtrack: {}: puzzle {number} has no solution", input.name);
                 if args.json {
                     writeln!(out, "{}", serde_json::json!({ "puzzle": number, "solution": null }))?;
                 }

@@ -7,6 +7,8 @@ use backtrack::trace::{self, Event, Problem, Strategy};
 
 use backtrack::sudoku::stream::{self, StreamError};
 
+use backtrack::error::Counted;
+
 use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// Watch a search event by event: every try, rejection, undo, dead end and solution.
@@ -22,7 +24,7 @@ use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
     backtrack trace queens 4 --order naive       the 4-queens tree, every column tried\n  \
     backtrack trace queens 8 --limit 30          the first 30 events of 8-queens\n  \
     backtrack trace sudoku --order naive p.txt   the row-major search of a puzzle file\n  \
-    backtrack trace sudoku 1.3...8.. (81 cells)  a puzzle given inline\n  \
+    backtrack trace sudoku 1..4..1.2....3..      a puzzle given inline (here a 4x4 one)\n  \
     backtrack trace choose comb 4 2 --json       one JSON object per event")]
 pub struct Args {
     #[command(subcommand)]
@@ -57,8 +59,9 @@ pub enum ProblemArgs {
     },
     /// Permutations or combinations of M numbers out of 1..N (N up to 50).
     Choose {
-        /// perm: any order; comb: increasing.
-        #[arg(value_enum)]
+        /// perm: permutations, any order; comb: combinations, increasing (each number once: the
+        /// repetitions of `backtrack choose --repeat` are not traced).
+        #[arg(value_enum, hide_possible_values = true)]
         kind: super::choose::Kind,
         /// Numbers to choose from: 1..N.
         n: u64,
@@ -95,7 +98,7 @@ pub fn run(args: Args) -> CliResult {
     let mut events = 0u64;
     trace::run(&problem, strategy, 0, args.limit.unwrap_or(u64::MAX), |event| {
         if super::interrupted() {
-            super::exit_interrupted(&mut out, &format!("{events} events"));
+            super::exit_interrupted(&mut out, &Counted(events.into(), "event").to_string());
         }
         events += 1;
         if failed.is_none() {

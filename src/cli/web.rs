@@ -47,8 +47,10 @@ pub fn run(args: Args) -> CliResult {
     let listener = TcpListener::bind(("127.0.0.1", args.port))
         .map_err(|e| CliError::Failure(format!("cannot listen on 127.0.0.1:{}: {e}", args.port)))?;
     let addr = listener.local_addr()?;
-    println!("serving the workbench on http://{addr}/ (Ctrl-C to stop)");
-    std::io::stdout().flush()?;
+    let mut out = super::stdout();
+    writeln!(out, "serving the workbench on http://{addr}/ (Ctrl-C to stop)")?;
+    out.flush()?;
+    drop(out);
     for stream in listener.incoming() {
         let Ok(stream) = stream else { continue };
         std::thread::spawn(move || {

@@ -8,7 +8,9 @@ use std::time::Instant;
 use backtrack::search::{self, Control, Stats};
 use backtrack::xcover::{self, Engine, Parsed};
 
-use super::{read_input, stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
+use backtrack::error::Counted;
+
+use super::{diag, read_input, stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// Count (or list) the exact covers of a problem in Knuth's DLX format
 #[derive(clap::Args)]
@@ -28,8 +30,8 @@ pub struct Args {
     /// Print every solution: the chosen options' lines, one solution per block, blocks separated by blank lines
     #[arg(long)]
     all: bool,
-    /// Stop after this many solutions
-    #[arg(long, value_name = "K")]
+    /// Stop after this many solutions (at least 1)
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
     /// Worker threads, 1 to 1024 (0 or absent: one per core)
     #[arg(long, short = 't', value_name = "T", value_parser = |s: &str| s.parse::<backtrack::search::Threads>())]
@@ -74,8 +76,9 @@ pub fn run(args: Args) -> CliResult {
     if control.is_cancelled() {
         out.flush()?;
         return Err(CliError::Interrupted(format!(
-            "interrupted: {count} solutions so far ({} nodes searched), not a complete count",
-            stats.nodes
+            "interrupted: {} so far ({} searched), not a complete count",
+            Counted(count.into(), "solution"),
+            Counted(stats.nodes.into(), "node")
         )));
     }
     let engine_name = parsed.problem.space_on(engine).engine().name();
@@ -97,12 +100,12 @@ pub fn run(args: Args) -> CliResult {
         writeln!(out, "{count}")?;
     }
     out.flush()?;
-    eprintln!(
-        "xcover: {count} solution{}, {} nodes, {} dead ends, {seconds:.3} s, {threads} thread{}, {engine_name} engine",
-        if count == 1 { "" } else { "s" },
-        stats.nodes,
-        stats.dead_ends,
-        if threads == 1 { "" } else { "s" }
+    diag!(
+        "xcover: {}, {}, {}, {seconds:.3} s, {}, {engine_name} engine",
+        Counted(count.into(), "solution"),
+        Counted(stats.nodes.into(), "node"),
+        Counted(stats.dead_ends.into(), "dead end"),
+        Counted(threads as u128, "thread"),
     );
     Ok(if count == 0 { EXIT_NO_SOLUTION } else { EXIT_OK })
 }

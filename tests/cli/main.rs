@@ -5,6 +5,7 @@ mod boj_more;
 mod boj_nm;
 mod choose;
 mod contract;
+mod help;
 mod judge;
 mod maker;
 mod merge;
@@ -13,6 +14,7 @@ mod readme;
 #[path = "../support/skip.rs"]
 mod skip;
 mod streaming;
+mod streams;
 mod sudoku;
 mod sudominoku;
 mod util;

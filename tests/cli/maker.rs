@@ -178,7 +178,8 @@ fn hint_gives_the_next_step_from_a_partial_grid() {
     let d = (b'1'..=b'9').find(|&d| d != solution.as_bytes()[0] && !clashes(d)).unwrap();
     let wrong = format!("{}{}", d as char, &XY_WING[1..]);
     let (code, out, _) = run(&["sudoku", "hint"], &format!("{wrong}\n"));
-    assert_eq!((code, out.trim()), (1, "# no solution"));
+    assert_eq!(code, 1);
+    assert!(out.starts_with("# no solution: ") && out.contains(&format!("r1c1={}", d as char)), "{out}");
 }
 
 #[test]
@@ -224,4 +225,34 @@ fn json_answers_one_object_for_every_puzzle() {
         assert_eq!(code, 1, "{command}");
         assert!(lines(&out).iter().all(|l| serde_json::from_str::<Value>(l).is_ok()), "{command}: {out}");
     }
+}
+
+#[test]
+fn hint_names_the_wrong_digit_of_a_grid_without_a_solution() {
+    // A solved grid with 30 cells blanked and r8c9 set to 1, against no given of its row, column or box.
+    let one_wrong = "..76.432...61739.53.1928.4612..37.946348.2.5779.4..8325.928..734723....186...5..9";
+    let (code, out, _) = run(&["sudoku", "hint"], &format!("{one_wrong}\n"));
+    assert_eq!((code, out.as_str()), (1, "# no solution: r8c9=1 is wrong (without it the grid has a solution)\n"));
+    let (_, json, _) = run(&["sudoku", "hint", "--json"], &format!("{one_wrong}\n"));
+    assert!(json.contains("r8c9=1 is wrong"), "{json}");
+    // The top-right cell can only be 9, and column 9 has one: taking away any of them would do.
+    let several = "123456780000000000000000000000000000000000009000000000000000000000000000000000000";
+    let (_, out, _) = run(&["sudoku", "hint"], &format!("{several}\n"));
+    assert!(out.starts_with("# no solution: one of r1c1=1, r1c2=2, ") && out.contains(", ... is wrong"), "{out}");
+}
+
+#[test]
+fn explain_heads_each_puzzle_with_a_line() {
+    let (code, out, _) = run(&["sudoku", "explain"], &format!("{XY_WING}\n{XY_WING}\n"));
+    assert_eq!(code, 0);
+    let heads: Vec<&str> = out.lines().filter(|l| l.starts_with("Puzzle ")).collect();
+    assert_eq!(heads, [format!("Puzzle {XY_WING}"), format!("Puzzle {XY_WING}")]);
+    assert!(out.starts_with("Puzzle "), "{out}");
+}
+
+#[test]
+fn generate_refuses_a_count_of_zero() {
+    let (code, out, err) = run(&["sudoku", "generate", "--count", "0"], "");
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("'0' for '--count <K>'"), "{err}");
 }

@@ -266,3 +266,11 @@ fn statistics_with_threads_equal_one_thread() {
         }
     }
 }
+
+#[test]
+fn statistics_say_one_of_a_thing_in_the_singular() {
+    let out = backtrack().args(["xcover", "--threads", "1", &data("toy-colors.dlx")]).output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("xcover: 1 solution, 3 nodes, 1 dead end, "), "{err}");
+    assert!(err.contains(" s, 1 thread, "), "{err}");
+}

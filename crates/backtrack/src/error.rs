@@ -76,6 +76,27 @@ impl fmt::Display for Quoted<'_> {
     }
 }
 
+/// A count and what it counts, as messages print them: the noun in the
+/// plural unless the count is 1 (every noun the library and the tool count
+/// takes an `s`).
+///
+/// ```
+/// use backtrack::error::Counted;
+///
+/// assert_eq!(Counted(1, "dead end").to_string(), "1 dead end");
+/// assert_eq!(Counted(0, "node").to_string(), "0 nodes");
+/// assert_eq!(Counted(92, "solution").to_string(), "92 solutions");
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Counted<'a>(pub u128, pub &'a str);
+
+impl fmt::Display for Counted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Counted(count, noun) = *self;
+        write!(f, "{count} {noun}{}", if count == 1 { "" } else { "s" })
+    }
+}
+
 /// `Display` and `Error` for an error type that is one message in the
 /// library's own words (`struct Name(String)`): it prints the message.
 macro_rules! message_error {

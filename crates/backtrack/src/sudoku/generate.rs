@@ -33,7 +33,7 @@ use super::rate::rate_cells;
 use super::rng::Rng;
 use super::techniques::Technique;
 use super::{Puzzle, Solver, MAX_BOX, MIN_BOX};
-use crate::error::Quoted;
+use crate::error::{Counted, Quoted};
 use crate::search::{thread_pool, Control, Mode};
 
 /// Which symmetry the clue pattern has.
@@ -294,7 +294,12 @@ impl std::fmt::Display for GenerateError {
         match self {
             GenerateError::Options(message) => f.write_str(message),
             GenerateError::Exhausted { found, wanted, attempts } => {
-                write!(f, "found {found} of {wanted} puzzles in {attempts} attempts; the options may be too strict")
+                write!(
+                    f,
+                    "found {found} of {} in {}; the options may be too strict",
+                    Counted(*wanted as u128, "puzzle"),
+                    Counted((*attempts).into(), "attempt")
+                )
             }
         }
     }

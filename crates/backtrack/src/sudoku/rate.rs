@@ -160,6 +160,32 @@ pub fn hint_cells(cells: &[u8]) -> Result<Option<Step>, RateError> {
     Ok(if board.is_solved() { None } else { next_step(&board) })
 }
 
+/// The digits that may be wrong in a 9x9 grid without a solution: each
+/// filled cell (index, digit) whose removal alone gives the grid a
+/// solution. Empty when the grid has a solution, is not 9x9, or no single
+/// removal helps (more than one digit is wrong).
+pub fn wrong_digits(cells: &[u8]) -> Vec<(usize, u8)> {
+    if cells.len() != 81 {
+        return Vec::new();
+    }
+    let mut solver = Solver::new(3);
+    let mut solution = vec![0u8; 81];
+    let mut solvable = |grid: &[u8]| solver.solve(grid, Mode::Count { limit: Some(1) }, &mut solution).count > 0;
+    let mut grid = cells.to_vec();
+    if solvable(&grid) {
+        return Vec::new();
+    }
+    let mut wrong = Vec::new();
+    for (cell, &digit) in cells.iter().enumerate().filter(|(_, &d)| d != 0) {
+        grid[cell] = 0;
+        if solvable(&grid) {
+            wrong.push((cell, digit));
+        }
+        grid[cell] = digit;
+    }
+    wrong
+}
+
 /// A rating in tenths as text: `7.2`.
 pub fn tenths(rating: u16) -> String {
     format!("{}.{}", rating / 10, rating % 10)
