@@ -130,6 +130,7 @@ const EXPECTED: &[(&str, Expect)] = {
         ("backtrack xcover --json puzzle.dlx", Status(0, r#""solutions":92"#)),
         ("printf '4 2\\n' | backtrack boj 15649", Status(0, "1 2\n1 3\n")),
         ("backtrack boj 2580 board.txt", Status(0, "")),
+        ("printf '2\\n< >\\n' | backtrack boj 2529", Status(0, "897\n021\n")),
         ("backtrack judge 9663 -- ./queens", Status(0, "9663: AC")),
         ("backtrack judge 2580 --hard -- python3 sudoku.py", Status(0, "2580: AC")),
         ("backtrack judge 6603 --seed 7 --cases 50 -- ./lotto", Status(0, "6603: AC")),
