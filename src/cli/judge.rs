@@ -5,14 +5,16 @@
 
 mod run;
 
+use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Mutex};
 use std::time::Duration;
 
-use backtrack::judge::{Budget, Case, Limits, Plan, Problem, Verdict};
+use backtrack::judge::compare::{more_lines, visible};
+use backtrack::judge::{Budget, Case, Cases, Limits, Plan, Problem, Verdict};
 
 use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 
@@ -20,19 +22,23 @@ use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 /// with the judge's verdicts and the smallest failing case.
 ///
 /// The program reads one input on standard input and writes its answer on standard output, as on
-/// the judge. Each case gets AC (accepted), WA (wrong answer), TLE (CPU time over the limit), MLE
-/// (peak resident memory over the limit), RE (signal or non-zero exit) or OLE (far more output than
-/// the answer). Outputs are compared as the judge does: trailing spaces and blank lines at the end
-/// are ignored; 2580 accepts any valid completion. On a failure the failing case is shrunk while the
-/// verdict stays the same, then shown with the expected and received output and a command that
-/// reproduces it. Exit status: 0 every case accepted, 1 some case was not, 2 bad usage.
+/// the judge. Each case gets AC (accepted), WA (wrong answer), TLE (CPU time over the limit, or
+/// wall-clock time over five times it plus 2 s: the verdict says which), MLE (peak resident memory
+/// over the limit), RE (signal or non-zero exit) or OLE (far more output than the answer). Cases
+/// are made as they run, and their verdicts printed as they come. Outputs are compared as the judge
+/// does: trailing spaces and blank lines at the end are ignored; 2580 accepts any valid completion.
+/// On a failure the failing case is shrunk while the verdict stays the same, then shown with the
+/// expected and received output (the first lines, long lines cut, control characters escaped) and
+/// a command that reproduces it. Ctrl-C, SIGTERM or any other way out kills the programs still
+/// running. Exit status: 0 every case accepted, 1 some case was not, 2 bad usage, 3 a failure of
+/// the judge itself, 130 interrupted.
 #[derive(clap::Args, Debug)]
 #[command(after_help = format!("Problems: {}\n\nExamples:\n  \
     backtrack judge 9663 -- ./queens                     samples, edge and random cases\n  \
     backtrack judge 2580 --hard -- python3 sudoku.py     add boards built against naive search\n  \
     backtrack judge 6603 --seed 7 --cases 50 -- ./lotto  other random cases, more of them\n  \
     backtrack judge 15649 --json -- ./nm                 last line: one JSON object\n  \
-    backtrack judge 2239 --save tests/                   write NAME.in / NAME.out (for `oj test`)\n  \
+    backtrack judge 2239 --save tests/                   write NAME.in / NAME.out (for `oj test -d tests/`)\n  \
     backtrack judge 4574 --gen --seed 3                  print one random input",
     backtrack::judge::IDS.map(|id| id.to_string()).join(" ")))]
 pub struct Args {
@@ -41,7 +47,8 @@ pub struct Args {
     /// Seed of the random and adversarial cases.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Number of random cases.
+    /// Number of random cases, each input different from every other case; a problem with fewer
+    /// inputs left (9663 has 14 in all) gives them all and says so.
     #[arg(long = "cases", value_name = "K", default_value_t = 10)]
     pub random: usize,
     /// Add adversarial cases: boards against naive search, the largest outputs.
@@ -59,10 +66,11 @@ pub struct Args {
     /// Most runs spent shrinking a failing case (0: do not shrink).
     #[arg(long, value_name = "RUNS", default_value_t = 500)]
     pub shrink_runs: usize,
-    /// Most seconds spent shrinking a failing case.
+    /// Most seconds spent shrinking a failing case (0 to 86400).
     #[arg(long, value_name = "SECONDS", default_value_t = 20.0)]
     pub shrink_time: f64,
-    /// Print one JSON object as the last line.
+    /// Print one JSON object as the last line (`got`: the first 4 KiB of the failing output,
+    /// `got_bytes`: how many bytes it had).
     #[arg(long)]
     pub json: bool,
     /// Write every case to DIR as NAME.in and NAME.out (online-judge-tools' layout); with a
@@ -76,17 +84,30 @@ pub struct Args {
     /// The program to test and its arguments, after `--`.
     #[arg(last = true, value_name = "PROGRAM")]
     pub program: Vec<OsString>,
+    /// Start PROGRAM for a judge and report on descriptor 3 (the judge's own use).
+    #[arg(long, hide = true)]
+    pub launch: bool,
 }
 
-/// The result of one case: which case, the verdict and its explanation, the run.
+/// The result of one case: the verdict and its explanation, the run.
 struct Judged {
-    index: usize,
     verdict: Verdict,
     detail: String,
     outcome: run::Outcome,
+    /// Bytes of output received (the outcome keeps the first [`KEPT_OUTPUT`]).
+    output_bytes: usize,
 }
 
+/// Bytes of a run's output kept once it is judged: what the report and the JSON line show.
+const KEPT_OUTPUT: usize = 4 << 10;
+
+/// Most seconds `--shrink-time` takes.
+const MOST_SHRINK_SECONDS: f64 = 86_400.0;
+
 pub fn run(args: Args) -> CliResult {
+    if args.launch {
+        return run::launch(&args.program);
+    }
     let problem = Problem::new(args.id).ok_or_else(|| {
         CliError::Input(format!(
             "problem {} has no judge; problems: {}",
@@ -113,92 +134,113 @@ pub fn run(args: Args) -> CliResult {
         }
         limits.memory = mib << 20;
     }
+    if !(0.0..=MOST_SHRINK_SECONDS).contains(&args.shrink_time) {
+        return Err(CliError::Input(format!(
+            "--shrink-time must be between 0 and {MOST_SHRINK_SECONDS} seconds, found {}",
+            args.shrink_time
+        )));
+    }
     if args.program.is_empty() && args.save.is_none() {
         return Err(CliError::Input(
             "give the program to test after `--`, e.g. `backtrack judge 9663 -- ./a.out`".into(),
         ));
     }
-    let cases = problem.cases(&Plan { seed: args.seed, random: args.random, hard: args.hard });
-    if let Some(dir) = &args.save {
-        save(dir, &cases)?;
-        if args.program.is_empty() {
-            writeln!(out, "{} cases written to {}", cases.len(), dir.display())?;
-            out.flush()?;
-            return Ok(EXIT_OK);
+    let mut cases = problem.cases(&Plan { seed: args.seed, random: args.random, hard: args.hard });
+    if args.program.is_empty() {
+        let dir = args.save.as_deref().expect("checked above");
+        create_dir(dir)?;
+        let mut written = 0;
+        for case in cases.by_ref() {
+            if run::stop_requested() {
+                return Err(CliError::Interrupted(format!("interrupted after writing {written} cases")));
+            }
+            write_pair(dir, &case.name, &case)?;
+            written += 1;
         }
+        if let Some(note) = fewer_note(&problem, &cases, args.hard) {
+            writeln!(out, "{note}")?;
+        }
+        writeln!(out, "{written} cases written to {}", dir.display())?;
+        out.flush()?;
+        return Ok(EXIT_OK);
+    }
+    if let Some(dir) = &args.save {
+        create_dir(dir)?;
     }
     let jobs = match args.jobs {
         None | Some(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
         Some(j) => j as usize,
     };
-    // A program that cannot start is a usage error, found before anything runs.
-    if let Err(e) = run::run(&args.program, b"", &Limits { time: Duration::from_millis(1), ..limits }, 0) {
-        return Err(CliError::Input(format!("cannot run {}: {e}", args.program[0].to_string_lossy())));
-    }
+    // From here on, every way out kills the programs still running.
+    run::end_all_on_exit();
 
-    let bar = progress(cases.len() as u64);
-    let name_width = cases.iter().map(|c| c.name.len()).max().unwrap_or(0);
-    let mut results: Vec<Option<Judged>> = (0..cases.len()).map(|_| None).collect();
-    let mut printed = 0;
-    run_all(&problem, &cases, &args.program, &limits, jobs, |judged| {
-        let index = judged.index;
-        results[index] = Some(judged);
-        // One line per case, in case order.
-        while let Some(Some(j)) = results.get(printed) {
-            let line = case_line(&cases[printed], j, name_width);
-            // Standard output that fails is found at the summary's write below.
-            let print = || drop(writeln!(io::stdout(), "{line}"));
-            match &bar {
-                Some(bar) => bar.suspend(print),
-                None => print(),
+    let bar = progress(cases.remaining() as u64);
+    let name_width = cases.name_width();
+    let mut tally = Tally::default();
+    let run = Runner { problem: &problem, program: &args.program, limits: &limits, jobs };
+    run.all(&mut cases, args.save.as_deref(), |case, judged| {
+        let line = case_line(&case, &judged, name_width);
+        match &bar {
+            Some(bar) => {
+                bar.suspend(|| writeln!(out, "{line}").and_then(|()| out.flush()))?;
+                if bar.position() >= bar.length().unwrap_or(0) {
+                    bar.inc_length(1);
+                }
+                bar.inc(1);
             }
-            printed += 1;
+            None => {
+                writeln!(out, "{line}")?;
+                out.flush()?;
+            }
         }
-        if let Some(bar) = &bar {
-            bar.inc(1);
-        }
+        tally.add(case, judged);
+        Ok(())
     })?;
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    let results: Vec<Judged> = results.into_iter().map(|r| r.expect("every case ran")).collect();
+    if let Some(note) = fewer_note(&problem, &cases, args.hard) {
+        writeln!(out, "{note}")?;
+    }
 
-    let first = results.iter().find(|j| j.verdict != Verdict::Accepted);
-    let verdict = first.map_or(Verdict::Accepted, |j| j.verdict);
-    summary(&mut out, &problem, &results, verdict)?;
+    let verdict = tally.verdict.unwrap_or(Verdict::Accepted);
+    summary(&mut out, &problem, &tally, verdict, &limits)?;
     let mut failing = None;
-    if first.is_some() {
+    if let Some((start_case, start)) = tally.start.take() {
         // Shrink the smallest case that failed the way the first one did.
-        let start = results
-            .iter()
-            .filter(|j| j.verdict == verdict)
-            .min_by_key(|j| cases[j.index].input.measure())
-            .expect("the first failing case qualifies");
-        let budget = Budget { runs: args.shrink_runs, time: Duration::from_secs_f64(args.shrink_time.max(0.0)) };
-        let shrunk = problem.shrink(cases[start.index].clone(), verdict, jobs, budget, |batch| {
-            let mut found: Vec<Option<(Verdict, Judged)>> = (0..batch.len()).map(|_| None).collect();
-            let ran = run_all(&problem, batch, &args.program, &limits, jobs, |j| {
-                let i = j.index;
-                found[i] = Some((j.verdict, j));
-            });
-            if ran.is_err() {
-                return Vec::new();
+        let budget = Budget { runs: args.shrink_runs, time: Duration::from_secs_f64(args.shrink_time) };
+        let mut failed = None;
+        let shrunk = problem.shrink(start_case.clone(), verdict, jobs, budget, |batch| {
+            let mut found = Vec::with_capacity(batch.len());
+            if failed.is_none() {
+                let ran = run.all(&mut batch.iter().cloned(), None, |_, judged| {
+                    found.push((judged.verdict, judged));
+                    Ok(())
+                });
+                if let Err(e) = ran {
+                    failed = Some(e);
+                    found.clear();
+                }
             }
-            found.into_iter().map(|f| f.expect("every candidate ran")).collect()
+            found
         });
+        if let Some(e) = failed {
+            return Err(e);
+        }
         let case = &shrunk.case;
-        let judged = shrunk.result.as_ref().unwrap_or(start);
+        let judged = shrunk.result.as_ref().unwrap_or(&start);
         report(&mut out, &problem, case, judged, &shrunk, &args.program)?;
         if let Some(dir) = &args.save {
             write_pair(dir, "failing", case)?;
         }
-        failing = Some((case.clone(), judged.outcome.run.seconds, judged.outcome.run.output.clone()));
+        failing =
+            Some((case.clone(), judged.outcome.run.seconds, judged.outcome.run.output.clone(), judged.output_bytes));
     }
     if args.json {
         let failing = match &failing {
             None => "null".to_string(),
-            Some((case, seconds, got)) => format!(
-                "{{\"input\": {}, \"expected\": {}, \"got\": {}, \"seconds\": {}}}",
+            Some((case, seconds, got, bytes)) => format!(
+                "{{\"input\": {}, \"expected\": {}, \"got\": {}, \"got_bytes\": {bytes}, \"seconds\": {}}}",
                 json_string(&case.text),
                 json_string(&case.expected),
                 json_string(&String::from_utf8_lossy(got)),
@@ -210,11 +252,62 @@ pub fn run(args: Args) -> CliResult {
             "{{\"problem\": {}, \"verdict\": \"{}\", \"cases\": {}, \"failing\": {failing}}}",
             problem.id(),
             verdict.code(),
-            cases.len()
+            tally.cases
         )?;
     }
     out.flush()?;
     Ok(if verdict == Verdict::Accepted { EXIT_OK } else { EXIT_NO_SOLUTION })
+}
+
+/// A line saying that the problem has fewer distinct inputs than the random cases asked for.
+fn fewer_note(problem: &Problem, cases: &Cases, hard: bool) -> Option<String> {
+    let (count, asked) = (cases.random_count(), cases.random_asked());
+    if count >= asked {
+        return None;
+    }
+    let taken = if hard { "the samples, edge and hard cases" } else { "the samples and edge cases" };
+    Some(match problem.every_input() {
+        Some(all) => format!(
+            "note: problem {} has only {} distinct inputs, and {taken} take {} of them: {count} random cases, not {asked}",
+            problem.id(),
+            all.len(),
+            all.len() - count
+        ),
+        None => format!(
+            "note: problem {} gave no new input in many draws: {count} distinct random cases, not {asked}",
+            problem.id()
+        ),
+    })
+}
+
+/// Verdict counts, and the case to shrink, gathered as results come.
+#[derive(Default)]
+struct Tally {
+    cases: usize,
+    counts: BTreeMap<Verdict, usize>,
+    slowest: f64,
+    peak: u64,
+    /// The verdict of the first case (in case order) that was not accepted.
+    verdict: Option<Verdict>,
+    /// The smallest case with that verdict, and its result.
+    start: Option<(Case, Judged)>,
+}
+
+impl Tally {
+    fn add(&mut self, case: Case, judged: Judged) {
+        self.cases += 1;
+        *self.counts.entry(judged.verdict).or_default() += 1;
+        self.slowest = self.slowest.max(judged.outcome.run.seconds);
+        self.peak = self.peak.max(judged.outcome.run.memory);
+        if judged.verdict == Verdict::Accepted {
+            return;
+        }
+        let verdict = *self.verdict.get_or_insert(judged.verdict);
+        let smaller = self.start.as_ref().is_none_or(|(c, _)| case.input.measure() < c.input.measure());
+        if judged.verdict == verdict && smaller {
+            self.start = Some((case, judged));
+        }
+    }
 }
 
 fn json_string(text: &str) -> String {
@@ -232,42 +325,115 @@ fn progress(len: u64) -> Option<indicatif::ProgressBar> {
     })
 }
 
-/// Runs every case on `jobs` threads and hands each result to `done`, on this thread, as it comes.
-fn run_all(
-    problem: &Problem,
-    cases: &[Case],
-    program: &[OsString],
-    limits: &Limits,
+/// What every run of one judging shares.
+struct Runner<'a> {
+    problem: &'a Problem,
+    program: &'a [OsString],
+    limits: &'a Limits,
     jobs: usize,
-    mut done: impl FnMut(Judged),
-) -> Result<(), CliError> {
-    let next = AtomicUsize::new(0);
-    let (send, receive) = mpsc::channel();
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, cases.len().max(1)) {
-            let send = send.clone();
-            let next = &next;
-            scope.spawn(move || loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                let Some(case) = cases.get(index) else { break };
-                let result = run::run(program, case.text.as_bytes(), limits, problem.output_cap(case)).map(|outcome| {
-                    let (verdict, detail) = problem.verdict(case, &outcome.run, limits);
-                    Judged { index, verdict, detail, outcome }
+}
+
+impl Runner<'_> {
+    /// Runs the cases on `jobs` threads, taking them from `cases` only as
+    /// threads are free (and saving each to `save`), and hands each result
+    /// to `done`, on this thread, in case order. At most two cases per
+    /// thread are held at once, so memory does not grow with the number of
+    /// cases.
+    fn all(
+        &self,
+        cases: &mut dyn Iterator<Item = Case>,
+        save: Option<&Path>,
+        mut done: impl FnMut(Case, Judged) -> Result<(), CliError>,
+    ) -> Result<(), CliError> {
+        let window = 2 * self.jobs.max(1);
+        let (work, queue) = mpsc::channel::<(usize, Case)>();
+        let queue = Mutex::new(queue);
+        let (results, finished) = mpsc::channel();
+        let abort = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            for _ in 0..self.jobs.max(1) {
+                let results = results.clone();
+                let (queue, abort) = (&queue, &abort);
+                scope.spawn(move || {
+                    while !abort.load(Ordering::Relaxed) {
+                        let next = queue.lock().map_err(|_| ()).and_then(|q| q.recv().map_err(|_| ()));
+                        let Ok((index, case)) = next else { break };
+                        let result = self.judge(&case);
+                        if results.send((index, case, result)).is_err() {
+                            break;
+                        }
+                    }
                 });
-                if send.send(result).is_err() {
-                    break;
-                }
-            });
-        }
-        drop(send);
-        for result in receive {
-            match result {
-                Ok(judged) => done(judged),
-                Err(e) => return Err(CliError::Failure(format!("cannot run the program: {e}"))),
             }
-        }
-        Ok(())
-    })
+            drop(results);
+            let fed = (|| {
+                let work = work;
+                let (mut next, mut printed, mut more) = (0, 0, true);
+                let mut pending = BTreeMap::new();
+                loop {
+                    while more && next - printed < window {
+                        if run::stop_requested() {
+                            return Err(interrupted(printed));
+                        }
+                        match cases.next() {
+                            Some(case) => {
+                                if let Some(dir) = save {
+                                    write_pair(dir, &case.name, &case)?;
+                                }
+                                work.send((next, case)).map_err(|_| workers_gone())?;
+                                next += 1;
+                            }
+                            None => more = false,
+                        }
+                    }
+                    if printed == next {
+                        return Ok(());
+                    }
+                    let (index, case, result) = finished.recv().map_err(|_| workers_gone())?;
+                    let judged = match result {
+                        Ok(judged) => judged,
+                        Err(run::RunError::Start(e)) => {
+                            return Err(CliError::Input(format!(
+                                "cannot run {}: {e}",
+                                self.program[0].to_string_lossy()
+                            )))
+                        }
+                        Err(run::RunError::Failure(m)) => {
+                            return Err(CliError::Failure(format!("cannot run the program: {m}")))
+                        }
+                        Err(run::RunError::Stopped) => return Err(interrupted(printed)),
+                    };
+                    pending.insert(index, (case, judged));
+                    while let Some((case, judged)) = pending.remove(&printed) {
+                        printed += 1;
+                        done(case, judged)?;
+                    }
+                }
+            })();
+            // Whatever happened, the threads stop after their current run.
+            abort.store(true, Ordering::Relaxed);
+            fed
+        })
+    }
+
+    /// Runs the program on one case and judges the run.
+    fn judge(&self, case: &Case) -> Result<Judged, run::RunError> {
+        let mut outcome = run::run(self.program, case.text.as_bytes(), self.limits, self.problem.output_cap(case))?;
+        let (verdict, detail) = self.problem.verdict(case, &outcome.run, self.limits);
+        let output_bytes = outcome.run.output.len();
+        let output = &mut outcome.run.output;
+        output.truncate(KEPT_OUTPUT);
+        output.shrink_to_fit();
+        Ok(Judged { verdict, detail, outcome, output_bytes })
+    }
+}
+
+fn interrupted(done: usize) -> CliError {
+    CliError::Interrupted(format!("interrupted after {done} cases; their verdicts are above"))
+}
+
+fn workers_gone() -> CliError {
+    CliError::Failure("the threads running the program stopped".into())
 }
 
 fn mib(bytes: u64) -> f64 {
@@ -282,65 +448,71 @@ fn case_line(case: &Case, judged: &Judged, width: usize) -> String {
         format!("{:<3} {:<width$}  {:>6.3} s  {:>7} MiB", judged.verdict.code(), case.name, run.seconds, memory);
     if judged.verdict != Verdict::Accepted {
         let first = judged.detail.lines().next().unwrap_or("");
-        line.push_str(&format!("  {first}"));
+        line.push_str(&format!("  {}", visible(first, SHOWN_WIDTH)));
     }
     line
 }
 
-fn summary(out: &mut dyn Write, problem: &Problem, results: &[Judged], verdict: Verdict) -> io::Result<()> {
-    let accepted = results.iter().filter(|j| j.verdict == Verdict::Accepted).count();
-    let mut counts: Vec<(Verdict, usize)> = Vec::new();
-    for j in results {
-        match counts.iter_mut().find(|(v, _)| *v == j.verdict) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((j.verdict, 1)),
-        }
-    }
-    counts.sort();
-    let counts: Vec<String> = counts.iter().map(|(v, n)| format!("{n} {v}")).collect();
-    let slowest = results.iter().map(|j| j.outcome.run.seconds).fold(0.0, f64::max);
-    let peak = results.iter().map(|j| j.outcome.run.memory).max().unwrap_or(0);
-    let limits = problem.limits();
+fn summary(out: &mut dyn Write, problem: &Problem, tally: &Tally, verdict: Verdict, limits: &Limits) -> io::Result<()> {
+    let accepted = tally.counts.get(&Verdict::Accepted).copied().unwrap_or(0);
+    let counts: Vec<String> = tally.counts.iter().map(|(v, n)| format!("{n} {v}")).collect();
     writeln!(
         out,
         "{}: {} ({} of {} cases accepted: {}; slowest {:.3} s, peak {:.1} MiB; limits {} s, {} MiB)",
         problem.id(),
         verdict.code(),
         accepted,
-        results.len(),
+        tally.cases,
         counts.join(", "),
-        slowest,
-        mib(peak),
+        tally.slowest,
+        mib(tally.peak),
         limits.time.as_secs_f64(),
-        limits.memory >> 20
+        mib(limits.memory)
     )
 }
 
-/// Lines of input or output shown in full; longer texts are cut.
-const SHOWN_LINES: usize = 8;
+/// Lines of a text shown whole; a longer one shows [`SHOWN_HEAD`] of them.
+const SHOWN_LINES: usize = 12;
+/// Lines shown of a text longer than [`SHOWN_LINES`].
+const SHOWN_HEAD: usize = 10;
+/// Characters of one line shown before it is cut.
+const SHOWN_WIDTH: usize = 100;
 
-fn indented(text: &str) -> String {
-    indented_to(text, SHOWN_LINES)
-}
-
-fn indented_to(text: &str, shown: usize) -> String {
-    let lines: Vec<&str> = text.lines().collect();
+/// `text` indented by two spaces: whole when it has at most [`SHOWN_LINES`]
+/// lines, else its first (or, `from_end`, last) [`SHOWN_HEAD`] lines and
+/// how many more there are; each line shown by [`visible`].
+fn shown(text: &str, from_end: bool) -> String {
+    let count = text.lines().count();
+    let take = if count <= SHOWN_LINES { count } else { SHOWN_HEAD };
+    let skip = if from_end { count - take } else { 0 };
     let mut out = String::new();
-    for line in lines.iter().take(shown) {
+    if skip > 0 {
+        out.push_str(&format!("  ... {} before\n", lines(skip)));
+    }
+    for line in text.lines().skip(skip).take(take) {
         // A blank line stays blank, with no trailing spaces.
-        out.push_str(if line.is_empty() { "\n" } else { "  " });
-        if !line.is_empty() {
-            out.push_str(line);
+        if line.is_empty() {
             out.push('\n');
+        } else {
+            out.push_str(&format!("  {}\n", visible(line, SHOWN_WIDTH)));
         }
     }
-    if lines.len() > shown {
-        out.push_str(&format!("  ... {} more lines\n", lines.len() - shown));
+    if !from_end && count > take {
+        out.push_str(&format!("  ... {}\n", more_lines(count - take)));
     }
     if text.is_empty() {
         out.push_str("  (nothing)\n");
     }
     out
+}
+
+/// "1 line", "N lines".
+fn lines(count: usize) -> String {
+    if count == 1 {
+        "1 line".into()
+    } else {
+        format!("{count} lines")
+    }
 }
 
 fn report(
@@ -362,18 +534,21 @@ fn report(
         "{} on {} ({how}{complete}): {}",
         judged.verdict,
         case.name,
-        judged.detail.lines().next().unwrap_or("")
+        visible(judged.detail.lines().next().unwrap_or(""), SHOWN_WIDTH)
     )?;
-    write!(out, "input:\n{}", indented(&case.text))?;
+    write!(out, "input:\n{}", shown(&case.text, false))?;
     let got = String::from_utf8_lossy(&judged.outcome.run.output);
     let label = if problem.id() == 2580 { "expected (one valid answer)" } else { "expected" };
-    write!(out, "{label}:\n{}", indented(&case.expected))?;
-    write!(out, "received:\n{}", indented(&got))?;
+    write!(out, "{label}:\n{}", shown(&case.expected, false))?;
+    write!(out, "received:\n{}", shown(&got, false))?;
+    if judged.output_bytes > judged.outcome.run.output.len() {
+        writeln!(out, "  (the first {} of {} bytes received)", judged.outcome.run.output.len(), judged.output_bytes)?;
+    }
     if judged.verdict == Verdict::WrongAnswer && judged.detail.lines().count() > 1 {
-        write!(out, "difference:\n{}", indented_to(&judged.detail, usize::MAX))?;
+        write!(out, "difference:\n{}", shown(&judged.detail, false))?;
     }
     if !judged.outcome.stderr.trim().is_empty() {
-        write!(out, "standard error (end):\n{}", indented(judged.outcome.stderr.trim_end()))?;
+        write!(out, "standard error (end):\n{}", shown(judged.outcome.stderr.trim_end(), true))?;
     }
     let command: Vec<String> = program.iter().map(|a| shell_quote(&a.to_string_lossy())).collect();
     writeln!(out, "reproduce: printf '{}' | {}", printf_escape(&case.text), command.join(" "))
@@ -392,15 +567,11 @@ fn shell_quote(word: &str) -> String {
     }
 }
 
-fn save(dir: &PathBuf, cases: &[Case]) -> Result<(), CliError> {
-    std::fs::create_dir_all(dir).map_err(|e| CliError::Failure(format!("{}: cannot create: {e}", dir.display())))?;
-    for case in cases {
-        write_pair(dir, &case.name, case)?;
-    }
-    Ok(())
+fn create_dir(dir: &Path) -> Result<(), CliError> {
+    std::fs::create_dir_all(dir).map_err(|e| CliError::Failure(format!("{}: cannot create: {e}", dir.display())))
 }
 
-fn write_pair(dir: &std::path::Path, name: &str, case: &Case) -> Result<(), CliError> {
+fn write_pair(dir: &Path, name: &str, case: &Case) -> Result<(), CliError> {
     for (ext, text) in [("in", &case.text), ("out", &case.expected)] {
         let path = dir.join(format!("{name}.{ext}"));
         std::fs::write(&path, text).map_err(|e| CliError::Failure(format!("{}: cannot write: {e}", path.display())))?;

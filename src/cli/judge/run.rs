@@ -1,34 +1,45 @@
 //! Running one program on one input under the judge's limits (Linux).
 //!
-//! The program runs in its own process group with core dumps off. A monitor
-//! polls it every few milliseconds and kills the whole group when it passes
-//! a limit:
+//! Each run goes through a launcher: this executable again, as
+//! `backtrack judge 0 --launch -- PROGRAM`, which starts the program in a
+//! process group of its own with core dumps off, waits for it, and writes
+//! its exit status and resource usage on descriptor 3 ([`launch`]). The
+//! kernel's peak resident memory of a process (`ru_maxrss`, from `wait4`) is
+//! exact for everything it does, but it also counts the memory of the
+//! process it was forked from, at the moment of the fork. Forked from the
+//! launcher, which has just started and holds nothing, rather than from the
+//! judge, which holds the cases, a program's peak comes out exact above
+//! the launcher's own small size, the same on every run.
 //!
-//! - time: CPU time (user + system, from `/proc/PID/stat`) past the limit,
-//!   or wall time past five times the limit plus two seconds (a program
-//!   that sleeps or waits for input uses no CPU; the margin is for a busy
-//!   machine, where a program may get a fraction of a core);
-//! - memory: peak resident memory (`VmHWM` in `/proc/PID/status`, summed over
-//!   the program and the processes it started) past the limit;
+//! While the program runs, a monitor looks at it every few milliseconds and
+//! kills its group when it passes a limit:
+//!
+//! - CPU time (user + system, from `/proc/PID/stat`, over the program and
+//!   the processes it started) past the time limit, or wall-clock time past
+//!   [`Limits::wall`] (a program that sleeps or waits uses no CPU);
+//! - memory: peak resident memory (`VmHWM` in `/proc/PID/status`, summed
+//!   over the program and the processes it started) past the limit;
 //! - output: more standard output than the cap.
 //!
 //! Peak resident memory is what a program really uses and what judges
-//! report. `VmHWM` is a high-water mark, so a poll that comes late still sees
-//! a peak that has passed. A cap on address space (`RLIMIT_AS`) would count
-//! memory merely reserved (thread stacks, allocator arenas, language
-//! runtimes) and turn the overflow into a failed allocation, which shows up
-//! as a crash instead of MLE. After the program ends, `wait4` gives its
-//! exact CPU time and peak memory, descendants included. That peak also
-//! counts this process's own memory at the moment of the fork, so it is
-//! used only when it is above this process's own peak.
+//! report. A cap on address space (`RLIMIT_AS`) would count memory merely
+//! reserved (thread stacks, allocator arenas, language runtimes) and turn
+//! the overflow into a failed allocation, which shows up as a crash
+//! instead of MLE.
+//!
+//! Every process group started is listed until it has ended, so that any
+//! way the judge ends (Ctrl-C, SIGTERM, SIGHUP, an error, a panic, a closed
+//! standard output) kills them first: [`end_all`] runs at exit and on
+//! those signals.
 
 use std::ffi::OsString;
-use std::fs;
-use std::io::{self, Read, Write};
+use std::fs::{self, File};
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::{Arc, Once};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -38,6 +49,8 @@ use backtrack::judge::{Exit, Limits, Run, Stop};
 const POLL: Duration = Duration::from_millis(4);
 /// Bytes of standard error kept (the last ones).
 const STDERR_TAIL: usize = 2048;
+/// The launcher's descriptor for its report to the judge.
+const REPORT_FD: RawFd = 3;
 
 /// One run's result: what the judge needs, and standard error's tail to show.
 pub struct Outcome {
@@ -47,33 +60,186 @@ pub struct Outcome {
     pub stderr: String,
 }
 
-/// Runs `program` (its path and arguments) on `input`.
-/// Fails only when the program cannot be started.
-pub fn run(program: &[OsString], input: &[u8], limits: &Limits, output_cap: usize) -> io::Result<Outcome> {
-    let mut command = Command::new(&program[0]);
-    command.args(&program[1..]).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).process_group(0);
-    // SAFETY: the closure runs in the child between fork and exec and only
-    // calls setrlimit, which is async-signal-safe; the struct lives on the
-    // child's stack.
+/// Why a run gave no outcome.
+pub enum RunError {
+    /// The program cannot be started.
+    Start(io::Error),
+    /// The launcher failed (a resource ran out, or something killed it).
+    Failure(String),
+    /// Ctrl-C, SIGTERM or SIGHUP: the judge is stopping.
+    Stopped,
+}
+
+/// Most process groups listed at once: a launcher's and a program's for
+/// each of up to 1024 runs at once, and room to spare.
+const SLOTS: usize = 2 * 1024 + 64;
+/// The process groups started and not yet ended (0: a free slot).
+static GROUPS: [AtomicI32; SLOTS] = [const { AtomicI32::new(0) }; SLOTS];
+/// Set once the judge is ending: a group that starts after this is killed at once.
+static ENDING: AtomicBool = AtomicBool::new(false);
+/// Set by SIGTERM or SIGHUP.
+static TERMINATED: AtomicBool = AtomicBool::new(false);
+
+/// A process group on the list, taken off when this is dropped.
+struct Group(Option<usize>);
+
+impl Group {
+    fn new(pgid: libc::pid_t) -> Group {
+        let slot = GROUPS.iter().position(|s| s.compare_exchange(0, pgid, Ordering::SeqCst, Ordering::SeqCst).is_ok());
+        // Listed first, checked second: either this sees ENDING or end_all sees the slot.
+        if slot.is_none() || ENDING.load(Ordering::SeqCst) {
+            // SAFETY: kill only sends a signal.
+            unsafe { libc::kill(-pgid, libc::SIGKILL) };
+        }
+        Group(slot)
+    }
+}
+
+impl Drop for Group {
+    fn drop(&mut self) {
+        if let Some(i) = self.0 {
+            GROUPS[i].store(0, Ordering::SeqCst);
+        }
+    }
+}
+
+/// Kills every process group on the list, and from now on every group as it
+/// starts. Only atomics and `kill`: safe in a signal handler.
+pub fn end_all() {
+    ENDING.store(true, Ordering::SeqCst);
+    for slot in &GROUPS {
+        let pgid = slot.load(Ordering::SeqCst);
+        if pgid > 0 {
+            // SAFETY: kill only sends a signal.
+            unsafe { libc::kill(-pgid, libc::SIGKILL) };
+        }
+    }
+}
+
+extern "C" fn end_all_at_exit() {
+    end_all();
+}
+
+extern "C" fn on_terminate(_signal: libc::c_int) {
+    TERMINATED.store(true, Ordering::SeqCst);
+    end_all();
+}
+
+/// Makes every exit of this process kill the groups it started (at exit, and
+/// on SIGTERM and SIGHUP, which then stop the judge as Ctrl-C does).
+pub fn end_all_on_exit() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: the handlers only use atomics and kill, which are
+        // async-signal-safe; the sigaction struct lives across the calls.
+        unsafe {
+            libc::atexit(end_all_at_exit);
+            let mut action: libc::sigaction = std::mem::zeroed();
+            action.sa_sigaction = on_terminate as extern "C" fn(libc::c_int) as libc::sighandler_t;
+            action.sa_flags = libc::SA_RESTART;
+            libc::sigemptyset(&mut action.sa_mask);
+            for signal in [libc::SIGTERM, libc::SIGHUP] {
+                libc::sigaction(signal, &action, std::ptr::null_mut());
+            }
+        }
+    });
+}
+
+/// Whether the judge is stopping: Ctrl-C, SIGTERM or SIGHUP.
+pub fn stop_requested() -> bool {
+    super::super::interrupted() || TERMINATED.load(Ordering::SeqCst)
+}
+
+/// In a child between fork and exec: dies with the thread that started it,
+/// so that nothing outlives even a judge killed with SIGKILL.
+fn die_with_parent(parent: libc::pid_t) -> io::Result<()> {
+    // SAFETY: prctl and getppid are async-signal-safe system calls.
     unsafe {
-        command.pre_exec(|| {
-            let none = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
-            libc::setrlimit(libc::RLIMIT_CORE, &none);
-            Ok(())
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+        if libc::getppid() != parent {
+            return Err(io::Error::from_raw_os_error(libc::ESRCH));
+        }
+    }
+    Ok(())
+}
+
+/// Runs `program` (its path and arguments) on `input`.
+pub fn run(program: &[OsString], input: &[u8], limits: &Limits, output_cap: usize) -> Result<Outcome, RunError> {
+    let failure = |what: &str, e: io::Error| RunError::Failure(format!("{what}: {e}"));
+    let mut fds = [0; 2];
+    // SAFETY: `fds` has room for the two descriptors pipe2 writes.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(failure("cannot make a pipe", io::Error::last_os_error()));
+    }
+    // SAFETY: pipe2 just opened both descriptors, owned by nothing else.
+    let (report_read, report_write) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    let mut command = Command::new("/proc/self/exe");
+    command
+        .args(["judge", "0", "--launch", "--"])
+        .args(program)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    let write_fd = report_write.as_raw_fd();
+    // SAFETY: getpid only reads this process's id.
+    let judge = unsafe { libc::getpid() };
+    // SAFETY: the closure runs in the child between fork and exec and only
+    // makes async-signal-safe system calls (fcntl, dup2, prctl, getppid).
+    unsafe {
+        command.pre_exec(move || {
+            // The report pipe on descriptor 3, kept open across exec.
+            let kept = if write_fd == REPORT_FD {
+                libc::fcntl(REPORT_FD, libc::F_SETFD, 0)
+            } else {
+                libc::dup2(write_fd, REPORT_FD)
+            };
+            if kept < 0 {
+                return Err(io::Error::last_os_error());
+            }
+            die_with_parent(judge)
         });
     }
     let started = Instant::now();
-    let mut child = command.spawn()?;
-    let pid = child.id() as libc::pid_t;
+    let mut launcher = command.spawn().map_err(|e| failure("cannot start the launcher", e))?;
+    let launcher_group = Group::new(launcher.id() as libc::pid_t);
+    drop(report_write);
+    let mut report = BufReader::new(File::from(report_read));
+    let end_launcher = |launcher: &mut std::process::Child, group: Group| {
+        drop(group);
+        let _ = launcher.kill();
+        let _ = launcher.wait();
+    };
 
-    let mut stdin = child.stdin.take().expect("piped");
+    // The launcher's first line: the program's id, or why it cannot start.
+    let mut line = String::new();
+    let _ = report.read_line(&mut line);
+    let pid = match line.split_whitespace().collect::<Vec<_>>()[..] {
+        ["pid", pid] => pid.parse::<libc::pid_t>().unwrap_or(0),
+        ["error", code] => {
+            end_launcher(&mut launcher, launcher_group);
+            return Err(RunError::Start(io::Error::from_raw_os_error(code.parse().unwrap_or(libc::EINVAL))));
+        }
+        _ => 0,
+    };
+    if pid <= 0 {
+        end_launcher(&mut launcher, launcher_group);
+        return Err(if stop_requested() {
+            RunError::Stopped
+        } else {
+            RunError::Failure("the launcher ended early".into())
+        });
+    }
+    let program_group = Group::new(pid);
+
+    let mut stdin = launcher.stdin.take().expect("piped");
     let input = input.to_vec();
     // A program that stops reading early closes the pipe: not an error of the judge.
     let writer = thread::spawn(move || {
         let _ = stdin.write_all(&input);
     });
     let overflow = Arc::new(AtomicBool::new(false));
-    let mut stdout = child.stdout.take().expect("piped");
+    let mut stdout = launcher.stdout.take().expect("piped");
     let full = Arc::clone(&overflow);
     let reader = thread::spawn(move || {
         let mut output = Vec::new();
@@ -93,7 +259,7 @@ pub fn run(program: &[OsString], input: &[u8], limits: &Limits, output_cap: usiz
         }
         output
     });
-    let mut stderr = child.stderr.take().expect("piped");
+    let mut stderr = launcher.stderr.take().expect("piped");
     let errors = thread::spawn(move || {
         let mut tail = Vec::new();
         let mut chunk = [0u8; 4096];
@@ -106,12 +272,14 @@ pub fn run(program: &[OsString], input: &[u8], limits: &Limits, output_cap: usiz
         tail
     });
 
-    let wall_limit = limits.time * 5 + Duration::from_secs(2);
+    let wall_limit = limits.wall();
     let mut stopped = None;
+    let mut interrupted = false;
     let mut peak = 0u64;
-    loop {
-        if exited(pid) {
-            break;
+    // The report comes once the program has ended and the launcher has reaped it.
+    while !readable(report.get_ref().as_raw_fd(), POLL) {
+        if stopped.is_some() || interrupted {
+            continue;
         }
         let (cpu, memory) = usage(pid);
         peak = peak.max(memory);
@@ -119,32 +287,39 @@ pub fn run(program: &[OsString], input: &[u8], limits: &Limits, output_cap: usiz
             Some(Stop::Output)
         } else if memory > limits.memory {
             Some(Stop::Memory)
-        } else if cpu > limits.time || started.elapsed() > wall_limit {
-            Some(Stop::Time)
+        } else if cpu > limits.time {
+            Some(Stop::CpuTime)
+        } else if started.elapsed() > wall_limit {
+            Some(Stop::WallTime)
         } else {
             None
         };
-        if stopped.is_some() {
-            break;
+        interrupted = stopped.is_none() && stop_requested();
+        if stopped.is_some() || interrupted {
+            // SAFETY: kill only sends a signal.
+            unsafe { libc::kill(-pid, libc::SIGKILL) };
         }
-        thread::sleep(POLL);
     }
-    // The group leader is not reaped yet, so its id still names this group.
-    // SAFETY: kill only sends a signal; no memory is involved.
-    unsafe {
-        libc::kill(-pid, libc::SIGKILL);
-    }
-    let (status, usage) = reap(pid);
+    let wall = started.elapsed().as_secs_f64();
+    line.clear();
+    let _ = report.read_line(&mut line);
+    drop(program_group);
+    let ended: Vec<i64> =
+        line.strip_prefix("exit ").unwrap_or("").split_whitespace().filter_map(|f| f.parse().ok()).collect();
+    end_launcher(&mut launcher, launcher_group);
     let _ = writer.join();
     let mut output = reader.join().unwrap_or_default();
     output.truncate(output_cap + 1);
     let tail = errors.join().unwrap_or_default();
-
-    let seconds = timeval(usage.ru_utime) + timeval(usage.ru_stime);
-    let reported = usage.ru_maxrss.max(0) as u64 * 1024;
-    if reported > own_peak() {
-        peak = peak.max(reported);
+    if interrupted || stop_requested() {
+        return Err(RunError::Stopped);
     }
+    let [status, user, system, maxrss] = ended[..] else {
+        return Err(RunError::Failure("the launcher ended without a report".into()));
+    };
+    let status = status as i32;
+    let seconds = (user + system) as f64 / 1e6;
+    peak = peak.max(maxrss.max(0) as u64 * 1024);
     let exit = if libc::WIFSIGNALED(status) {
         Exit::Signal(libc::WTERMSIG(status))
     } else {
@@ -155,21 +330,79 @@ pub fn run(program: &[OsString], input: &[u8], limits: &Limits, output_cap: usiz
     }
     let keep = tail.len().min(STDERR_TAIL);
     let stderr = String::from_utf8_lossy(&tail[tail.len() - keep..]).into_owned();
-    // The `Child` was reaped by hand; dropping it does not wait again.
-    drop(child);
-    Ok(Outcome { run: Run { exit, stopped, seconds, memory: peak, output }, stderr })
+    Ok(Outcome { run: Run { exit, stopped, seconds, wall, memory: peak, output }, stderr })
 }
 
-/// Whether `pid` has ended (it stays a zombie, not reaped, until [`reap`]).
-fn exited(pid: libc::pid_t) -> bool {
-    // SAFETY: siginfo_t is plain data that waitid fills in; zeroed is a valid value.
-    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-    // SAFETY: `info` is a valid, writable siginfo_t for the duration of the call.
-    let found = unsafe {
-        libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, libc::WEXITED | libc::WNOHANG | libc::WNOWAIT)
+/// Whether `fd` has something to read (or its writer has gone), waiting up to `wait`.
+fn readable(fd: RawFd, wait: Duration) -> bool {
+    let mut poll = libc::pollfd { fd, events: libc::POLLIN, revents: 0 };
+    // SAFETY: `poll` is one valid pollfd that lives across the call.
+    let ready = unsafe { libc::poll(&mut poll, 1, wait.as_millis() as libc::c_int) };
+    ready == 1 && poll.revents != 0
+}
+
+/// The launcher (`backtrack judge 0 --launch -- PROGRAM`): starts the
+/// program in its own process group, with the standard input, output and
+/// error it was given and core dumps off; writes `pid PID` (or
+/// `error ERRNO`) on descriptor 3; once the program has ended, kills what
+/// is left of its group, reaps it and writes
+/// `exit STATUS USER_US SYSTEM_US MAXRSS_KIB`.
+pub fn launch(program: &[OsString]) -> Result<i32, super::CliError> {
+    // SAFETY: fcntl only reads the descriptor's flags.
+    if program.is_empty() || unsafe { libc::fcntl(REPORT_FD, libc::F_GETFD) } < 0 {
+        return Err(super::CliError::Input("--launch is the judge's own way to start a program".into()));
+    }
+    // SAFETY: the judge opened descriptor 3 for this report; nothing else here owns it.
+    let mut report = unsafe { File::from_raw_fd(REPORT_FD) };
+    let none = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: `none` is a valid rlimit that lives across the call.
+    unsafe { libc::setrlimit(libc::RLIMIT_CORE, &none) };
+    // SAFETY: getpid only reads this process's id.
+    let launcher = unsafe { libc::getpid() };
+    let mut command = Command::new(&program[0]);
+    command.args(&program[1..]).process_group(0);
+    // SAFETY: the closure runs in the child between fork and exec and only
+    // makes async-signal-safe system calls. It also makes the child a fork,
+    // not a vfork that shares (and so counts) this process's memory.
+    unsafe { command.pre_exec(move || die_with_parent(launcher)) };
+    let pid = match command.spawn() {
+        Ok(child) => child.id() as libc::pid_t,
+        Err(e) => {
+            writeln!(report, "error {}", e.raw_os_error().unwrap_or(libc::EINVAL))?;
+            return Ok(super::EXIT_OK);
+        }
     };
-    // SAFETY: after a successful waitid the pid field is initialised (0 when nothing ended).
-    found == 0 && unsafe { info.si_pid() } == pid
+    writeln!(report, "pid {pid}")?;
+    // Hold no end of the program's pipes, so that the judge sees them close
+    // when the program's processes have closed them.
+    if let Ok(null) = File::options().read(true).write(true).open("/dev/null") {
+        for fd in 0..3 {
+            // SAFETY: dup2 only replaces this process's descriptor `fd` with /dev/null.
+            unsafe { libc::dup2(null.as_raw_fd(), fd) };
+        }
+    }
+    wait_exited(pid);
+    // The leader is not reaped yet, so its id still names its group: end
+    // the processes it left behind.
+    // SAFETY: kill only sends a signal.
+    unsafe { libc::kill(-pid, libc::SIGKILL) };
+    let (status, usage) = reap(pid);
+    let micros = |t: libc::timeval| t.tv_sec * 1_000_000 + t.tv_usec;
+    writeln!(report, "exit {status} {} {} {}", micros(usage.ru_utime), micros(usage.ru_stime), usage.ru_maxrss)?;
+    Ok(super::EXIT_OK)
+}
+
+/// Waits until `pid` has ended, leaving it a zombie (not reaped) until [`reap`].
+fn wait_exited(pid: libc::pid_t) {
+    loop {
+        // SAFETY: siginfo_t is plain data that waitid fills in; zeroed is a valid value.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: `info` is a valid, writable siginfo_t for the duration of the call.
+        let r = unsafe { libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, libc::WEXITED | libc::WNOWAIT) };
+        if r == 0 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            return;
+        }
+    }
 }
 
 /// Waits for `pid` and returns its wait status and resource usage.
@@ -184,19 +417,6 @@ fn reap(pid: libc::pid_t) -> (i32, libc::rusage) {
             return (status, usage);
         }
     }
-}
-
-fn timeval(t: libc::timeval) -> f64 {
-    t.tv_sec as f64 + t.tv_usec as f64 / 1e6
-}
-
-/// This process's own peak resident memory, in bytes.
-fn own_peak() -> u64 {
-    // SAFETY: rusage is plain data; getrusage fills it in.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: `usage` is valid and writable for the call.
-    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) };
-    usage.ru_maxrss.max(0) as u64 * 1024
 }
 
 /// CPU time and peak resident memory (bytes) of `pid` and the processes it started, so far.

@@ -38,7 +38,8 @@ pub fn short_diff(expected: &str, got: &str) -> String {
     };
     let mut text = format!("first difference at line {}", first + 1);
     if want.len() != have.len() {
-        text.push_str(&format!(" (expected {} lines, received {})", want.len(), have.len()));
+        let noun = if want.len() == 1 { "line" } else { "lines" };
+        text.push_str(&format!(" (expected {} {noun}, received {})", want.len(), have.len()));
     }
     text.push('\n');
     for line in &want[first.saturating_sub(CONTEXT)..first] {
@@ -52,7 +53,7 @@ pub fn short_diff(expected: &str, got: &str) -> String {
         if first >= lines.len() {
             text.push_str(&format!("{mark} (end of output)\n"));
         } else if end < lines.len() {
-            text.push_str(&format!("{mark} ... {} more lines\n", lines.len() - end));
+            text.push_str(&format!("{mark} ... {}\n", more_lines(lines.len() - end)));
         }
     };
     side(&mut text, &want, '-');
@@ -60,15 +61,45 @@ pub fn short_diff(expected: &str, got: &str) -> String {
     text
 }
 
-/// `line`, cut to [`WIDTH`] characters with an ellipsis; an empty line shows as `(blank line)`.
+/// `line` as [`visible`] shows it in [`WIDTH`] characters; an empty line shows as `(blank line)`.
 fn clip(line: &str) -> String {
     if line.is_empty() {
         return "(blank line)".into();
     }
-    match line.char_indices().nth(WIDTH) {
-        Some((cut, _)) => format!("{}...", &line[..cut]),
-        None => line.to_string(),
+    visible(line, WIDTH)
+}
+
+/// "N more lines", or "1 more line".
+pub fn more_lines(count: usize) -> String {
+    if count == 1 {
+        "1 more line".to_string()
+    } else {
+        format!("{count} more lines")
     }
+}
+
+/// One line of a program's output as it can be shown on a terminal: control
+/// characters escaped (`\0`, `\t`, `\r`, `\x1b`...), and cut after
+/// `width` characters with `... (N more characters)`.
+pub fn visible(line: &str, width: usize) -> String {
+    let mut out = String::with_capacity(line.len().min(width + 32));
+    for (shown, (at, c)) in line.char_indices().enumerate() {
+        if shown >= width {
+            let rest = line[at..].chars().count();
+            let unit = if rest == 1 { "character" } else { "characters" };
+            out.push_str(&format!("... ({rest} more {unit})"));
+            break;
+        }
+        match c {
+            '\0' => out.push_str("\\0"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() && (c as u32) < 0x80 => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -99,5 +130,18 @@ mod tests {
         assert!(short_diff("a\n", "a").is_empty());
         let short = short_diff("a\nb\n", "a\n");
         assert!(short.contains("(expected 2 lines, received 1)") && short.contains("+ (end of output)"), "{short}");
+        let one_more = short_diff("1\n2\n3\n4\n", "5\n2\n3\n4\n");
+        assert!(one_more.contains("- ... 1 more line\n") && !one_more.contains("lines\n"), "{one_more}");
+    }
+
+    #[test]
+    fn visible_escapes_control_characters_and_cuts_long_lines() {
+        assert_eq!(visible("a\0b\tc\rd\x1b[31me\u{85}", 100), "a\\0b\\tc\\rd\\x1b[31me\\u{85}");
+        assert_eq!(visible("abcdef", 4), "abcd... (2 more characters)");
+        assert_eq!(visible("abcde", 4), "abcd... (1 more character)");
+        assert_eq!(visible("abcd", 4), "abcd");
+        let zeros = "\0".repeat(1 << 20);
+        let shown = visible(&zeros, 60);
+        assert!(shown.len() < 200 && shown.ends_with("... (1048516 more characters)"), "{shown}");
     }
 }

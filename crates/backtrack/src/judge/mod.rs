@@ -12,7 +12,8 @@
 //! use backtrack::judge::{Plan, Problem};
 //!
 //! let problem = Problem::new(9663).unwrap();
-//! let cases = problem.cases(&Plan { seed: 1, random: 3, hard: false });
+//! let cases: Vec<_> = problem.cases(&Plan { seed: 1, random: 3, hard: false }).collect();
+//! assert_eq!(cases.len(), 1 + 4 + 3);
 //! assert_eq!(cases[0].text, "8\n");
 //! assert_eq!(cases[0].expected, "92\n");
 //! assert!(problem.check(&cases[0], "92  \n\n").is_ok());
@@ -26,7 +27,9 @@ pub mod queens;
 pub mod sudoku;
 pub mod sudominoku;
 
+use std::collections::{HashSet, VecDeque};
 use std::fmt;
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
 
 pub use crate::sudoku::rng::Rng;
@@ -150,6 +153,16 @@ pub struct Limits {
     pub memory: u64,
 }
 
+impl Limits {
+    /// The wall-clock time after which a run is stopped: five times the CPU
+    /// time limit plus two seconds. A program that sleeps or waits for
+    /// input uses no CPU time; the margin is for a busy machine, where a
+    /// program may get only a fraction of a core.
+    pub fn wall(&self) -> Duration {
+        self.time * 5 + Duration::from_secs(2)
+    }
+}
+
 /// What the judge says about one run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Verdict {
@@ -199,8 +212,10 @@ pub enum Exit {
 /// Why the runner stopped a program before it ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stop {
-    /// It ran past the time limit (CPU time, or a multiple of it in wall time).
-    Time,
+    /// Its CPU time passed the time limit.
+    CpuTime,
+    /// Its wall-clock time passed [`Limits::wall`] (it slept or waited, using little CPU).
+    WallTime,
     /// Its peak memory passed the limit.
     Memory,
     /// It wrote more than [`Problem::output_cap`] bytes.
@@ -216,6 +231,8 @@ pub struct Run {
     pub stopped: Option<Stop>,
     /// CPU time (user and system), in seconds.
     pub seconds: f64,
+    /// Wall-clock time, in seconds.
+    pub wall: f64,
     /// Peak resident memory, in bytes.
     pub memory: u64,
     /// Standard output (up to the cap).
@@ -277,33 +294,57 @@ impl Problem {
     }
 
     /// The cases of `plan`: samples, edge cases, `plan.random` random cases
-    /// and, with `plan.hard`, the adversarial ones; the same plan always
-    /// gives the same cases. Inputs already listed are not repeated.
-    pub fn cases(&self, plan: &Plan) -> Vec<Case> {
-        let mut rng = Rng::new(plan.seed);
-        let mut out: Vec<Case> = Vec::new();
-        let push = |out: &mut Vec<Case>, name: String, origin: Origin, input: Input| {
-            if !out.iter().any(|c| c.input == input) {
-                out.push(self.case(name, origin, input));
-            }
-        };
+    /// and, with `plan.hard`, the adversarial ones, made one at a time as
+    /// they are asked for (memory does not grow with `plan.random`). The
+    /// same plan always gives the same cases, and no input comes twice: a
+    /// random input already given is drawn again, and where the problem has
+    /// fewer distinct inputs than asked for, [`Cases::random_count`] says
+    /// how many random cases there are.
+    pub fn cases(&self, plan: &Plan) -> Cases {
+        let mut fixed = VecDeque::new();
+        let mut seen = HashSet::new();
         for (i, input) in self.samples().into_iter().enumerate() {
-            push(&mut out, format!("sample-{}", i + 1), Origin::Sample, input);
+            fixed.push_back((format!("sample-{}", i + 1), Origin::Sample, input));
         }
         // Edge cases come from their own generator, so that they do not depend on the seed.
         for (name, input) in self.edges(&mut Rng::new(0)) {
-            push(&mut out, format!("edge-{name}"), Origin::Edge, input);
+            fixed.push_back((format!("edge-{name}"), Origin::Edge, input));
         }
-        for i in 0..plan.random {
-            let input = self.random(&mut rng);
-            push(&mut out, format!("random-{}", i + 1), Origin::Random, input);
+        fixed.retain(|(_, _, input)| seen.insert(fingerprint(&self.text(input))));
+        // Where every input can be listed, random cases are drawn from those not
+        // used yet (the hard ones of such problems do not depend on the seed).
+        let unused = self.every_input().map(|all| {
+            let hard: Vec<Input> = if plan.hard {
+                self.hard(&mut Rng::new(plan.seed)).into_iter().map(|(_, input)| input).collect()
+            } else {
+                Vec::new()
+            };
+            all.into_iter().filter(|i| !hard.contains(i) && !seen.contains(&fingerprint(&self.text(i)))).collect()
+        });
+        let random = unused.as_ref().map_or(plan.random, |u: &Vec<Input>| u.len().min(plan.random));
+        Cases {
+            problem: *self,
+            rng: Rng::new(plan.seed),
+            fixed,
+            seen,
+            unused,
+            random,
+            asked: plan.random,
+            made: 0,
+            hard: plan.hard,
         }
-        if plan.hard {
-            for (name, input) in self.hard(&mut rng) {
-                push(&mut out, format!("hard-{name}"), Origin::Hard, input);
+    }
+
+    /// Every input of the problem, where there are few enough to list (9663,
+    /// and the "N and M" problems without a line of numbers).
+    pub fn every_input(&self) -> Option<Vec<Input>> {
+        match self.kind {
+            Kind::Queens => Some((1..=queens::MAX_N).map(Input::Queens).collect()),
+            Kind::NandM(v) if !v.given => {
+                Some((1..=v.max_n).flat_map(|n| (1..=n).map(move |m| Input::NandM { n, m, values: vec![] })).collect())
             }
+            _ => None,
         }
-        out
     }
 
     /// One random case from `seed`, as `--gen` prints it.
@@ -357,17 +398,32 @@ impl Problem {
     /// # Panics
     /// If `input` belongs to another kind of problem.
     pub fn case(&self, name: String, origin: Origin, input: Input) -> Case {
-        let (text, expected) = match (self.kind, &input) {
-            (Kind::Sudoku { lex }, Input::Sudoku(cells)) => (sudoku::text(lex, cells), sudoku::answer(lex, cells)),
-            (Kind::Queens, &Input::Queens(n)) => (queens::text(n), queens::answer(n)),
-            (Kind::Lotto, Input::Lotto(sets)) => (lotto::text(sets), lotto::answer(sets)),
-            (Kind::NandM(v), Input::NandM { n, m, values }) => {
-                (nm::text(&v, *n, *m, values), nm::answer(&v, *n, *m, values))
-            }
-            (Kind::Sudominoku, Input::Sudominoku(puzzles)) => (sudominoku::text(puzzles), sudominoku::answer(puzzles)),
-            _ => panic!("{input:?} is not an input of problem {}", self.id),
+        let text = self.text(&input);
+        let expected = match (self.kind, &input) {
+            (Kind::Sudoku { lex }, Input::Sudoku(cells)) => sudoku::answer(lex, cells),
+            (Kind::Queens, &Input::Queens(n)) => queens::answer(n),
+            (Kind::Lotto, Input::Lotto(sets)) => lotto::answer(sets),
+            (Kind::NandM(v), Input::NandM { n, m, values }) => nm::answer(&v, *n, *m, values),
+            (Kind::Sudominoku, Input::Sudominoku(puzzles)) => sudominoku::answer(puzzles),
+            _ => self.foreign(&input),
         };
         Case { name, origin, input, text, expected }
+    }
+
+    /// The input as the judge gives it.
+    fn text(&self, input: &Input) -> String {
+        match (self.kind, input) {
+            (Kind::Sudoku { lex }, Input::Sudoku(cells)) => sudoku::text(lex, cells),
+            (Kind::Queens, &Input::Queens(n)) => queens::text(n),
+            (Kind::Lotto, Input::Lotto(sets)) => lotto::text(sets),
+            (Kind::NandM(v), Input::NandM { n, m, values }) => nm::text(&v, *n, *m, values),
+            (Kind::Sudominoku, Input::Sudominoku(puzzles)) => sudominoku::text(puzzles),
+            _ => self.foreign(input),
+        }
+    }
+
+    fn foreign(&self, input: &Input) -> ! {
+        panic!("{input:?} is not an input of problem {}", self.id)
     }
 
     /// Checks one output: `Ok` when the judge accepts it, else why not.
@@ -375,13 +431,18 @@ impl Problem {
     /// ([`compare::same`]); 2580 accepts any valid completion of the board.
     pub fn check(&self, case: &Case, got: &str) -> Result<(), Rejection> {
         if let (Kind::Sudoku { lex: false }, Input::Sudoku(cells)) = (self.kind, &case.input) {
-            return sudoku::check_any(cells, got).map_err(Rejection);
+            return sudoku::check_any(false, cells, got).map_err(Rejection);
         }
         if compare::same(&case.expected, got) {
-            Ok(())
-        } else {
-            Err(Rejection(compare::short_diff(&case.expected, got)))
+            return Ok(());
         }
+        let diff = compare::short_diff(&case.expected, got);
+        if let (Kind::Sudoku { lex: true }, Input::Sudoku(cells)) = (self.kind, &case.input) {
+            if sudoku::check_any(true, cells, got).is_ok() {
+                return Err(Rejection(format!("{}\n{diff}", sudoku::not_smallest(&case.expected, got))));
+            }
+        }
+        Err(Rejection(diff))
     }
 
     /// Output beyond which a run is stopped with [`Verdict::OutputLimit`]:
@@ -396,16 +457,43 @@ impl Problem {
         let over_time = run.seconds > limits.time.as_secs_f64();
         let over_memory = run.memory > limits.memory;
         let mib = |bytes: u64| bytes as f64 / MIB as f64;
+        let time_limit = limits.time.as_secs_f64();
+        let memory_limit = mib(limits.memory);
         match run.stopped {
-            Some(Stop::Time) => return (Verdict::TimeLimit, format!("stopped at {:.2} s of CPU time", run.seconds)),
-            Some(Stop::Memory) => return (Verdict::MemoryLimit, format!("stopped at {:.1} MiB", mib(run.memory))),
+            Some(Stop::CpuTime) => {
+                return (
+                    Verdict::TimeLimit,
+                    format!("stopped at {:.2} s of CPU time (limit {time_limit} s)", run.seconds),
+                )
+            }
+            Some(Stop::WallTime) => {
+                return (
+                    Verdict::TimeLimit,
+                    format!(
+                        "stopped at {:.2} s of wall-clock time (limit {} s) after {:.2} s of CPU time: \
+                        sleeping or waiting",
+                        run.wall,
+                        limits.wall().as_secs_f64(),
+                        run.seconds
+                    ),
+                )
+            }
+            Some(Stop::Memory) => {
+                return (
+                    Verdict::MemoryLimit,
+                    format!("stopped at {:.1} MiB (limit {memory_limit} MiB)", mib(run.memory)),
+                )
+            }
             Some(Stop::Output) => {
                 return (Verdict::OutputLimit, format!("stopped after {} bytes of output", run.output.len()))
             }
             None => {}
         }
         if over_memory {
-            return (Verdict::MemoryLimit, format!("peak memory {:.1} MiB", mib(run.memory)));
+            return (
+                Verdict::MemoryLimit,
+                format!("peak memory {:.1} MiB (limit {memory_limit} MiB)", mib(run.memory)),
+            );
         }
         match run.exit {
             Exit::Signal(signal) => return (Verdict::RuntimeError, format!("killed by signal {signal}")),
@@ -413,7 +501,7 @@ impl Problem {
             Exit::Code(_) => {}
         }
         if over_time {
-            return (Verdict::TimeLimit, format!("{:.2} s of CPU time", run.seconds));
+            return (Verdict::TimeLimit, format!("{:.2} s of CPU time (limit {time_limit} s)", run.seconds));
         }
         match self.check(case, &String::from_utf8_lossy(&run.output)) {
             Ok(()) => (Verdict::Accepted, String::new()),
@@ -430,7 +518,7 @@ impl Problem {
             (Kind::Lotto, Input::Lotto(sets)) => lotto::shrink(sets),
             (Kind::NandM(v), Input::NandM { n, m, values }) => nm::shrink(&v, *n, *m, values),
             (Kind::Sudominoku, Input::Sudominoku(puzzles)) => sudominoku::shrink(puzzles),
-            _ => panic!("{:?} is not an input of problem {}", case.input, self.id),
+            _ => self.foreign(&case.input),
         };
         let size = case.input.measure();
         inputs
@@ -476,6 +564,112 @@ impl Problem {
             break;
         }
         shrunk
+    }
+}
+
+/// Draws in a row that may give an input already given before the random
+/// cases end: far more than any problem with too many inputs to list needs.
+const MOST_DRAWS: usize = 10_000;
+
+/// A fingerprint of an input's text, to tell inputs apart without keeping them.
+fn fingerprint(text: &str) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    text.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// The cases of a [`Plan`], made one at a time: see [`Problem::cases`].
+#[derive(Debug)]
+pub struct Cases {
+    problem: Problem,
+    rng: Rng,
+    /// Samples and edge cases not given yet.
+    fixed: VecDeque<(String, Origin, Input)>,
+    /// Fingerprints of the inputs given so far.
+    seen: HashSet<u64>,
+    /// For problems whose inputs can be listed: those not given yet.
+    unused: Option<Vec<Input>>,
+    /// Random cases to give.
+    random: usize,
+    /// Random cases asked for.
+    asked: usize,
+    /// Random cases given so far.
+    made: usize,
+    /// Whether the hard cases are still to come.
+    hard: bool,
+}
+
+impl Cases {
+    /// How many random cases there are: those asked for, or fewer where the
+    /// problem has fewer distinct inputs left after the samples, the edge
+    /// and the hard cases.
+    pub fn random_count(&self) -> usize {
+        self.random
+    }
+
+    /// How many random cases were asked for.
+    pub fn random_asked(&self) -> usize {
+        self.asked
+    }
+
+    /// Samples, edge and random cases still to come (the hard cases, a few,
+    /// are not counted).
+    pub fn remaining(&self) -> usize {
+        self.fixed.len() + self.random - self.made
+    }
+
+    /// The length of the longest name among the samples, edge and random
+    /// cases still to come (the hard cases' names may be longer).
+    pub fn name_width(&self) -> usize {
+        let random = if self.random > self.made { format!("random-{}", self.random).len() } else { 0 };
+        self.fixed.iter().map(|(name, _, _)| name.len()).fold(random, usize::max)
+    }
+
+    /// A random input not given yet, if there is one.
+    fn draw(&mut self) -> Option<Input> {
+        if let Some(unused) = &mut self.unused {
+            if unused.is_empty() {
+                return None;
+            }
+            let i = self.rng.below(unused.len());
+            return Some(unused.swap_remove(i));
+        }
+        for _ in 0..MOST_DRAWS {
+            let input = self.problem.random(&mut self.rng);
+            if self.seen.insert(fingerprint(&self.problem.text(&input))) {
+                return Some(input);
+            }
+        }
+        None
+    }
+}
+
+impl Iterator for Cases {
+    type Item = Case;
+
+    fn next(&mut self) -> Option<Case> {
+        if let Some((name, origin, input)) = self.fixed.pop_front() {
+            return Some(self.problem.case(name, origin, input));
+        }
+        if self.made < self.random {
+            match self.draw() {
+                Some(input) => {
+                    self.made += 1;
+                    return Some(self.problem.case(format!("random-{}", self.made), Origin::Random, input));
+                }
+                // Only a problem whose inputs cannot be listed gets here, and none does in practice.
+                None => self.random = self.made,
+            }
+        }
+        if std::mem::take(&mut self.hard) {
+            for (name, input) in self.problem.hard(&mut self.rng) {
+                if self.seen.insert(fingerprint(&self.problem.text(&input))) {
+                    self.fixed.push_back((format!("hard-{name}"), Origin::Hard, input));
+                }
+            }
+            return self.next();
+        }
+        None
     }
 }
 

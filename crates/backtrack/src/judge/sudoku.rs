@@ -169,10 +169,11 @@ pub(super) fn answer(lex: bool, cells: &[u8]) -> String {
     write(lex, &solve(cells, if lex { Mode::LexFirst } else { Mode::First }))
 }
 
-/// 2580's checker: nine lines of nine digits separated by single spaces
-/// (trailing blanks and blank lines at the end ignored), a valid grid that
-/// keeps every given.
-pub(super) fn check_any(cells: &[u8], got: &str) -> Result<(), String> {
+/// The checker of any valid completion, in 2580's format (nine lines of
+/// nine digits separated by single spaces) or, with `lex`, 2239's (nine
+/// digits side by side); trailing blanks and blank lines at the end are
+/// ignored. The grid must be valid and keep every given.
+pub(super) fn check_any(lex: bool, cells: &[u8], got: &str) -> Result<(), String> {
     let lines = super::compare::judge_lines(got);
     if lines.len() != 9 {
         return Err(format!("expected 9 lines, received {}", lines.len()));
@@ -180,12 +181,24 @@ pub(super) fn check_any(cells: &[u8], got: &str) -> Result<(), String> {
     let mut grid = Vec::with_capacity(CELLS);
     for (r, line) in lines.iter().enumerate() {
         let bytes = line.as_bytes();
-        let well_formed = bytes.len() == 17
-            && bytes.iter().enumerate().all(|(i, &b)| if i % 2 == 0 { (b'1'..=b'9').contains(&b) } else { b == b' ' });
+        let well_formed = if lex {
+            bytes.len() == 9 && bytes.iter().all(|b| (b'1'..=b'9').contains(b))
+        } else {
+            bytes.len() == 17
+                && bytes
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &b)| if i % 2 == 0 { (b'1'..=b'9').contains(&b) } else { b == b' ' })
+        };
         if !well_formed {
-            return Err(format!("line {} is not nine digits 1-9 separated by single spaces: `{}`", r + 1, clip(line)));
+            let how = if lex { "side by side" } else { "separated by single spaces" };
+            return Err(format!(
+                "line {} is not nine digits 1-9 {how}: `{}`",
+                r + 1,
+                super::compare::visible(line, 40)
+            ));
         }
-        grid.extend(bytes.iter().step_by(2).map(|b| b - b'0'));
+        grid.extend(bytes.iter().filter(|b| b.is_ascii_digit()).map(|b| b - b'0'));
     }
     if let Some(cell) = (0..CELLS).find(|&i| cells[i] != 0 && cells[i] != grid[i]) {
         return Err(format!(
@@ -211,10 +224,20 @@ pub(super) fn check_any(cells: &[u8], got: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn clip(line: &str) -> String {
-    match line.char_indices().nth(40) {
-        Some((cut, _)) => format!("{}...", &line[..cut]),
-        None => line.to_string(),
+/// For 2239: why a valid completion `got` is not the smallest, `expected`:
+/// the first cell where they differ.
+pub(super) fn not_smallest(expected: &str, got: &str) -> String {
+    let digits = |text: &str| -> Vec<u8> { text.bytes().filter(u8::is_ascii_digit).collect() };
+    let (want, have) = (digits(expected), digits(got));
+    match (0..CELLS.min(want.len()).min(have.len())).find(|&i| want[i] != have[i]) {
+        Some(cell) => format!(
+            "a valid solution, but not the smallest: row {} column {} holds {}, the smallest solution has {} there",
+            cell / 9 + 1,
+            cell % 9 + 1,
+            have[cell] as char,
+            want[cell] as char
+        ),
+        None => "a valid solution, but not the smallest".to_string(),
     }
 }
 

@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use std::time::Duration;
 
 fn all_cases(problem: &Problem, seed: u64) -> Vec<Case> {
-    problem.cases(&Plan { seed, random: 6, hard: seed.is_multiple_of(2) })
+    problem.cases(&Plan { seed, random: 6, hard: seed.is_multiple_of(2) }).collect()
 }
 
 #[test]
@@ -144,7 +144,6 @@ fn random_2239_boards_include_several_solution_ones() {
     let problem = Problem::new(2239).unwrap();
     let several = problem
         .cases(&Plan { seed: 1, random: 10, hard: false })
-        .iter()
         .filter(|c| match &c.input {
             Input::Sudoku(cells) => {
                 let puzzle = sudoku::Puzzle::new(3, cells.clone()).unwrap();
@@ -260,7 +259,7 @@ fn shrinking_finds_the_smallest_failing_case() {
     assert_eq!(shrunk.input, Input::NandM { n: 2, m: 1, values: vec![1, 1] });
 
     let sudoku = Problem::new(2239).unwrap();
-    let start = sudoku.cases(&Plan { seed: 1, random: 0, hard: false }).remove(0);
+    let start = sudoku.cases(&Plan { seed: 1, random: 0, hard: false }).next().unwrap();
     // A program that fails while more than three cells are blank.
     let shrunk =
         shrink_with(&sudoku, start, |i| matches!(i, Input::Sudoku(c) if c.iter().filter(|&&d| d == 0).count() > 3));
@@ -272,11 +271,99 @@ fn the_same_seed_gives_the_same_cases() {
     for id in IDS {
         let problem = Problem::new(id).unwrap();
         assert_eq!(problem.generate(5), problem.generate(5));
-        let a = problem.cases(&Plan { seed: 9, random: 4, hard: false });
-        let b = problem.cases(&Plan { seed: 9, random: 4, hard: false });
+        let a: Vec<Case> = problem.cases(&Plan { seed: 9, random: 4, hard: false }).collect();
+        let b: Vec<Case> = problem.cases(&Plan { seed: 9, random: 4, hard: false }).collect();
         assert_eq!(a, b);
     }
     let queens = Problem::new(9663).unwrap();
     let inputs: BTreeSet<String> = (0..20).map(|s| queens.generate(s).text).collect();
     assert!(inputs.len() > 5, "{inputs:?}");
+}
+
+#[test]
+fn cases_gives_as_many_distinct_random_cases_as_asked() {
+    for id in IDS {
+        let problem = Problem::new(id).unwrap();
+        for (random, hard) in [(0, false), (1, false), (10, false), (12, true)] {
+            let cases = problem.cases(&Plan { seed: 4, random, hard });
+            let count = cases.random_count();
+            let all: Vec<Case> = cases.collect();
+            let texts: BTreeSet<&str> = all.iter().map(|c| c.text.as_str()).collect();
+            assert_eq!(texts.len(), all.len(), "{id} --cases {random}: an input came twice");
+            let made = all.iter().filter(|c| c.origin == backtrack::judge::Origin::Random).count();
+            assert_eq!(made, count, "{id} --cases {random}");
+            // Only 9663 has too few inputs for 10 random cases beyond its samples and edge cases.
+            if id == 9663 && random >= 10 {
+                assert!(count < random, "{id}: {count}");
+            } else {
+                assert_eq!(count, random, "{id} --cases {random}");
+            }
+        }
+    }
+    // 9663 has 14 inputs; the sample (8) and the edge cases (1, 2, 3, 14) leave 9, and --hard (12, 13) 7.
+    let queens = Problem::new(9663).unwrap();
+    assert_eq!(queens.every_input().unwrap().len(), 14);
+    assert_eq!(queens.cases(&Plan { seed: 1, random: 10, hard: false }).random_count(), 9);
+    assert_eq!(queens.cases(&Plan { seed: 1, random: 100, hard: true }).random_count(), 7);
+    let all: Vec<Case> = queens.cases(&Plan { seed: 1, random: 100, hard: true }).collect();
+    assert_eq!(all.len(), 14);
+}
+
+#[test]
+fn many_cases_are_made_one_at_a_time() {
+    // A million random cases are not made up front: the first comes at once.
+    let lotto = Problem::new(6603).unwrap();
+    let mut cases = lotto.cases(&Plan { seed: 1, random: 1_000_000, hard: true });
+    assert_eq!(cases.remaining(), 1 + 3 + 1_000_000);
+    assert_eq!(cases.next().unwrap().name, "sample-1");
+    assert_eq!(cases.nth(3).unwrap().name, "random-1");
+}
+
+#[test]
+fn a_valid_2239_answer_that_is_not_the_smallest_says_so() {
+    let problem = Problem::new(2239).unwrap();
+    let case = problem.case("empty".into(), backtrack::judge::Origin::Edge, Input::Sudoku(vec![0; 81]));
+    // The smallest solution of the empty board with its digits 8 and 9 swapped: valid, and larger.
+    let swapped: String = case
+        .expected
+        .chars()
+        .map(|c| match c {
+            '8' => '9',
+            '9' => '8',
+            c => c,
+        })
+        .collect();
+    let why = problem.check(&case, &swapped).unwrap_err().to_string();
+    assert!(
+        why.starts_with(
+            "a valid solution, but not the smallest: row 1 column 8 holds 9, the smallest solution has 8 there\n"
+        ),
+        "{why}"
+    );
+    assert!(why.contains("first difference at line 1"), "{why}");
+    // An invalid answer gets the plain difference.
+    let wrong = case.expected.replacen('1', "2", 1);
+    let why = problem.check(&case, &wrong).unwrap_err().to_string();
+    assert!(why.starts_with("first difference at line 1"), "{why}");
+}
+
+#[test]
+fn verdicts_name_the_limit_that_fired() {
+    use backtrack::judge::{Exit, Limits, Run, Stop};
+    let problem = Problem::new(9663).unwrap();
+    let case = problem.case("n8".into(), backtrack::judge::Origin::Edge, Input::Queens(8));
+    let limits = Limits { time: Duration::from_millis(500), memory: 1 << 20 };
+    let run =
+        |stopped, seconds, memory| Run { exit: Exit::Signal(9), stopped, seconds, wall: 4.5, memory, output: vec![] };
+    let (verdict, why) = problem.verdict(&case, &run(Some(Stop::WallTime), 0.0, 0), &limits);
+    assert_eq!(verdict, Verdict::TimeLimit);
+    assert_eq!(why, "stopped at 4.50 s of wall-clock time (limit 4.5 s) after 0.00 s of CPU time: sleeping or waiting");
+    let (_, why) = problem.verdict(&case, &run(Some(Stop::CpuTime), 0.51, 0), &limits);
+    assert_eq!(why, "stopped at 0.51 s of CPU time (limit 0.5 s)");
+    let (verdict, why) = problem.verdict(&case, &run(Some(Stop::Memory), 0.0, 3 << 20), &limits);
+    assert_eq!((verdict, why.as_str()), (Verdict::MemoryLimit, "stopped at 3.0 MiB (limit 1 MiB)"));
+    let mut ended = run(None, 0.0, 2 << 20);
+    ended.exit = Exit::Code(0);
+    let (verdict, why) = problem.verdict(&case, &ended, &limits);
+    assert_eq!((verdict, why.as_str()), (Verdict::MemoryLimit, "peak memory 2.0 MiB (limit 1 MiB)"));
 }
