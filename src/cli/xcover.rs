@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use backtrack::search::{self, Control, Stats};
+use backtrack::search::{Control, Stats};
 use backtrack::xcover::{self, Engine, Parsed};
 
 use super::{read_input, stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
@@ -59,14 +59,18 @@ pub fn run(args: Args) -> CliResult {
         EngineArg::Dense => Engine::Dense,
         EngineArg::Links => Engine::Links,
     };
-    let root = parsed.problem.space_on(engine);
+    // The search needs only its own tables: the problem goes once they are built.
+    let Parsed { problem, option_lines, .. } = parsed;
+    let root = problem.space_on(engine);
+    drop(problem);
     let control = super::interrupt_control();
-    let threads = search::effective_threads(args.threads.unwrap_or_default().get());
+    // A problem too large for a copy per thread runs on fewer threads: say how many ran.
+    let threads = root.threads_for(args.threads.unwrap_or_default().get());
     let started = Instant::now();
     let mut out = stdout();
-    let mut listed: Vec<Vec<String>> = Vec::new();
+    let mut listed: Vec<Vec<&str>> = Vec::new();
     let (count, stats) = if args.all {
-        list(&parsed, &root, &args, threads, &control, &mut out, &mut listed)?
+        list(&option_lines, &root, &args, threads, &control, &mut out, &mut listed)?
     } else {
         root.count_solutions(args.limit, threads, &control)
     };
@@ -78,7 +82,7 @@ pub fn run(args: Args) -> CliResult {
             stats.nodes
         )));
     }
-    let engine_name = parsed.problem.space_on(engine).engine().name();
+    let engine_name = root.engine().name();
     if args.json {
         let mut object = serde_json::json!({
             "solutions": count,
@@ -108,14 +112,14 @@ pub fn run(args: Args) -> CliResult {
 }
 
 /// Streams every solution (up to the limit) to `out`, or into `listed` for `--json`.
-fn list(
-    parsed: &Parsed,
+fn list<'a>(
+    option_lines: &[&'a str],
     root: &xcover::XcoverSpace,
     args: &Args,
     threads: usize,
     control: &Control,
     out: &mut impl Write,
-    listed: &mut Vec<Vec<String>>,
+    listed: &mut Vec<Vec<&'a str>>,
 ) -> Result<(u64, Stats), CliError> {
     let limit = args.limit.unwrap_or(u64::MAX);
     let mut count = 0u64;
@@ -127,7 +131,7 @@ fn list(
         if control.is_cancelled() {
             return ControlFlow::Break(());
         }
-        let lines: Vec<String> = solution.iter().map(|&o| parsed.option_lines[o].clone()).collect();
+        let lines: Vec<&str> = solution.iter().map(|&o| option_lines[o]).collect();
         if args.json {
             listed.push(lines);
         } else {
