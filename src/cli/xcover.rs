@@ -28,7 +28,7 @@ pub struct Args {
     /// Print every solution: the chosen options' lines, one solution per block, blocks separated by blank lines
     #[arg(long)]
     all: bool,
-    /// Stop after this many solutions
+    /// Stop after this many solutions; a count that reaches K prints 'K+'
     #[arg(long, value_name = "K")]
     limit: Option<u64>,
     /// Worker threads, 1 to 1024 (0 or absent: one per core)
@@ -83,10 +83,13 @@ pub fn run(args: Args) -> CliResult {
         )));
     }
     let engine_name = root.engine().name();
+    // A count that reached the limit is a lower bound: the search stopped there.
+    let complete = args.limit.is_none_or(|k| count < k);
+    let at_least = if complete { "" } else { "at least " };
     if args.json {
         let mut object = serde_json::json!({
             "solutions": count,
-            "complete": args.limit.is_none_or(|k| count < k),
+            "complete": complete,
             "nodes": stats.nodes,
             "dead_ends": stats.dead_ends,
             "seconds": seconds,
@@ -98,12 +101,13 @@ pub fn run(args: Args) -> CliResult {
         }
         writeln!(out, "{object}")?;
     } else if !args.all {
-        writeln!(out, "{count}")?;
+        writeln!(out, "{count}{}", if complete { "" } else { "+" })?;
     }
     out.flush()?;
     eprintln!(
-        "xcover: {count} solution{}, {} nodes, {} dead ends, {seconds:.3} s, {threads} thread{}, {engine_name} engine",
+        "xcover: {at_least}{count} solution{}{}, {} nodes, {} dead ends, {seconds:.3} s, {threads} thread{}, {engine_name} engine",
         if count == 1 { "" } else { "s" },
+        if complete { "" } else { " (stopped at the limit)" },
         stats.nodes,
         stats.dead_ends,
         if threads == 1 { "" } else { "s" }
