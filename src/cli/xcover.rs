@@ -61,7 +61,7 @@ pub fn run(args: Args) -> CliResult {
     };
     // The search needs only its own tables: the problem goes once they are built.
     let Parsed { problem, option_lines, .. } = parsed;
-    let root = problem.space_on(engine);
+    let mut root = problem.space_on(engine);
     drop(problem);
     let control = super::interrupt_control();
     // A problem too large for a copy per thread runs on fewer threads: say how many ran.

@@ -35,7 +35,7 @@ impl CountHere for LinksSpace {
 
 /// A space lent to a [`Search`], which restores it to the node it started
 /// from when the walk ends: the walk needs no copy of its own.
-struct Lent<'a, S>(&'a mut S);
+pub(crate) struct Lent<'a, S>(pub(crate) &'a mut S);
 
 impl<S: Space> Space for Lent<'_, S> {
     type Branch = S::Branch;
@@ -116,9 +116,10 @@ const PIECES_PER_THREAD: usize = 256;
 /// and context switches that take the CPU from the workers. A shared counter
 /// is touched per solution only when there is a limit to watch. Each thread
 /// makes one copy of `root` and walks every piece it takes on that copy,
-/// going back to the root after each.
+/// going back to the root after each; a count on one thread walks `root`
+/// itself.
 pub(crate) fn count<S: CountHere>(
-    root: &S,
+    root: &mut S,
     copy_bytes: usize,
     limit: Option<u64>,
     threads: usize,
@@ -131,7 +132,7 @@ pub(crate) fn count<S: CountHere>(
     let threads = threads_for(copy_bytes, threads);
     if threads <= 1 {
         let mut n = 0u64;
-        let (stats, _) = root.clone().count_here(&[control], |k| {
+        let (stats, _) = root.count_here(&[control], |k| {
             n += k;
             if n >= limit {
                 n = limit;
@@ -142,7 +143,9 @@ pub(crate) fn count<S: CountHere>(
         });
         return (n, stats);
     }
-    let (pieces, above) = split_into_counting(&mut root.clone(), Order::Heuristic, threads * PIECES_PER_THREAD);
+    // The split walks the root itself and leaves it where it was; the threads copy it then.
+    let (pieces, above) = split_into_counting(root, Order::Heuristic, threads * PIECES_PER_THREAD);
+    let root = &*root;
     let limited = limit != u64::MAX;
     let total = AtomicU64::new(0);
     let next_piece = AtomicUsize::new(0);

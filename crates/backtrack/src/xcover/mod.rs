@@ -180,14 +180,14 @@ impl XcoverSpace {
 /// inlined instead of going through a match on the engine at every call.
 trait OnEngine {
     type Output;
-    fn run<S>(self, space: &S) -> Self::Output
+    fn run<S>(self, space: &mut S) -> Self::Output
     where
         S: CountHere;
 }
 
 impl XcoverSpace {
-    fn on_engine<V: OnEngine>(&self, work: V) -> V::Output {
-        match &self.inner {
+    fn on_engine<V: OnEngine>(&mut self, work: V) -> V::Output {
+        match &mut self.inner {
             Inner::Small1(s) => work.run(s),
             Inner::Small2(s) => work.run(s),
             Inner::Small3(s) => work.run(s),
@@ -226,9 +226,10 @@ impl XcoverSpace {
     /// `limit` are found or when `control` is cancelled; returns the count
     /// and the walk's statistics. The same as [`Search::count`] or
     /// [`par_count`](crate::search::par_count) on this space, only faster and
-    /// in less memory: the popcount engine counts with a loop of its own, and
-    /// each thread walks one copy of the space.
-    pub fn count_solutions(&self, limit: Option<u64>, threads: usize, control: &Control) -> (u64, Stats) {
+    /// in less memory: the popcount engine counts with a loop of its own, a
+    /// count on one thread walks this position itself (it is back where it
+    /// was when the count ends), and each of several threads walks one copy.
+    pub fn count_solutions(&mut self, limit: Option<u64>, threads: usize, control: &Control) -> (u64, Stats) {
         struct Count<'a> {
             limit: Option<u64>,
             copy_bytes: usize,
@@ -237,7 +238,7 @@ impl XcoverSpace {
         }
         impl OnEngine for Count<'_> {
             type Output = (u64, Stats);
-            fn run<S>(self, space: &S) -> (u64, Stats)
+            fn run<S>(self, space: &mut S) -> (u64, Stats)
             where
                 S: CountHere,
             {
@@ -265,20 +266,21 @@ impl XcoverSpace {
         }
         impl<F: FnMut(Vec<usize>) -> ControlFlow<()>> OnEngine for Each<'_, F> {
             type Output = Stats;
-            fn run<S>(self, space: &S) -> Stats
+            fn run<S>(self, space: &mut S) -> Stats
             where
                 S: CountHere,
             {
                 if crate::search::effective_threads(self.threads) > 1 {
-                    par_for_each(space, Order::Heuristic, self.threads, self.visit)
+                    par_for_each(&*space, Order::Heuristic, self.threads, self.visit)
                 } else {
-                    let mut search = Search::new(space.clone()).control(self.control.clone());
+                    let mut search = Search::new(count::Lent(space)).control(self.control.clone());
                     search.for_each(self.visit);
                     search.stats()
                 }
             }
         }
-        self.on_engine(Each { threads: self.threads_for(threads), control, visit })
+        let threads = self.threads_for(threads);
+        self.clone().on_engine(Each { threads, control, visit })
     }
 }
 

@@ -165,7 +165,7 @@ proptest! {
     fn counting_walks_match_the_core(inst in instance(), limit in 1u64..4) {
         let problem = build(&inst);
         for engine in [Engine::Small, Engine::Dense, Engine::Links] {
-            let space = problem.space_on(engine);
+            let mut space = problem.space_on(engine);
             let control = Control::new();
             let mut search = Search::new(space.clone());
             let full = search.count(None);
@@ -377,7 +377,7 @@ fn both_engines_walk_the_same_tree() {
 #[test]
 fn cancelled_counts_stop() {
     let text = include_str!("../../../../tests/data/xcover/langford-11.dlx");
-    let space = parse(text).unwrap().problem.space();
+    let mut space = parse(text).unwrap().problem.space();
     assert_eq!(space.engine(), Engine::Small);
     let control = Control::new();
     control.cancel();
