@@ -15,7 +15,9 @@ use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 ///
 /// One line per event, indented two spaces per choice above it, so the output reads like the
 /// search tree. The last line is a summary: the number of solutions and the nodes (choices tried,
-/// rejected ones included) of the naive and the smart search. `naive` is the textbook search
+/// rejected ones included) of the naive and the smart search. Each search stops counting at 20
+/// million nodes; the summary then says so and gives the count as a lower bound ("stopped after
+/// 20000000 nodes: at least N solutions"). `naive` is the textbook search
 /// (sudoku: first empty cell in row-major order, digits from the smallest, each checked against
 /// its row, column and box; queens: every column of the next row); `smart` is the library's
 /// (sudoku: the cell with the fewest candidates, with propagation; queens: safe columns only).

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use backtrack::search::{self, Control, Stats};
+use backtrack::search::{Control, Stats};
 use backtrack::xcover::{self, Engine, Parsed};
 
 use backtrack::error::Counted;
@@ -30,7 +30,7 @@ pub struct Args {
     /// Print every solution: the chosen options' lines, one solution per block, blocks separated by blank lines
     #[arg(long)]
     all: bool,
-    /// Stop after this many solutions (at least 1)
+    /// Stop after this many solutions (at least 1); a count that reaches K prints 'K+'
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
     /// Worker threads, 1 to 1024 (0 or absent: one per core)
@@ -61,14 +61,18 @@ pub fn run(args: Args) -> CliResult {
         EngineArg::Dense => Engine::Dense,
         EngineArg::Links => Engine::Links,
     };
-    let root = parsed.problem.space_on(engine);
+    // The search needs only its own tables: the problem goes once they are built.
+    let Parsed { problem, option_lines, .. } = parsed;
+    let mut root = problem.space_on(engine);
+    drop(problem);
     let control = super::interrupt_control();
-    let threads = search::effective_threads(args.threads.unwrap_or_default().get());
+    // A problem too large for a copy per thread runs on fewer threads: say how many ran.
+    let threads = root.threads_for(args.threads.unwrap_or_default().get());
     let started = Instant::now();
     let mut out = stdout();
-    let mut listed: Vec<Vec<String>> = Vec::new();
+    let mut listed: Vec<Vec<&str>> = Vec::new();
     let (count, stats) = if args.all {
-        list(&parsed, &root, &args, threads, &control, &mut out, &mut listed)?
+        list(&option_lines, &root, &args, threads, &control, &mut out, &mut listed)?
     } else {
         root.count_solutions(args.limit, threads, &control)
     };
@@ -81,11 +85,14 @@ pub fn run(args: Args) -> CliResult {
             Counted(stats.nodes.into(), "node")
         )));
     }
-    let engine_name = parsed.problem.space_on(engine).engine().name();
+    let engine_name = root.engine().name();
+    // A count that reached the limit is a lower bound: the search stopped there.
+    let complete = args.limit.is_none_or(|k| count < k);
+    let at_least = if complete { "" } else { "at least " };
     if args.json {
         let mut object = serde_json::json!({
             "solutions": count,
-            "complete": args.limit.is_none_or(|k| count < k),
+            "complete": complete,
             "nodes": stats.nodes,
             "dead_ends": stats.dead_ends,
             "seconds": seconds,
@@ -97,12 +104,13 @@ pub fn run(args: Args) -> CliResult {
         }
         writeln!(out, "{object}")?;
     } else if !args.all {
-        writeln!(out, "{count}")?;
+        writeln!(out, "{count}{}", if complete { "" } else { "+" })?;
     }
     out.flush()?;
     diag!(
-        "xcover: {}, {}, {}, {seconds:.3} s, {}, {engine_name} engine",
+        "xcover: {at_least}{}{}, {}, {}, {seconds:.3} s, {}, {engine_name} engine",
         Counted(count.into(), "solution"),
+        if complete { "" } else { " (stopped at the limit)" },
         Counted(stats.nodes.into(), "node"),
         Counted(stats.dead_ends.into(), "dead end"),
         Counted(threads as u128, "thread"),
@@ -111,14 +119,14 @@ pub fn run(args: Args) -> CliResult {
 }
 
 /// Streams every solution (up to the limit) to `out`, or into `listed` for `--json`.
-fn list(
-    parsed: &Parsed,
+fn list<'a>(
+    option_lines: &[&'a str],
     root: &xcover::XcoverSpace,
     args: &Args,
     threads: usize,
     control: &Control,
     out: &mut impl Write,
-    listed: &mut Vec<Vec<String>>,
+    listed: &mut Vec<Vec<&'a str>>,
 ) -> Result<(u64, Stats), CliError> {
     let limit = args.limit.unwrap_or(u64::MAX);
     let mut count = 0u64;
@@ -130,7 +138,7 @@ fn list(
         if control.is_cancelled() {
             return ControlFlow::Break(());
         }
-        let lines: Vec<String> = solution.iter().map(|&o| parsed.option_lines[o].clone()).collect();
+        let lines: Vec<&str> = solution.iter().map(|&o| option_lines[o]).collect();
         if args.json {
             listed.push(lines);
         } else {

@@ -42,3 +42,33 @@ pub fn assert_rejected(args: &[&str], stdin: &str, place: &str) {
     assert!(stderr.contains(place), "{args:?} {stdin:?}: expected `{place}` in {stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+/// Runs `backtrack ARGS` with no input and returns its exit status, its
+/// standard error and its peak resident memory in bytes, which the kernel
+/// keeps for the child exactly (`ru_maxrss` from `wait4`).
+#[cfg(unix)]
+#[allow(clippy::zombie_processes)] // waited for by `wait4`, which std cannot do
+pub fn peak_rss(args: &[&str]) -> (i32, String, u64) {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("backtrack"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stderr = String::new();
+    child.stderr.take().expect("piped").read_to_string(&mut stderr).expect("stderr is UTF-8");
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: an all-zero `rusage` is a valid value of that plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `pid` is this process's own unwaited child, and `status` and
+    // `usage` are valid for writes for the whole call.
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(waited, pid, "wait4: {}", std::io::Error::last_os_error());
+    assert!(libc::WIFEXITED(status), "exited normally, not by a signal");
+    // Linux gives ru_maxrss in KiB.
+    (libc::WEXITSTATUS(status), stderr, usage.ru_maxrss as u64 * 1024)
+}

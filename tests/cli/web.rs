@@ -63,6 +63,29 @@ fn trace_limit_json_and_errors() {
     assert!(String::from_utf8_lossy(&out.stdout).ends_with("summary: 0 solutions; nodes: naive 18, smart 5\n"));
 }
 
+/// Each trace subcommand whose summary search is stopped says that its
+/// count is a lower bound, in its text as in its JSON.
+#[test]
+fn trace_summary_of_a_stopped_search_is_a_lower_bound() {
+    let empty = ".".repeat(81);
+    for args in [
+        vec!["trace", "queens", "14", "--limit", "0"],
+        vec!["trace", "sudoku", empty.as_str(), "--limit", "0"],
+        vec!["trace", "choose", "perm", "12", "12", "--limit", "0"],
+    ] {
+        let lines = lines_of(&args);
+        let summary = lines.last().unwrap();
+        assert!(summary.starts_with("summary: stopped after 20000000 nodes: at least "), "{args:?}: {summary}");
+        let mut json = args.clone();
+        json.push("--json");
+        let last: serde_json::Value = serde_json::from_str(lines_of(&json).last().unwrap()).unwrap();
+        assert_eq!(last["summary"]["complete"], false, "{args:?}");
+    }
+    let queens = lines_of(&["trace", "queens", "14", "--limit", "0"]);
+    let count: u64 = queens[0].split(' ').nth(7).unwrap().parse().unwrap();
+    assert!(count < 365_596, "{}", queens[0]);
+}
+
 #[test]
 fn trace_sudoku_from_stdin_matches_inline() {
     let puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";

@@ -99,8 +99,15 @@ fn all_prints_blocks_separated_by_blank_lines() {
     // The limit caps the listing and the count.
     let limited = stdout_of(&["--all", "--limit", "2", &data("queens-8.dlx")]);
     assert_eq!(limited.trim_end().split("\n\n").count(), 2);
-    assert_eq!(count(&["--limit", "5", &data("queens-8.dlx")]), 5);
-    assert_eq!(count(&["--limit", "5", "--threads", "2", &data("queens-8.dlx")]), 5);
+    // A count stopped by the limit is a lower bound, and says so.
+    for threads in ["1", "2"] {
+        let out = xcover(&["--limit", "5", "--threads", threads, &data("queens-8.dlx")]).output().unwrap();
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "5+\n");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.starts_with("xcover: at least 5 solutions (stopped at the limit), "), "{stderr}");
+    }
+    let limited = xcover(&["--all", "--limit", "2", &data("queens-8.dlx")]).output().unwrap();
+    assert!(String::from_utf8_lossy(&limited.stderr).starts_with("xcover: at least 2 solutions (stopped"));
     assert_eq!(count(&["--limit", "500", &data("queens-8.dlx")]), 92);
 }
 
@@ -273,4 +280,59 @@ fn statistics_say_one_of_a_thing_in_the_singular() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.starts_with("xcover: 1 solution, 3 nodes, 1 dead end, "), "{err}");
     assert!(err.contains(" s, 1 thread, "), "{err}");
+}
+
+/// A problem of about 4 MB whose search splits into a few thousand pieces
+/// quickly: the first three primary items have 16, 64 and 8 options, the
+/// fourth 200,000, each with three of 50,000 secondary items.
+fn multi_megabyte_problem() -> String {
+    let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move |n: u64| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng % n
+    };
+    let secondary = 50_000;
+    let mut text = String::from("a b c d |");
+    for s in 0..secondary {
+        text.push_str(&format!(" s{s}"));
+    }
+    text.push('\n');
+    for (item, options) in [("a", 16), ("b", 64), ("c", 8), ("d", 200_000)] {
+        for _ in 0..options {
+            let (x, y, z) = (next(secondary), next(secondary), next(secondary));
+            if x != y && y != z && x != z {
+                text.push_str(&format!("{item} s{x} s{y} s{z}\n"));
+            }
+        }
+    }
+    text
+}
+
+#[cfg(unix)]
+#[test]
+fn threads_share_the_problem_so_memory_does_not_grow_with_them() {
+    let problem = multi_megabyte_problem();
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    std::io::Write::write_all(&mut file, problem.as_bytes()).unwrap();
+    let path = file.path().to_str().unwrap();
+    let peak = |threads: &str| {
+        let (status, stderr, bytes) =
+            super::util::peak_rss(&["xcover", "--limit", "1000", "--engine", "links", "--threads", threads, path]);
+        assert_eq!(status, 0, "{stderr}");
+        assert!(stderr.starts_with("xcover: at least 1000 solutions"), "{stderr}");
+        (bytes, stderr)
+    };
+    let (one, _) = peak("1");
+    let (eight, stderr) = peak("8");
+    // Each thread beyond the first may take one copy of the links, all of
+    // them together at most 64 MiB; the parsed problem is never copied.
+    let mib = |b: u64| b as f64 / f64::from(1 << 20);
+    assert!(
+        eight < one + (80 << 20),
+        "peak {:.0} MiB on one thread, {:.0} MiB on eight ({stderr})",
+        mib(one),
+        mib(eight)
+    );
 }

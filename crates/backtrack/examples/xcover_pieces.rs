@@ -24,7 +24,7 @@ fn main() {
     let threads: usize = threads.parse().expect("THREADS: a number");
     let text = std::fs::read_to_string(file).expect("readable file");
     let problem = parse(&text).expect("a problem in Knuth's format").problem;
-    let root = problem.space();
+    let mut root = problem.space();
     let started = Instant::now();
     let whole = root.count_solutions(None, 1, &Control::new());
     let whole_s = started.elapsed().as_secs_f64();

@@ -42,7 +42,7 @@ use std::ops::ControlFlow;
 
 use crate::choose::{Choose, Repetition, Shape};
 use crate::queens::QueensSpace;
-use crate::search::{Control, Observer, Search, Space, Stats};
+use crate::search::{Control, End, Observer, Search, Space, Stats};
 use crate::sudoku::GeneralSpace;
 
 pub use spaces::{LectureQueens, NaiveSudoku};
@@ -328,7 +328,8 @@ pub const SUMMARY_NODES: u64 = 20_000_000;
 /// The nodes each strategy needs for the whole search, and the solutions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Summary {
-    /// Solutions of the problem (found by the smart search).
+    /// Solutions of the problem found by the smart search: all of them when
+    /// [`complete`](Self::complete), else those found before it was stopped.
     pub solutions: u64,
     /// Nodes of the naive search (`None` where there is one search only).
     pub naive_nodes: Option<u64>,
@@ -337,22 +338,23 @@ pub struct Summary {
     /// Whether a search passed [`SUMMARY_NODES`] and was stopped (its
     /// nodes then read "more than" that).
     pub stopped: bool,
+    /// Whether the smart search ran to its end, so that `solutions` is the
+    /// whole count rather than a lower bound.
+    pub complete: bool,
 }
 
 impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let plural = if self.solutions == 1 { "" } else { "s" };
         let nodes = |n: u64| if n >= SUMMARY_NODES { format!("more than {SUMMARY_NODES}") } else { n.to_string() };
+        f.write_str("summary: ")?;
+        if !self.complete {
+            write!(f, "stopped after {SUMMARY_NODES} nodes: at least ")?;
+        }
+        write!(f, "{} solution{plural}; nodes: ", self.solutions)?;
         match self.naive_nodes.map(nodes) {
-            Some(naive) => {
-                write!(
-                    f,
-                    "summary: {} solution{plural}; nodes: naive {naive}, smart {}",
-                    self.solutions,
-                    nodes(self.nodes)
-                )
-            }
-            None => write!(f, "summary: {} solution{plural}; nodes: {}", self.solutions, nodes(self.nodes)),
+            Some(naive) => write!(f, "naive {naive}, smart {}", nodes(self.nodes)),
+            None => f.write_str(&nodes(self.nodes)),
         }
     }
 }
@@ -364,8 +366,8 @@ impl fmt::Display for Summary {
 pub fn summary(problem: &Problem) -> Summary {
     struct Quietly;
     impl Visit for Quietly {
-        type Out = Stats;
-        fn visit<S: Traced>(self, space: S) -> Stats {
+        type Out = (Stats, bool);
+        fn visit<S: Traced>(self, space: S) -> (Stats, bool) {
             /// Stops the walk once it has pushed [`SUMMARY_NODES`] choices.
             struct Budget(Control, u64);
             impl<S: Space> Observer<S> for Budget {
@@ -378,17 +380,23 @@ pub fn summary(problem: &Problem) -> Summary {
             }
             let control = Control::new();
             let mut search = Search::new(space).control(control.clone()).observe(Budget(control, 0));
-            search.walk(|_| ControlFlow::Continue(()));
+            let end = search.walk(|_| ControlFlow::Continue(()));
             let mut stats = search.stats();
             stats.nodes = stats.nodes.min(SUMMARY_NODES);
-            stats
+            (stats, end == End::Exhausted)
         }
     }
     let quiet = |strategy| dispatch(problem, strategy, Quietly);
-    let smart = quiet(Strategy::Smart);
-    let naive = problem.has_strategies().then(|| quiet(Strategy::Naive).nodes);
-    let stopped = smart.nodes == SUMMARY_NODES || naive == Some(SUMMARY_NODES);
-    Summary { solutions: smart.solutions, naive_nodes: naive, nodes: smart.nodes, stopped }
+    let (smart, complete) = quiet(Strategy::Smart);
+    let naive = problem.has_strategies().then(|| quiet(Strategy::Naive));
+    let stopped = !complete || naive.is_some_and(|(_, done)| !done);
+    Summary {
+        solutions: smart.solutions,
+        naive_nodes: naive.map(|(n, _)| n.nodes),
+        nodes: smart.nodes,
+        stopped,
+        complete,
+    }
 }
 
 /// Walks `space` with a [`Recorder`] that builds events `skip..end`.

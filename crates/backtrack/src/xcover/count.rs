@@ -4,42 +4,76 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use super::{DenseSpace, LinksSpace, SmallSpace};
-use crate::search::{effective_threads, replay, split_into_counting, Control, End, Order, Search, Space, Stats};
+use crate::search::{effective_threads, split_into_counting, Control, End, Order, Search, Space, Stats};
 
 /// An engine's space, able to count the solutions below its current node.
 pub(crate) trait CountHere: Space<Choice = usize, Solution = Vec<usize>> + Clone + Send + Sync {
     /// Counts the solutions below the current node: `found(k)` hears of
     /// every `k` solutions met and may stop the walk, which also stops soon
     /// after any of `controls` is cancelled. Statistics as the search core's.
-    fn count_here(&self, controls: &[&Control], found: impl FnMut(u64) -> ControlFlow<()>) -> (Stats, End);
+    /// The space is back at the same node when it returns.
+    fn count_here(&mut self, controls: &[&Control], found: impl FnMut(u64) -> ControlFlow<()>) -> (Stats, End);
 }
 
 impl<const W: usize> CountHere for SmallSpace<W> {
-    fn count_here(&self, controls: &[&Control], found: impl FnMut(u64) -> ControlFlow<()>) -> (Stats, End) {
+    fn count_here(&mut self, controls: &[&Control], found: impl FnMut(u64) -> ControlFlow<()>) -> (Stats, End) {
         SmallSpace::count_here(self, controls, found)
     }
 }
 
 impl CountHere for DenseSpace {
-    fn count_here(&self, controls: &[&Control], found: impl FnMut(u64) -> ControlFlow<()>) -> (Stats, End) {
+    fn count_here(&mut self, controls: &[&Control], found: impl FnMut(u64) -> ControlFlow<()>) -> (Stats, End) {
         core_count_here(self, controls, found)
     }
 }
 
 impl CountHere for LinksSpace {
-    fn count_here(&self, controls: &[&Control], found: impl FnMut(u64) -> ControlFlow<()>) -> (Stats, End) {
+    fn count_here(&mut self, controls: &[&Control], found: impl FnMut(u64) -> ControlFlow<()>) -> (Stats, End) {
         core_count_here(self, controls, found)
     }
 }
 
-/// The search core's counting walk on a copy of `space`. It polls the first
+/// A space lent to a [`Search`], which restores it to the node it started
+/// from when the walk ends: the walk needs no copy of its own.
+pub(crate) struct Lent<'a, S>(pub(crate) &'a mut S);
+
+impl<S: Space> Space for Lent<'_, S> {
+    type Branch = S::Branch;
+    type Choice = S::Choice;
+    type Solution = S::Solution;
+    #[inline(always)]
+    fn expand(&mut self, order: Order) -> crate::search::Node<S::Branch> {
+        self.0.expand(order)
+    }
+    #[inline(always)]
+    fn next_choice(&mut self, branch: &mut S::Branch) -> Option<S::Choice> {
+        self.0.next_choice(branch)
+    }
+    #[inline(always)]
+    fn push(&mut self, choice: S::Choice) -> bool {
+        self.0.push(choice)
+    }
+    #[inline(always)]
+    fn pop(&mut self) {
+        self.0.pop()
+    }
+    fn solution(&self) -> S::Solution {
+        self.0.solution()
+    }
+    #[inline(always)]
+    fn take_completing(&mut self, branch: &mut S::Branch) -> u64 {
+        self.0.take_completing(branch)
+    }
+}
+
+/// The search core's counting walk on `space` itself. It polls the first
 /// control itself; the others are looked at whenever solutions are found.
-fn core_count_here<S: Space + Clone>(
-    space: &S,
+fn core_count_here<S: Space>(
+    space: &mut S,
     controls: &[&Control],
     mut found: impl FnMut(u64) -> ControlFlow<()>,
 ) -> (Stats, End) {
-    let mut search = Search::new(space.clone());
+    let mut search = Search::new(Lent(space));
     if let Some(first) = controls.first() {
         search = search.control((*first).clone());
     }
@@ -53,25 +87,49 @@ fn core_count_here<S: Space + Clone>(
     (search.stats(), end)
 }
 
+/// What the copies of a space for the threads of one parallel walk may take
+/// together, beyond the first: a parallel walk runs on fewer threads than
+/// asked when more copies would not fit, so that memory does not grow with
+/// the thread count (see [`threads_for`]).
+pub(crate) const COPIES_BUDGET: usize = 64 << 20;
+
+/// The threads a parallel walk of a space whose copy takes `copy_bytes`
+/// runs on when `threads` are asked for (0: one per core): as many as asked,
+/// but no more than fit in [`COPIES_BUDGET`], and at least one.
+pub(crate) fn threads_for(copy_bytes: usize, threads: usize) -> usize {
+    let fit = (COPIES_BUDGET / copy_bytes.max(1)).max(1);
+    effective_threads(threads).min(fit)
+}
+
 /// Pieces per thread: enough that dynamic scheduling balances uneven subtrees.
 const PIECES_PER_THREAD: usize = 256;
 
-/// Counts the solutions below `root` on `threads` threads (0: one per core),
-/// stopping once `limit` are found or soon after `control` is cancelled.
-/// Returns the count (at most `limit`) and the walks' summed statistics.
+/// Counts the solutions below `root` on `threads` threads (0: one per core;
+/// no more than [`threads_for`] allows), stopping once `limit` are found or
+/// soon after `control` is cancelled. Returns the count (at most `limit`)
+/// and the walks' summed statistics.
 ///
 /// With several threads the tree is cut into prefix pieces, which the
 /// threads take one at a time, in walk order, through one shared index. Each
 /// thread counts into its own counters and reports once, when no piece is
 /// left: no message, lock or wake-up per piece, which would cost system calls
 /// and context switches that take the CPU from the workers. A shared counter
-/// is touched per solution only when there is a limit to watch.
-pub(crate) fn count<S: CountHere>(root: &S, limit: Option<u64>, threads: usize, control: &Control) -> (u64, Stats) {
+/// is touched per solution only when there is a limit to watch. Each thread
+/// makes one copy of `root` and walks every piece it takes on that copy,
+/// going back to the root after each; a count on one thread walks `root`
+/// itself.
+pub(crate) fn count<S: CountHere>(
+    root: &mut S,
+    copy_bytes: usize,
+    limit: Option<u64>,
+    threads: usize,
+    control: &Control,
+) -> (u64, Stats) {
     let limit = limit.unwrap_or(u64::MAX);
     if limit == 0 {
         return (0, Stats::default());
     }
-    let threads = effective_threads(threads);
+    let threads = threads_for(copy_bytes, threads);
     if threads <= 1 {
         let mut n = 0u64;
         let (stats, _) = root.count_here(&[control], |k| {
@@ -85,7 +143,9 @@ pub(crate) fn count<S: CountHere>(root: &S, limit: Option<u64>, threads: usize, 
         });
         return (n, stats);
     }
-    let (pieces, above) = split_into_counting(&mut root.clone(), Order::Heuristic, threads * PIECES_PER_THREAD);
+    // The split walks the root itself and leaves it where it was; the threads copy it then.
+    let (pieces, above) = split_into_counting(root, Order::Heuristic, threads * PIECES_PER_THREAD);
+    let root = &*root;
     let limited = limit != u64::MAX;
     let total = AtomicU64::new(0);
     let next_piece = AtomicUsize::new(0);
@@ -94,24 +154,28 @@ pub(crate) fn count<S: CountHere>(root: &S, limit: Option<u64>, threads: usize, 
     // keeps its count and statistics to itself until it is done.
     let worker = || {
         let (mut count, mut stats) = (0u64, Stats::default());
+        let mut copy: Option<S> = None;
         loop {
             let i = next_piece.fetch_add(1, Ordering::Relaxed);
             if i >= pieces.len() || stop.is_cancelled() || control.is_cancelled() {
                 return (count, stats);
             }
-            let mut space = root.clone();
-            if !replay(&mut space, Order::Heuristic, &pieces[i]) {
-                continue;
+            let space = copy.get_or_insert_with(|| root.clone());
+            let (arrived, pushed) = replay_undoable(space, &pieces[i]);
+            if arrived {
+                let (piece_stats, _) = space.count_here(&[control, &stop], |k| {
+                    count += k;
+                    if limited && total.fetch_add(k, Ordering::Relaxed) + k >= limit {
+                        stop.cancel();
+                        return ControlFlow::Break(());
+                    }
+                    ControlFlow::Continue(())
+                });
+                stats.add(&piece_stats);
             }
-            let (piece_stats, _) = space.count_here(&[control, &stop], |k| {
-                count += k;
-                if limited && total.fetch_add(k, Ordering::Relaxed) + k >= limit {
-                    stop.cancel();
-                    return ControlFlow::Break(());
-                }
-                ControlFlow::Continue(())
-            });
-            stats.add(&piece_stats);
+            for _ in 0..pushed {
+                space.pop();
+            }
         }
     };
     // The walks below the pieces and the split above them add up to one walk's figures.
@@ -127,4 +191,19 @@ pub(crate) fn count<S: CountHere>(root: &S, limit: Option<u64>, threads: usize, 
         }
     });
     (count.min(limit), stats)
+}
+
+/// Puts `space` at the node `piece` leads to, as [`replay`](crate::search::replay)
+/// does, and returns whether it got there and how many pushes it made (each
+/// one, accepted or refused, to be undone by one pop).
+fn replay_undoable<S: Space>(space: &mut S, piece: &[S::Choice]) -> (bool, usize) {
+    for (k, &choice) in piece.iter().enumerate() {
+        if !matches!(space.expand(Order::Heuristic), crate::search::Node::Branch(_)) {
+            return (false, k);
+        }
+        if !space.push(choice) {
+            return (false, k + 1);
+        }
+    }
+    (true, piece.len())
 }

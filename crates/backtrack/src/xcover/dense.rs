@@ -153,6 +153,14 @@ impl DenseSpace {
     pub fn chosen(&self) -> &[usize] {
         &self.chosen
     }
+
+    /// The bytes a clone of this space takes beyond the tables it shares.
+    pub fn copy_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.live.capacity() * size_of::<u64>()
+            + (self.keys.capacity() + self.open.capacity()) * size_of::<u32>()
+            + self.chosen.capacity() * size_of::<usize>()
+    }
 }
 
 /// The conflict relation as `problem.n_options()` rows of `words` words: bit

@@ -16,6 +16,8 @@
 //! same color are marked (color `-1`) so that choosing them later leaves the
 //! item alone.
 
+use std::sync::Arc;
+
 use super::problem::Problem;
 use crate::search::{Node, Order, Space};
 
@@ -31,6 +33,9 @@ struct Cell {
 }
 
 /// A search position for the dancing-links engine; plugs into [`crate::search`].
+///
+/// A clone (one per thread of a parallel walk) copies the links, which every
+/// choice changes, and shares the tables no choice changes.
 #[derive(Debug, Clone)]
 pub struct LinksSpace {
     n_items: usize,
@@ -39,9 +44,9 @@ pub struct LinksSpace {
     /// The fields of one node sit together, so following a link touches one cache line.
     cells: Vec<Cell>,
     /// The option of each node (headers: unused).
-    option_of: Vec<u32>,
+    option_of: Arc<[u32]>,
     /// Entry nodes of option `o`: `n_items + option_start[o] .. n_items + option_start[o + 1]`.
-    option_start: Vec<u32>,
+    option_start: Arc<[u32]>,
     /// Uncovered primary items, a circular list through `n_primary` (the root).
     prev: Vec<u32>,
     next: Vec<u32>,
@@ -102,8 +107,8 @@ impl LinksSpace {
             n_items,
             n_primary,
             cells,
-            option_of,
-            option_start,
+            option_of: option_of.into(),
+            option_start: option_start.into(),
             prev,
             next,
             chosen: Vec::new(),
@@ -111,6 +116,15 @@ impl LinksSpace {
             level_cover: Vec::new(),
             skipped: Vec::new(),
         }
+    }
+
+    /// The bytes a clone of this space takes beyond the tables it shares.
+    pub fn copy_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.cells.len() * size_of::<Cell>()
+            + (self.prev.len() + self.next.len()) * size_of::<u32>()
+            + self.chosen.capacity() * size_of::<usize>()
+            + (self.branch_item.capacity() + self.level_cover.capacity() + self.skipped.capacity()) * size_of::<u32>()
     }
 
     fn entries(&self, option: usize) -> std::ops::Range<usize> {

@@ -180,14 +180,14 @@ impl XcoverSpace {
 /// inlined instead of going through a match on the engine at every call.
 trait OnEngine {
     type Output;
-    fn run<S>(self, space: &S) -> Self::Output
+    fn run<S>(self, space: &mut S) -> Self::Output
     where
         S: CountHere;
 }
 
 impl XcoverSpace {
-    fn on_engine<V: OnEngine>(&self, work: V) -> V::Output {
-        match &self.inner {
+    fn on_engine<V: OnEngine>(&mut self, work: V) -> V::Output {
+        match &mut self.inner {
             Inner::Small1(s) => work.run(s),
             Inner::Small2(s) => work.run(s),
             Inner::Small3(s) => work.run(s),
@@ -197,33 +197,62 @@ impl XcoverSpace {
         }
     }
 
+    /// The bytes a copy of this position takes: the state its choices change.
+    /// The tables they do not change are shared by every copy.
+    pub fn copy_bytes(&self) -> usize {
+        match &self.inner {
+            Inner::Small1(s) => s.copy_bytes(),
+            Inner::Small2(s) => s.copy_bytes(),
+            Inner::Small3(s) => s.copy_bytes(),
+            Inner::Small4(s) => s.copy_bytes(),
+            Inner::Dense(s) => s.copy_bytes(),
+            Inner::Links(s) => s.copy_bytes(),
+        }
+    }
+
+    /// The threads that [`count_solutions`](Self::count_solutions) and
+    /// [`for_each_solution`](Self::for_each_solution) run on when asked for
+    /// `threads` (0: one per core). Each thread walks its own copy of this
+    /// position ([`copy_bytes`](Self::copy_bytes)); where the copies for
+    /// every thread would take more than 64 MiB together, fewer threads run
+    /// (at least one), so that memory is bounded by the problem's size
+    /// whatever the thread count.
+    pub fn threads_for(&self, threads: usize) -> usize {
+        count::threads_for(self.copy_bytes(), threads)
+    }
+
     /// Counts the solutions below this position on `threads` threads (0: one
-    /// per core), stopping once `limit` are found or when `control` is
-    /// cancelled; returns the count and the walk's statistics. The same as
-    /// [`Search::count`] or [`par_count`](crate::search::par_count) on this
-    /// space, only faster: the popcount engine counts with a loop of its own.
-    pub fn count_solutions(&self, limit: Option<u64>, threads: usize, control: &Control) -> (u64, Stats) {
+    /// per core; see [`threads_for`](Self::threads_for)), stopping once
+    /// `limit` are found or when `control` is cancelled; returns the count
+    /// and the walk's statistics. The same as [`Search::count`] or
+    /// [`par_count`](crate::search::par_count) on this space, only faster and
+    /// in less memory: the popcount engine counts with a loop of its own, a
+    /// count on one thread walks this position itself (it is back where it
+    /// was when the count ends), and each of several threads walks one copy.
+    pub fn count_solutions(&mut self, limit: Option<u64>, threads: usize, control: &Control) -> (u64, Stats) {
         struct Count<'a> {
             limit: Option<u64>,
+            copy_bytes: usize,
             threads: usize,
             control: &'a Control,
         }
         impl OnEngine for Count<'_> {
             type Output = (u64, Stats);
-            fn run<S>(self, space: &S) -> (u64, Stats)
+            fn run<S>(self, space: &mut S) -> (u64, Stats)
             where
                 S: CountHere,
             {
-                count::count(space, self.limit, self.threads, self.control)
+                count::count(space, self.copy_bytes, self.limit, self.threads, self.control)
             }
         }
-        self.on_engine(Count { limit, threads, control })
+        self.on_engine(Count { limit, copy_bytes: self.copy_bytes(), threads, control })
     }
 
     /// Hands every solution below this position to `visit`, in the order of a
     /// sequential search, until it returns `Break`; searches on `threads`
-    /// threads (0: one per core). A single-threaded walk also stops when
-    /// `control` is cancelled. Returns the walk's statistics.
+    /// threads (0: one per core; see [`threads_for`](Self::threads_for)). A
+    /// single-threaded walk also stops when `control` is cancelled. Returns
+    /// the walk's statistics.
     pub fn for_each_solution(
         &self,
         threads: usize,
@@ -237,20 +266,21 @@ impl XcoverSpace {
         }
         impl<F: FnMut(Vec<usize>) -> ControlFlow<()>> OnEngine for Each<'_, F> {
             type Output = Stats;
-            fn run<S>(self, space: &S) -> Stats
+            fn run<S>(self, space: &mut S) -> Stats
             where
                 S: CountHere,
             {
                 if crate::search::effective_threads(self.threads) > 1 {
-                    par_for_each(space, Order::Heuristic, self.threads, self.visit)
+                    par_for_each(&*space, Order::Heuristic, self.threads, self.visit)
                 } else {
-                    let mut search = Search::new(space.clone()).control(self.control.clone());
+                    let mut search = Search::new(count::Lent(space)).control(self.control.clone());
                     search.for_each(self.visit);
                     search.stats()
                 }
             }
         }
-        self.on_engine(Each { threads, control, visit })
+        let threads = self.threads_for(threads);
+        self.clone().on_engine(Each { threads, control, visit })
     }
 }
 

@@ -14,13 +14,14 @@ use crate::ParseError;
 /// The longest item (or color) name Knuth's programs accept.
 pub const MAX_NAME_LEN: usize = 8;
 
-/// A problem read from text, with each option's line as written (for printing solutions).
+/// A problem read from text, with each option's line as written (for
+/// printing solutions), borrowed from the text: the text is held once.
 #[derive(Debug, Clone)]
-pub struct Parsed {
+pub struct Parsed<'a> {
     /// The problem.
     pub problem: Problem,
     /// Each option's line, trimmed of surrounding blanks.
-    pub option_lines: Vec<String>,
+    pub option_lines: Vec<&'a str>,
     /// Each option's 1-based line number in the input.
     pub option_line_numbers: Vec<usize>,
 }
@@ -65,7 +66,7 @@ fn check_name(name: &str, what: &str, line: usize, column: usize) -> Result<(), 
 }
 
 /// Reads a problem in Knuth's format. Errors name the line, the column and the offending item.
-pub fn parse(text: &str) -> Result<Parsed, ParseError> {
+pub fn parse(text: &str) -> Result<Parsed<'_>, ParseError> {
     let mut builder = Problem::builder();
     let mut header_seen = false;
     let mut option_lines = Vec::new();
@@ -126,7 +127,7 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
             };
             return Err(ParseError::new(line_no, column, e.to_string()));
         }
-        option_lines.push(trimmed.to_string());
+        option_lines.push(trimmed);
         option_line_numbers.push(line_no);
     }
     if !header_seen {

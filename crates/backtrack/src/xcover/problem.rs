@@ -308,10 +308,14 @@ impl Builder {
             return Err(XcoverError::NoPrimaryItems);
         }
         let n_primary = self.primary.len();
+        // The name index goes first, and the entries are rewritten in place,
+        // so that building never holds the problem twice.
+        drop(self.by_name);
+        drop(self.color_ids);
         let entries = self
             .entries
-            .iter()
-            .map(|&(r, color)| {
+            .into_iter()
+            .map(|(r, color)| {
                 let item = match r {
                     ItemRef::Primary(i) => i,
                     ItemRef::Secondary(i) => n_primary as u32 + i,

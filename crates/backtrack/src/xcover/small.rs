@@ -117,6 +117,14 @@ impl<const W: usize> SmallSpace<W> {
     pub fn chosen(&self) -> &[usize] {
         &self.chosen
     }
+
+    /// The bytes a clone of this space takes beyond the tables it shares.
+    pub fn copy_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.live.capacity() * size_of::<[u64; W]>()
+            + self.open.capacity() * size_of::<u64>()
+            + self.chosen.capacity() * size_of::<usize>()
+    }
 }
 
 /// Number of options in both `live` and `row`.

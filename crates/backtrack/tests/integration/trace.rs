@@ -61,7 +61,28 @@ fn queens_events_match_the_core_and_known_counts() {
         let summary = trace::summary(&problem);
         assert_eq!(summary.solutions, QUEENS[n - 1]);
         assert_eq!(summary.naive_nodes, Some(count(&naive, Kind::Try) + count(&naive, Kind::Reject)));
+        assert!(summary.complete && !summary.stopped);
+        assert!(summary.to_string().starts_with(&format!("summary: {} solution", QUEENS[n - 1])));
     }
+}
+
+/// A summary whose smart search was stopped gives its count as a lower
+/// bound, in its text as in its fields, for every kind of problem.
+#[test]
+fn a_stopped_summary_says_its_count_is_a_lower_bound() {
+    let empty_sudoku = sudoku(&".".repeat(81));
+    let perm = Problem::Choose { combinations: false, n: 12, m: 12 };
+    for problem in [Problem::Queens { n: 14 }, empty_sudoku, perm] {
+        let summary = trace::summary(&problem);
+        assert!(!summary.complete && summary.stopped, "{problem:?}");
+        assert_eq!(summary.nodes, trace::SUMMARY_NODES);
+        let text = summary.to_string();
+        let expected =
+            format!("summary: stopped after 20000000 nodes: at least {} solutions; nodes: ", summary.solutions);
+        assert!(text.starts_with(&expected), "{text}");
+    }
+    // 14 queens have 365,596 solutions; the stopped search found fewer.
+    assert!(trace::summary(&Problem::Queens { n: 14 }).solutions < 365_596);
 }
 
 #[test]

@@ -165,7 +165,7 @@ proptest! {
     fn counting_walks_match_the_core(inst in instance(), limit in 1u64..4) {
         let problem = build(&inst);
         for engine in [Engine::Small, Engine::Dense, Engine::Links] {
-            let space = problem.space_on(engine);
+            let mut space = problem.space_on(engine);
             let control = Control::new();
             let mut search = Search::new(space.clone());
             let full = search.count(None);
@@ -198,13 +198,15 @@ proptest! {
 
     #[test]
     fn parsing_the_text_form_gives_the_same_problem(inst in instance()) {
-        let parsed = parse(&to_text(&inst)).unwrap();
+        let text = to_text(&inst);
+        let parsed = parse(&text).unwrap();
         prop_assert_eq!(&parsed.problem, &build(&inst));
         prop_assert_eq!(parsed.option_lines.len(), inst.options.len());
         // Writing the problem back out and reading it again changes nothing.
         prop_assert_eq!(&parse(&parsed.problem.to_string()).unwrap().problem, &parsed.problem);
         for (o, line) in parsed.option_lines.iter().enumerate() {
-            prop_assert_eq!(line, &parsed.problem.option_text(o));
+            let written = parsed.problem.option_text(o);
+            prop_assert_eq!(*line, written.as_str());
         }
     }
 
@@ -245,7 +247,7 @@ fn toy_colors_has_exactly_the_known_solution() {
     for engine in [Engine::Small, Engine::Dense, Engine::Links] {
         let all = all_solutions(&parsed.problem, engine, Order::Heuristic);
         assert_eq!(as_set(&all), BTreeSet::from([vec![1, 3]]));
-        let lines: BTreeSet<&str> = all[0].iter().map(|&o| parsed.option_lines[o].as_str()).collect();
+        let lines: BTreeSet<&str> = all[0].iter().map(|&o| parsed.option_lines[o]).collect();
         assert_eq!(lines, BTreeSet::from(["q x:A", "p r x:A y"]));
     }
 }
@@ -328,7 +330,7 @@ fn comments_blank_lines_and_long_names() {
     let text = "| header comment\n\nabcdefgh b | x\n| an option comment\n   \nabcdefgh x:1\n  b  \n";
     let parsed = parse(text).unwrap();
     assert_eq!(parsed.option_line_numbers, vec![6, 7]);
-    assert_eq!(parsed.option_lines, vec!["abcdefgh x:1".to_string(), "b".to_string()]);
+    assert_eq!(parsed.option_lines, vec!["abcdefgh x:1", "b"]);
     assert_eq!(parsed.problem.count(None), 1);
 }
 
@@ -375,7 +377,7 @@ fn both_engines_walk_the_same_tree() {
 #[test]
 fn cancelled_counts_stop() {
     let text = include_str!("../../../../tests/data/xcover/langford-11.dlx");
-    let space = parse(text).unwrap().problem.space();
+    let mut space = parse(text).unwrap().problem.space();
     assert_eq!(space.engine(), Engine::Small);
     let control = Control::new();
     control.cancel();
