@@ -38,7 +38,7 @@ use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
     backtrack judge 2580 --hard -- python3 sudoku.py     add boards built against naive search\n  \
     backtrack judge 6603 --seed 7 --cases 50 -- ./lotto  other random cases, more of them\n  \
     backtrack judge 15649 --json -- ./nm                 last line: one JSON object\n  \
-    backtrack judge 2239 --save tests/                   write NAME.in / NAME.out (for `oj test -d tests/`)\n  \
+    backtrack judge 2239 --save tests/                   NAME.in / NAME.out for `oj test -d tests/`\n  \
     backtrack judge 4574 --gen --seed 3                  print one random input",
     backtrack::judge::IDS.map(|id| id.to_string()).join(" ")))]
 pub struct Args {
