@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
+use backtrack::json;
 use backtrack::judge::{Budget, Case, Limits, Plan, Problem, Verdict};
 
 use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
@@ -193,30 +194,23 @@ pub fn run(args: Args) -> CliResult {
         failing = Some((case.clone(), judged.outcome.run.seconds, judged.outcome.run.output.clone()));
     }
     if args.json {
-        let failing = match &failing {
-            None => "null".to_string(),
-            Some((case, seconds, got)) => format!(
-                "{{\"input\": {}, \"expected\": {}, \"got\": {}, \"seconds\": {}}}",
-                json_string(&case.text),
-                json_string(&case.expected),
-                json_string(&String::from_utf8_lossy(got)),
-                (seconds * 1000.0).round() / 1000.0
-            ),
+        let summary = json::JudgeSummary {
+            problem: problem.id(),
+            verdict: verdict.code(),
+            cases: cases.len(),
+            failing: failing.map(|(case, seconds, got)| json::JudgeFailing {
+                input: case.text,
+                expected: case.expected,
+                got: String::from_utf8_lossy(&got).into_owned(),
+                seconds: json::rounded(seconds, 3),
+            }),
         };
-        writeln!(
-            out,
-            "{{\"problem\": {}, \"verdict\": \"{}\", \"cases\": {}, \"failing\": {failing}}}",
-            problem.id(),
-            verdict.code(),
-            cases.len()
-        )?;
+        let mut line = Vec::new();
+        json::write_line(&mut line, &summary);
+        out.write_all(&line)?;
     }
     out.flush()?;
     Ok(if verdict == Verdict::Accepted { EXIT_OK } else { EXIT_NO_SOLUTION })
-}
-
-fn json_string(text: &str) -> String {
-    serde_json::to_string(text).expect("a string serializes")
 }
 
 /// A progress bar on standard error when it is a terminal.

@@ -5,6 +5,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use backtrack::json;
 use backtrack::search::{self, Control, Stats};
 use backtrack::xcover::{self, Engine, Parsed};
 
@@ -20,7 +21,7 @@ use super::{read_input, stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
     backtrack xcover pentomino-6x10.dlx            count solutions\n  \
     backtrack xcover --threads 0 queens-13.dlx     count on every core\n  \
     backtrack xcover --all --limit 3 toy.dlx       print up to 3 solutions\n  \
-    backtrack xcover --json puzzle.dlx             {\"solutions\": N, ...}\n\n\
+    backtrack xcover --json puzzle.dlx             {\"solutions\":N,\"complete\":true,...}\n\n\
     Exit status: 0 some cover found, 1 none, 2 bad input, 3 I/O or resource failure, 130 interrupted.")]
 pub struct Args {
     /// Problem file (standard input when absent or '-')
@@ -80,19 +81,19 @@ pub fn run(args: Args) -> CliResult {
     }
     let engine_name = parsed.problem.space_on(engine).engine().name();
     if args.json {
-        let mut object = serde_json::json!({
-            "solutions": count,
-            "complete": args.limit.is_none_or(|k| count < k),
-            "nodes": stats.nodes,
-            "dead_ends": stats.dead_ends,
-            "seconds": seconds,
-            "threads": threads,
-            "engine": engine_name,
-        });
-        if args.all {
-            object["list"] = serde_json::json!(listed);
-        }
-        writeln!(out, "{object}")?;
+        let report = json::XcoverReport {
+            solutions: count,
+            complete: args.limit.is_none_or(|k| count < k),
+            nodes: stats.nodes,
+            dead_ends: stats.dead_ends,
+            seconds,
+            threads,
+            engine: engine_name,
+            list: args.all.then_some(listed),
+        };
+        let mut line = Vec::new();
+        json::write_line(&mut line, &report);
+        out.write_all(&line)?;
     } else if !args.all {
         writeln!(out, "{count}")?;
     }

@@ -4,6 +4,7 @@ mod bench;
 mod boj_nm;
 mod choose;
 mod contract;
+mod json;
 mod judge;
 mod maker;
 mod merge;

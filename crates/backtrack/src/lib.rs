@@ -62,6 +62,7 @@
 pub mod choose;
 pub mod cpu;
 pub mod error;
+pub mod json;
 pub mod judge;
 pub mod queens;
 pub mod search;

@@ -110,7 +110,8 @@ pub struct Outcome9 {
     /// The first solution found (for `LexFirst`: the lexicographically
     /// smallest, row-major digits).
     pub solution: Option<Cells>,
-    /// Guesses (branching decisions with 2+ candidates tried) made by the search.
+    /// Guesses: the times the search chose a cell's digit among two or more
+    /// candidates, whether that digit held or not.
     pub guesses: u64,
 }
 
@@ -1199,14 +1200,12 @@ macro_rules! define_walk {
             }
             let Branch9 { cell, mut digits } = board.branch(walk.order, walk.careful);
             let (cell, candidates) = (cell as usize, digits);
-            let mut tried = 0;
+            // Propagated: the branch cell has two candidates or more, so
+            // choosing its digit is a guess, whatever becomes of it.
+            walk.guesses += 1;
             while digits != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
-                tried += 1;
-                if tried == 2 {
-                    walk.guesses += 1;
-                }
                 if digits == 0 {
                     let pending = board.assign(cell, d, candidates);
                     if board.propagate(cpu, pending) {
@@ -1448,14 +1447,14 @@ mod tests {
     /// occur.
     fn random_columns(random: &mut impl FnMut() -> u64) -> [u16; 48] {
         let mut columns = [0u16; 48];
-        let loose = random() % 3 == 0;
+        let loose = random().is_multiple_of(3);
         for d in 0..9 {
             for c in 0..9 {
                 let r = random() % 64;
                 let bands = match r {
                     // Loose: all bands or two (which confine nothing), and
                     // one band once in 64 entries per digit and column.
-                    _ if loose && r % 2 == 0 => 7,
+                    _ if loose && r.is_multiple_of(2) => 7,
                     _ if loose && r != 1 => 7 & !(1 << (r % 3)),
                     _ if loose => 1 << (random() % 3),
                     0 => 0,
