@@ -2,6 +2,7 @@
 
 mod bench;
 mod boj_nm;
+mod bom;
 mod choose;
 mod contract;
 mod json;

@@ -68,6 +68,7 @@ pub mod queens;
 pub mod search;
 pub mod sudoku;
 pub mod sudominoku;
+pub mod text;
 mod tokens;
 pub mod trace;
 pub mod xcover;
