@@ -16,8 +16,20 @@ fn main() {
         println!("cargo:rerun-if-changed={path}");
     }
     println!("cargo:rerun-if-env-changed=BACKTRACK_NO_WASM");
+    let sysroot = sysroot();
+    // Adding or removing a target changes the toolchain's list of
+    // installed components (rustup rewrites `lib/rustlib/components`;
+    // without rustup, the `lib/rustlib` directory gains or loses the
+    // target's directory): watched, so that the first build after
+    // `rustup target add` builds the page instead of keeping the note that
+    // the target is missing.
+    if let Ok(rustlib) = sysroot.as_ref().map(|s| s.join("lib/rustlib")) {
+        let components = rustlib.join("components");
+        let watched = if components.is_file() { components } else { rustlib };
+        println!("cargo:rerun-if-changed={}", watched.display());
+    }
     let wasm = out_dir.join("backtrack.wasm");
-    let note = match build_wasm(&root, &out_dir) {
+    let note = match build_wasm(&root, &out_dir, sysroot) {
         Ok(built) => {
             std::fs::copy(built, &wasm).expect("copy the WebAssembly module into OUT_DIR");
             String::new()
@@ -31,14 +43,19 @@ fn main() {
     println!("cargo:rustc-env=BACKTRACK_WASM_NOTE={note}");
 }
 
+/// The compiler's sysroot, or what went wrong asking for it.
+fn sysroot() -> Result<PathBuf, String> {
+    let rustc = env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let sysroot = Command::new(&rustc).args(["--print", "sysroot"]).output().map_err(|e| format!("{rustc}: {e}"))?;
+    Ok(PathBuf::from(String::from_utf8_lossy(&sysroot.stdout).trim()))
+}
+
 /// Builds the WebAssembly module and returns its path, or says why not.
-fn build_wasm(root: &Path, out_dir: &Path) -> Result<PathBuf, String> {
+fn build_wasm(root: &Path, out_dir: &Path, sysroot: Result<PathBuf, String>) -> Result<PathBuf, String> {
     if env::var_os("BACKTRACK_NO_WASM").is_some() {
         return Err("BACKTRACK_NO_WASM is set".into());
     }
-    let rustc = env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
-    let sysroot = Command::new(&rustc).args(["--print", "sysroot"]).output().map_err(|e| format!("{rustc}: {e}"))?;
-    let sysroot = PathBuf::from(String::from_utf8_lossy(&sysroot.stdout).trim());
+    let sysroot = sysroot?;
     if !sysroot.join("lib/rustlib").join(TARGET).is_dir() {
         return Err(format!("the {TARGET} target is not installed"));
     }

@@ -205,7 +205,12 @@ class View {
       this.pending = "";
       this.log.scrollTop = this.log.scrollHeight;
     }
-    if (!t) return;
+    if (!t) {
+      // No search (a puzzle that cannot start): nothing of the last one stays.
+      this.nodes.textContent = this.solutions.textContent = this.events.textContent = "0";
+      this.path.textContent = "";
+      return;
+    }
     const e = t.current;
     this.nodes.textContent = e ? e.nodes : 0;
     this.solutions.textContent = e ? e.solutions : 0;
@@ -272,6 +277,13 @@ class Workbench {
   showRate() { $("rate").textContent = this.rate + " events/s"; }
   spec() {
     const problem = $("problem").value;
+    // The page runs what its fields allow, and refuses the rest in words.
+    for (const id of problem === "choose" ? ["n", "m"] : problem === "queens" ? ["n"] : []) {
+      const field = $(id), value = Number(field.value);
+      if (field.value.trim() === "" || !Number.isInteger(value) || value < +field.min || value > +field.max) {
+        throw new Error(`${id.toUpperCase()} must be a whole number from ${field.min} to ${field.max}`);
+      }
+    }
     if (problem === "queens") return `queens ${$("n").value}`;
     if (problem === "sudoku") return `sudoku ${$("puzzle").value.trim()}`;
     return `choose ${$("kind").value} ${$("n").value} ${$("m").value}`;
@@ -342,9 +354,10 @@ class Workbench {
     this.frame = requestAnimationFrame(tick);
   }
   stop() {
-    if (this.mode !== "idle") cancelAnimationFrame(this.frame);
-    this.mode = "idle";
     $("play").textContent = "play";
+    if (this.mode === "idle") return; // an error or "ready" stays until the input changes
+    cancelAnimationFrame(this.frame);
+    this.mode = "idle";
     this.status("paused");
   }
   finish() {

@@ -4,11 +4,12 @@
 #![no_main]
 
 use backtrack::sudoku::{self, find_conflict, Batch, Puzzle};
-use backtrack_fuzz::{check_position, text};
+use backtrack_fuzz::{check_bom_ignored, check_position, text};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let text = text(data);
+    check_bom_ignored(&text, Batch::parse);
     let batch = match Batch::parse(&text) {
         Ok(batch) => batch,
         Err(e) => return check_position(&text, &e),

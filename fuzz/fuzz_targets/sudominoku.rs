@@ -4,7 +4,7 @@
 #![no_main]
 
 use backtrack::sudominoku::{self, cell_name, Puzzle};
-use backtrack_fuzz::{check_position, text};
+use backtrack_fuzz::{check_bom_ignored, check_position, text};
 use libfuzzer_sys::fuzz_target;
 
 /// One puzzle in the contest format, without the terminating `0`.
@@ -27,6 +27,7 @@ fn to_text(puzzle: &Puzzle) -> String {
 
 fuzz_target!(|data: &[u8]| {
     let text = text(data);
+    check_bom_ignored(&text, sudominoku::parse);
     let puzzles = match sudominoku::parse(&text) {
         Ok(puzzles) => puzzles,
         Err(e) => return check_position(&text, &e),

@@ -6,7 +6,7 @@
 
 use backtrack::search::Control;
 use backtrack::xcover::{self, Engine, Problem};
-use backtrack_fuzz::{check_position, text};
+use backtrack_fuzz::{check_bom_ignored, check_position, text};
 use libfuzzer_sys::fuzz_target;
 
 /// The problem in Knuth's format: the item list, then one option per line.
@@ -31,6 +31,7 @@ fn to_text(problem: &Problem) -> String {
 
 fuzz_target!(|data: &[u8]| {
     let text = text(data);
+    check_bom_ignored(&text, xcover::parse);
     let parsed = match xcover::parse(&text) {
         Ok(parsed) => parsed,
         Err(e) => return check_position(&text, &e),

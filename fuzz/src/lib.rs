@@ -41,3 +41,14 @@ pub fn check_message(message: &str) {
     let len = message.chars().count();
     assert!(len <= MAX_MESSAGE, "a message of {len} characters: {message}");
 }
+
+/// Panics unless `parse` reads `text` with a byte-order mark in front
+/// exactly as it reads `text`: the mark is dropped, and positions in errors
+/// count from the character after it.
+pub fn check_bom_ignored<T: std::fmt::Debug>(text: &str, parse: impl Fn(&str) -> T) {
+    if text.starts_with(backtrack::text::BOM) {
+        return;
+    }
+    let marked = format!("{}{text}", backtrack::text::BOM);
+    assert_eq!(format!("{:?}", parse(&marked)), format!("{:?}", parse(text)), "a byte-order mark changed the reading");
+}

@@ -4,6 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use backtrack::json;
 use backtrack::search::{self, Mode};
 use backtrack::sudoku::{self, Batch, Solver};
 use rayon::prelude::*;
@@ -125,18 +126,20 @@ fn bench_sudoku(args: SudokuArgs) -> CliResult {
             }
         }
         let n = puzzles.max(1) as f64;
-        // Written by hand to keep the documented key order.
-        let line = format!(
-            "{{\"file\":{},\"puzzles\":{puzzles},\"solved\":{},\"seconds\":{:.6},\"puzzles_per_sec\":{:.1},\
-             \"us_per_puzzle\":{:.3},\"guesses_per_puzzle\":{:.3},\"mode\":\"{mode_name}\",\"threads\":{threads}}}",
-            serde_json::to_string(&input.name).expect("a string serializes"),
-            best.solved,
-            best.seconds,
-            if best.seconds > 0.0 { puzzles as f64 / best.seconds } else { 0.0 },
-            best.seconds * 1e6 / n,
-            best.guesses as f64 / n,
-        );
-        writeln!(out, "{line}")?;
+        let line = json::BenchLine {
+            file: input.name.clone(),
+            puzzles,
+            solved: best.solved,
+            seconds: json::rounded(best.seconds, 6),
+            puzzles_per_sec: json::rounded(if best.seconds > 0.0 { puzzles as f64 / best.seconds } else { 0.0 }, 1),
+            us_per_puzzle: json::rounded(best.seconds * 1e6 / n, 3),
+            guesses_per_puzzle: json::rounded(best.guesses as f64 / n, 3),
+            mode: mode_name.clone(),
+            threads,
+        };
+        let mut text = Vec::new();
+        json::write_line(&mut text, &line);
+        out.write_all(&text)?;
         out.flush()?;
     }
     Ok(EXIT_OK)

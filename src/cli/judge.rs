@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Mutex};
 use std::time::Duration;
 
+use backtrack::json;
 use backtrack::judge::compare::{more_lines, visible};
 use backtrack::judge::{Budget, Case, Cases, Limits, Plan, Problem, Verdict};
 
@@ -237,23 +238,21 @@ pub fn run(args: Args) -> CliResult {
             Some((case.clone(), judged.outcome.run.seconds, judged.outcome.run.output.clone(), judged.output_bytes));
     }
     if args.json {
-        let failing = match &failing {
-            None => "null".to_string(),
-            Some((case, seconds, got, bytes)) => format!(
-                "{{\"input\": {}, \"expected\": {}, \"got\": {}, \"got_bytes\": {bytes}, \"seconds\": {}}}",
-                json_string(&case.text),
-                json_string(&case.expected),
-                json_string(&String::from_utf8_lossy(got)),
-                (seconds * 1000.0).round() / 1000.0
-            ),
+        let summary = json::JudgeSummary {
+            problem: problem.id(),
+            verdict: verdict.code(),
+            cases: tally.cases,
+            failing: failing.map(|(case, seconds, got, bytes)| json::JudgeFailing {
+                input: case.text,
+                expected: case.expected,
+                got: String::from_utf8_lossy(&got).into_owned(),
+                got_bytes: bytes,
+                seconds: json::rounded(seconds, 3),
+            }),
         };
-        writeln!(
-            out,
-            "{{\"problem\": {}, \"verdict\": \"{}\", \"cases\": {}, \"failing\": {failing}}}",
-            problem.id(),
-            verdict.code(),
-            tally.cases
-        )?;
+        let mut line = Vec::new();
+        json::write_line(&mut line, &summary);
+        out.write_all(&line)?;
     }
     out.flush()?;
     Ok(if verdict == Verdict::Accepted { EXIT_OK } else { EXIT_NO_SOLUTION })
@@ -308,10 +307,6 @@ impl Tally {
             self.start = Some((case, judged));
         }
     }
-}
-
-fn json_string(text: &str) -> String {
-    serde_json::to_string(text).expect("a string serializes")
 }
 
 /// A progress bar on standard error when it is a terminal.

@@ -6,9 +6,10 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use backtrack::search::{effective_threads, thread_pool};
+use backtrack::sudoku::answer::{self, Explained, Head, Rated, Status};
 use backtrack::sudoku::generate::{self, parse_band, GridSize, Options, Symmetry, Target};
-use backtrack::sudoku::rate::{self, step_json, RateError};
-use backtrack::sudoku::techniques::Technique;
+use backtrack::sudoku::rate::{self, RateError};
+use backtrack::sudoku::techniques::{Step, Technique};
 use backtrack::sudoku::{write_cells, Format};
 use backtrack::ParseError;
 use rayon::prelude::*;
@@ -152,7 +153,7 @@ macro_rules! stream_doc {
         is the hardest step, EP the hardest up to the first placed digit, ED the first step's rating. A \
         puzzle that needs a technique this rater lacks (forcing chains nested two deep, which Sudoku Explainer \
         tries after its first 10.5 level) prints 'beyond' for ER \
-        (with --json: \"er\":null, \"beyond\":true and \"reached\", the hardest step before it stopped), \
+        (with --json: \"er\":null, \"beyond\":true and \"reached\", the hardest rating reached before it stopped), \
         never a guessed rating. A puzzle without exactly one solution prints '# no solution' or \
         '# more than one solution'.\n\n\
         ",
@@ -161,7 +162,7 @@ macro_rules! stream_doc {
         3 I/O failure; 130 interrupted (the answers so far are printed)."),
     after_help = "Examples:\n  \
         backtrack sudoku rate puzzles.txt                ER/EP/ED per line\n  \
-        backtrack sudoku rate --json --threads 2 p.txt   {\"er\":4.2,\"ep\":1.2,\"ed\":1.2,\"hardest\":\"XY-Wing\"}"
+        backtrack sudoku rate --json --threads 2 p.txt   {..,\"status\":\"rated\",\"er\":4.2,\"ep\":1.2,\"ed\":1.2,\"hardest\":\"XY-Wing\",..}"
 )]
 pub struct RateArgs {
     /// Puzzle files (standard input when none is given, or for `-`).
@@ -180,7 +181,7 @@ pub struct RateArgs {
     long_about = concat!("Explain how each 9x9 puzzle is solved: a line 'Puzzle' and the puzzle on one line, every \
         step of the path `rate` follows, in words (\"Hidden single: 7 is the only place for 7 in row 3: r3c5=7\"), \
         then the rating. With --json, one \
-        object per puzzle: {\"er\":..,\"ep\":..,\"ed\":..,\"hardest\":..,\"steps\":[{\"technique\":..,\"rating\":..,\
+        object per puzzle (docs/json.md): {\"file\":..,\"line\":..,\"index\":..,\"status\":\"explained\",\"er\":..,\"ep\":..,\"ed\":..,\"hardest\":..,\"steps\":[{\"technique\":..,\"rating\":..,\
         \"placements\":[[row,col,digit]],\"eliminations\":[[row,col,digit]],\"text\":..}]} (rows and columns from 1).\n\n\
         ",
         stream_doc!(),
@@ -202,11 +203,11 @@ pub struct ExplainArgs {
 #[derive(clap::Args)]
 #[command(
     long_about = concat!("Give the next step for a partly filled 9x9 grid (the givens and the digits placed so far, in \
-        any input format): the easiest technique that applies, in words, or with --json as one step object \
-        {\"technique\":..,\"rating\":..,\"placements\":[[row,col,digit]],\"eliminations\":[[row,col,digit]],\"text\":..}. \
+        any input format): the easiest technique that applies, in words, or with --json as one object (docs/json.md) \
+        {\"file\":..,\"line\":..,\"index\":..,\"status\":\"hint\",\"technique\":..,\"rating\":..,\"placements\":[[row,col,digit]],\"eliminations\":[[row,col,digit]],\"text\":..}; a full grid gets status \"complete\". \
         The grid must still have exactly one solution. When it has none, the answer says which digit is wrong: \
         '# no solution: r1c5=7 is wrong (without it the grid has a solution)', or 'one of r1c1=5, r1c9=5 is \
-        wrong' when taking away any of several would do.\n\n\
+        wrong' when taking away any of several would do (with --json, status \"no_solution\" and \"wrong\":[[row,col,digit]]).\n\n\
         ",
         stream_doc!(),
         "Exit status: 0 a step was found for every grid; 1 some grid is full, has no single solution, or \
@@ -223,25 +224,85 @@ pub struct HintArgs {
     pub json: bool,
 }
 
-/// One puzzle's answer: its text (lines, each ending with a newline), and
-/// whether it counts as found (a rating, an explanation, a step).
-struct Answer {
-    text: String,
-    found: bool,
-    /// Why there is no answer ("no solution", "several solutions", ...).
-    status: &'static str,
+/// What rate, explain or hint found for one puzzle, before it is written
+/// as text or JSON.
+enum Reply {
+    Rated(rate::Rating),
+    /// The puzzle on one line, and its path.
+    Explained(String, rate::Explanation),
+    Hint(Step),
+    /// No solution for `hint`: the placed digits (cell, digit) any one of
+    /// which, taken away, leaves a grid with a solution.
+    Wrong(Vec<(usize, u8)>),
+    /// No rating, path or step: the status says why.
+    Missed(Status),
 }
 
-impl Answer {
-    fn found(text: String) -> Answer {
-        Answer { text, found: true, status: "ok" }
+impl Reply {
+    /// Whether the puzzle got what was asked (a rating, a path, a step).
+    fn found(&self) -> bool {
+        !matches!(self, Reply::Missed(_) | Reply::Wrong(_))
     }
 
-    /// No answer: `status` names why (the `status` field with `--json`),
-    /// `line` is the text line written without `--json`.
-    fn missed(status: &'static str, line: &str) -> Answer {
-        Answer { text: format!("{line}\n"), found: false, status }
+    /// The answer as text: lines, each ending with a newline.
+    fn write_text(&self, text: &mut Vec<u8>) {
+        let _ = match self {
+            Reply::Rated(r) => writeln!(text, "{}", r.text()),
+            Reply::Explained(puzzle, e) => writeln!(text, "Puzzle {puzzle}").and_then(|()| write_explanation(text, e)),
+            Reply::Hint(step) => writeln!(text, "{} [{}]", step.text, rate::tenths(step.rating)),
+            Reply::Missed(status) => writeln!(text, "{}", missed_line(*status)),
+            Reply::Wrong(wrong) => writeln!(text, "{}", wrong_digits_line(wrong)),
+        };
     }
+
+    /// The answer as one JSON line, after `head`'s fields.
+    fn write_json(&self, text: &mut Vec<u8>, head: Head) {
+        match self {
+            Reply::Rated(r) => {
+                answer::write_line(text, &Rated { head: Head { status: Status::Rated, ..head }, rating: r.into() })
+            }
+            Reply::Explained(_, e) => {
+                answer::write_line(text, &Explained::new(Head { status: Status::Explained, ..head }, e))
+            }
+            Reply::Hint(step) => answer::write_line(
+                text,
+                &answer::Hint { head: Head { status: Status::Hint, ..head }, step: step.into() },
+            ),
+            Reply::Missed(status) => answer::write_line(text, &Head { status: *status, ..head }),
+            Reply::Wrong(wrong) => answer::write_line(
+                text,
+                &answer::WrongDigits {
+                    head: Head { status: Status::NoSolution, ..head },
+                    wrong: wrong
+                        .iter()
+                        .map(|&(cell, digit)| [cell / 9 + 1, cell % 9 + 1, usize::from(digit)])
+                        .collect(),
+                },
+            ),
+        }
+    }
+}
+
+/// The text line of a puzzle without an answer.
+fn missed_line(status: Status) -> &'static str {
+    match status {
+        Status::Multiple => "# more than one solution",
+        Status::Complete => "# solved",
+        Status::Stuck => "# no step found: the next step needs a technique this solver lacks",
+        _ => "# no solution",
+    }
+}
+
+/// Every step of `e`'s path, numbered, then its rating.
+fn write_explanation(text: &mut Vec<u8>, e: &rate::Explanation) -> std::io::Result<()> {
+    for (i, step) in e.steps.iter().enumerate() {
+        writeln!(text, "{:>3}. [{}] {}", i + 1, rate::tenths(step.rating), step.text)?;
+    }
+    if e.rating.beyond {
+        writeln!(text, "Stuck: the next step needs a technique this solver lacks.")?;
+    }
+    let hardest = e.rating.hardest.map_or("none", |t| t.name());
+    writeln!(text, "Rating {} (ER/EP/ED), hardest step: {hardest}", e.rating.text())
 }
 
 /// Puzzles answered at a time per thread: a bounded window, big enough to
@@ -255,7 +316,7 @@ const WINDOW_PER_THREAD: usize = 4;
 /// are ready and flushed whenever no input is waiting, so that a program
 /// feeding puzzles one by one gets each answer at once. With several
 /// `threads`, a bounded window of puzzles is answered at a time.
-fn answer_stream(files: &[PathBuf], threads: usize, json: bool, answer: impl Fn(&[u8]) -> Answer + Sync) -> CliResult {
+fn answer_stream(files: &[PathBuf], threads: usize, json: bool, answer: impl Fn(&[u8]) -> Reply + Sync) -> CliResult {
     let rx = sudoku::start_reading(files)?;
     let pool = (effective_threads(threads) > 1).then(|| thread_pool(threads));
     let window = pool.as_ref().map_or(1, |p| p.current_num_threads() * WINDOW_PER_THREAD);
@@ -280,7 +341,7 @@ fn answer_stream(files: &[PathBuf], threads: usize, json: bool, answer: impl Fn(
         let mut start = 0;
         while start < entries.len() {
             let end = (start + window).min(entries.len());
-            let answers: Vec<Option<Answer>> = match &pool {
+            let answers: Vec<Option<Reply>> = match &pool {
                 Some(pool) => pool.install(|| (start..end).into_par_iter().map(one).collect()),
                 None => (start..end).map(one).collect(),
             };
@@ -289,14 +350,13 @@ fn answer_stream(files: &[PathBuf], threads: usize, json: bool, answer: impl Fn(
                 tally.answered += 1;
                 text.clear();
                 match (answer, &entry.result) {
-                    (Some(answer), _) if json && !answer.found => {
-                        tally.no_solution += 1;
-                        let message = answer.text.trim_start_matches("# ").trim_end();
-                        sudoku::write_missed(&mut text, &part, entry, part.first_index + k, answer.status, message);
-                    }
-                    (Some(answer), _) => {
-                        tally.no_solution += usize::from(!answer.found);
-                        text.extend_from_slice(answer.text.as_bytes());
+                    (Some(reply), _) => {
+                        tally.no_solution += usize::from(!reply.found());
+                        if json {
+                            reply.write_json(&mut text, part.head(entry, part.first_index + k, Status::Solved));
+                        } else {
+                            reply.write_text(&mut text);
+                        }
                     }
                     (None, result) => {
                         let only_nine;
@@ -325,65 +385,46 @@ fn answer_stream(files: &[PathBuf], threads: usize, json: bool, answer: impl Fn(
     Ok(tally.exit_code())
 }
 
-fn error_answer(e: RateError) -> Answer {
+fn error_reply(e: RateError) -> Reply {
     match e {
-        RateError::NotUnique => Answer::missed("several solutions", "# more than one solution"),
-        _ => Answer::missed("no solution", "# no solution"),
+        RateError::NotUnique => Reply::Missed(Status::Multiple),
+        _ => Reply::Missed(Status::NoSolution),
     }
 }
 
 /// Runs `backtrack sudoku rate`.
 pub fn rate(args: RateArgs) -> CliResult {
-    let json = args.json;
-    answer_stream(&args.files, args.threads.unwrap_or_default().get(), json, |g| match rate::rate_cells(g) {
-        Ok(r) => Answer::found(format!("{}\n", if json { r.json() } else { r.text() })),
-        Err(e) => error_answer(e),
+    answer_stream(&args.files, args.threads.unwrap_or_default().get(), args.json, |g| {
+        rate::rate_cells(g).map_or_else(error_reply, Reply::Rated)
     })
 }
 
 /// Runs `backtrack sudoku explain`.
 pub fn explain(args: ExplainArgs) -> CliResult {
-    let json = args.json;
-    answer_stream(&args.files, 1, json, |g| match rate::explain_cells(g) {
-        Ok(e) if json => Answer::found(format!("{}\n", e.json())),
-        Ok(e) => {
-            // A header names the puzzle, so that several explanations read apart.
-            let line: String = g.iter().map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) }).collect();
-            let mut text = format!("Puzzle {line}\n");
-            for (i, step) in e.steps.iter().enumerate() {
-                text.push_str(&format!("{:>3}. [{}] {}\n", i + 1, rate::tenths(step.rating), step.text));
-            }
-            if e.rating.beyond {
-                text.push_str("Stuck: the next step needs a technique this solver lacks.\n");
-            }
-            let hardest = e.rating.hardest.map_or("none", |t| t.name());
-            text.push_str(&format!("Rating {} (ER/EP/ED), hardest step: {hardest}\n", e.rating.text()));
-            Answer::found(text)
-        }
-        Err(e) => error_answer(e),
+    answer_stream(&args.files, 1, args.json, |g| match rate::explain_cells(g) {
+        // A header names the puzzle, so that several explanations read apart.
+        Ok(e) => Reply::Explained(g.iter().map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) }).collect(), e),
+        Err(e) => error_reply(e),
     })
 }
 
 /// Runs `backtrack sudoku hint`.
 pub fn hint(args: HintArgs) -> CliResult {
     let files: Vec<PathBuf> = args.file.into_iter().collect();
-    let json = args.json;
-    answer_stream(&files, 1, json, |grid| match rate::hint_cells(grid) {
-        Ok(Some(step)) if json => Answer::found(format!("{}\n", step_json(&step))),
-        Ok(Some(step)) => Answer::found(format!("{} [{}]\n", step.text, rate::tenths(step.rating))),
-        Ok(None) if grid.iter().all(|&v| v != 0) => Answer::missed("solved", "# solved"),
-        Ok(None) => Answer::missed("stuck", "# no step found: the next step needs a technique this solver lacks"),
-        Err(RateError::NoSolution) => Answer::missed("no solution", &wrong_digits_line(grid)),
-        Err(e) => error_answer(e),
+    answer_stream(&files, 1, args.json, |grid| match rate::hint_cells(grid) {
+        Ok(Some(step)) => Reply::Hint(step),
+        Ok(None) if grid.iter().all(|&v| v != 0) => Reply::Missed(Status::Complete),
+        Ok(None) => Reply::Missed(Status::Stuck),
+        Err(RateError::NoSolution) => Reply::Wrong(rate::wrong_digits(grid)),
+        Err(e) => error_reply(e),
     })
 }
 
 /// The answer to a grid without a solution: which digit is wrong, when
 /// taking one away gives it a solution.
-fn wrong_digits_line(grid: &[u8]) -> String {
+fn wrong_digits_line(wrong: &[(usize, u8)]) -> String {
     /// Most cells named.
     const SHOWN: usize = 6;
-    let wrong = rate::wrong_digits(grid);
     let named: Vec<String> =
         wrong.iter().take(SHOWN).map(|&(cell, digit)| format!("r{}c{}={digit}", cell / 9 + 1, cell % 9 + 1)).collect();
     let more = if wrong.len() > SHOWN { ", ..." } else { "" };

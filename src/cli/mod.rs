@@ -240,9 +240,11 @@ pub fn read_input(file: Option<&PathBuf>) -> Result<Input, CliError> {
             MAX_WHOLE_INPUT >> 20
         )),
     })?;
-    let text = String::from_utf8(bytes).map_err(|e| {
+    let mut text = String::from_utf8(bytes).map_err(|e| {
         CliError::Input(format!("{name}: not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to()))
     })?;
+    // Every input may start with a byte-order mark, also those read as JSON here.
+    text.drain(..text.len() - backtrack::text::strip_bom(&text).len());
     Ok(Input { name, text })
 }
 

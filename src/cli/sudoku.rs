@@ -18,6 +18,7 @@ use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 use backtrack::search::{self, Mode, Order};
+use backtrack::sudoku::answer::{self, Head, Invalid, Solve, Status};
 use backtrack::sudoku::stream::{self, StreamError};
 use backtrack::sudoku::{self, Batch, Entry, Format, Layout, Solver};
 
@@ -108,7 +109,8 @@ pub struct Args {
     /// Output format (default: the format the puzzles were read in; spaced for grids drawn with box lines).
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub format: Option<OutputFormat>,
-    /// Print one JSON object per puzzle (per solution, then a summary, with --all).
+    /// Print one JSON object per puzzle (per solution, then a summary, with --all); docs/json.md has
+    /// every field and status.
     #[arg(long)]
     pub json: bool,
     /// Stop at the first malformed puzzle (the puzzles before it are answered).
@@ -135,8 +137,6 @@ struct Plan {
 /// One input file: its name, and a batch of its puzzles.
 pub(super) struct Part {
     pub(super) name: String,
-    /// The file name as a JSON string, escaped once.
-    name_json: String,
     pub(super) batch: Batch,
     /// Index in the file of the batch's first puzzle.
     pub(super) first_index: usize,
@@ -238,7 +238,6 @@ pub(super) fn start_reading(files: &[PathBuf]) -> Result<mpsc::Receiver<Message>
 fn read_files(files: &[Option<PathBuf>], tx: &mpsc::SyncSender<Message>) {
     for file in files {
         let name = super::input_name(file.as_ref());
-        let name_json = serde_json::to_string(&name).expect("a string serializes");
         let source = match super::open_input(file.as_ref()) {
             Ok(source) => source,
             Err(e) => {
@@ -253,7 +252,7 @@ fn read_files(files: &[Option<PathBuf>], tx: &mpsc::SyncSender<Message>) {
         while let Some(next) = reader.next_batch() {
             let message = match next {
                 Ok(batch) => {
-                    let part = Part { name: name.clone(), name_json: name_json.clone(), batch, first_index };
+                    let part = Part { name: name.clone(), batch, first_index };
                     first_index += part.batch.entries().len();
                     Message::Batch(part)
                 }
@@ -556,8 +555,7 @@ fn answer_chunk(
             no_solution += 1;
         }
         if plan.json {
-            json_head(&mut text, part, entry, index);
-            write_json_answer(&mut text, plan.mode, solved, &solution);
+            write_json_answer(&mut text, part.head(entry, index, Status::Solved), plan.mode, solved, &solution);
         } else if let Mode::Count { limit } = plan.mode {
             let _ = write!(text, "{}", solved.count);
             if limit == Some(solved.count) {
@@ -586,9 +584,7 @@ pub(super) fn write_invalid(
     separated: bool,
 ) {
     if json {
-        json_head(text, part, entry, index);
-        let error = serde_json::to_string(&error.to_string()).expect("a string serializes");
-        let _ = writeln!(text, ",\"status\":\"invalid\",\"error\":{error}}}");
+        answer::write_line(text, &Invalid { head: part.head(entry, index, Status::Invalid), error: error.to_string() });
     } else {
         if separated {
             text.push(b'\n');
@@ -597,41 +593,36 @@ pub(super) fn write_invalid(
     }
 }
 
-/// Writes, with `--json`, the object for a well-formed puzzle that gets no
-/// answer: the same head as every answer, then `status` and `message`.
-pub(super) fn write_missed(text: &mut Vec<u8>, part: &Part, entry: &Entry, index: usize, status: &str, message: &str) {
-    json_head(text, part, entry, index);
-    let message = serde_json::to_string(message).expect("a string serializes");
-    let _ = writeln!(text, ",\"status\":\"{status}\",\"error\":{message}}}");
+impl Part {
+    /// The head of the JSON answer to `entry`, puzzle `index` of the input.
+    pub(super) fn head(&self, entry: &Entry, index: usize, status: Status) -> Head<'_> {
+        Head { file: &self.name, line: entry.line, index, status }
+    }
 }
 
-fn json_head(text: &mut Vec<u8>, part: &Part, entry: &Entry, index: usize) {
-    let _ = write!(text, "{{\"file\":{},\"line\":{},\"index\":{}", part.name_json, entry.line, index);
+/// A solution as the JSON `solution` field: one symbol per cell.
+fn solution_field(solution: &[u8]) -> String {
+    solution.iter().map(|&v| char::from(sudoku::symbol(v))).collect()
 }
 
-fn write_json_answer(text: &mut Vec<u8>, mode: Mode, solved: sudoku::Solved, solution: &[u8]) {
-    let status = match mode {
-        _ if solved.count == 0 => "no_solution",
+/// The JSON answer to a well-formed puzzle in `mode` (any but `All`).
+fn write_json_answer(text: &mut Vec<u8>, head: Head, mode: Mode, solved: sudoku::Solved, solution: &[u8]) {
+    let (status, solutions, complete) = match mode {
         Mode::Count { limit } => {
             let complete = limit != Some(solved.count);
-            match solved.count {
-                1 if complete => "unique",
-                1 => "solved",
-                _ => "multiple",
-            }
+            (Status::of_count(solved.count, complete), Some(solved.count), Some(complete))
         }
-        _ => "solved",
+        _ if solved.count == 0 => (Status::NoSolution, None, None),
+        _ => (Status::Solved, None, None),
     };
-    let _ = write!(text, ",\"status\":\"{status}\"");
-    if let Mode::Count { limit } = mode {
-        let _ = write!(text, ",\"count\":{},\"limit_reached\":{}", solved.count, limit == Some(solved.count));
-    }
-    if solved.count > 0 {
-        text.extend_from_slice(b",\"solution\":\"");
-        text.extend(solution.iter().map(|&v| sudoku::symbol(v)));
-        text.push(b'"');
-    }
-    let _ = writeln!(text, ",\"guesses\":{}}}", solved.guesses);
+    let answer = Solve {
+        head: Head { status, ..head },
+        solutions,
+        complete,
+        solution: (solved.count > 0).then(|| solution_field(solution)),
+        guesses: Some(solved.guesses),
+    };
+    answer::write_line(text, &answer);
 }
 
 /// `--all`: streams every solution of the first `end` puzzles of `part`, one puzzle at a time.
@@ -661,10 +652,14 @@ fn answer_all(out: &mut impl Write, part: &Part, end: usize, plan: &Plan, tally:
         let solved = solver.for_each(batch.cells(slot), Order::Heuristic, |solution| {
             text.clear();
             if plan.json {
-                json_head(&mut text, part, entry, index);
-                text.extend_from_slice(b",\"solution\":\"");
-                text.extend(solution.iter().map(|&v| sudoku::symbol(v)));
-                text.extend_from_slice(b"\"}\n");
+                let answer = Solve {
+                    head: part.head(entry, index, Status::Solution),
+                    solutions: None,
+                    complete: None,
+                    solution: Some(solution_field(solution)),
+                    guesses: None,
+                };
+                answer::write_line(&mut text, &answer);
             } else {
                 if tally.wrote_any && format != Format::Line {
                     text.push(b'\n');
@@ -688,10 +683,15 @@ fn answer_all(out: &mut impl Write, part: &Part, end: usize, plan: &Plan, tally:
             tally.no_solution += 1;
         }
         if plan.json {
-            json_head(&mut text, part, entry, index);
-            let status = if solved.count == 0 { "no_solution" } else { "solved" };
-            let _ =
-                writeln!(text, ",\"status\":\"{status}\",\"count\":{},\"guesses\":{}}}", solved.count, solved.guesses);
+            // Every solution was listed: the count is complete.
+            let answer = Solve {
+                head: part.head(entry, index, Status::of_count(solved.count, true)),
+                solutions: Some(solved.count),
+                complete: Some(true),
+                solution: None,
+                guesses: Some(solved.guesses),
+            };
+            answer::write_line(&mut text, &answer);
         } else if solved.count == 0 {
             if tally.wrote_any && format != Format::Line {
                 text.push(b'\n');

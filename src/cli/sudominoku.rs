@@ -3,6 +3,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use backtrack::json::{self, Status, SudominokuAnswer};
 use backtrack::sudominoku::{self, format_grid, Puzzle};
 
 use super::{diag, read_input, stdout, CliError, CliResult, Input, EXIT_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
@@ -33,8 +34,8 @@ pub struct Args {
     /// Print the lexicographically smallest solution grid instead of the first one found.
     #[arg(long, conflicts_with = "count")]
     pub lexmin: bool,
-    /// One JSON object per puzzle: {"puzzle": i, "solution": "81 digits" or null} (with --count:
-    /// {"puzzle": i, "grids": n, "complete": bool}); errors: {"puzzle": i, "error": "..."}.
+    /// One JSON object per puzzle: {"puzzle":i,"status":"solved","solution":"81 digits"} (with --count:
+    /// {"puzzle":i,"status":"unique","solutions":n,"complete":bool}); docs/json.md has every status.
     #[arg(long)]
     pub json: bool,
 }
@@ -51,8 +52,10 @@ pub fn run(args: Args) -> CliResult {
             Err(e) => {
                 diag!("backtrack: {}: puzzle {number}: {e}", input.name);
                 if args.json {
-                    let error = format!("{e}");
-                    writeln!(out, "{}", serde_json::json!({ "puzzle": number, "error": error }))?;
+                    write_answer(
+                        &mut out,
+                        SudominokuAnswer { error: Some(e.to_string()), ..answer(number, Status::Invalid) },
+                    )?;
                 }
                 status = EXIT_INPUT;
                 continue;
@@ -61,7 +64,11 @@ pub fn run(args: Args) -> CliResult {
         if args.count {
             let (grids, complete) = sudominoku::count_grids(puzzle, args.limit);
             if args.json {
-                writeln!(out, "{}", serde_json::json!({ "puzzle": number, "grids": grids, "complete": complete }))?;
+                let status = Status::of_count(grids, complete);
+                write_answer(
+                    &mut out,
+                    SudominokuAnswer { solutions: Some(grids), complete: Some(complete), ..answer(number, status) },
+                )?;
             } else {
                 writeln!(out, "Puzzle {number}: {grids}{}", if complete { "" } else { "+" })?;
             }
@@ -71,8 +78,11 @@ pub fn run(args: Args) -> CliResult {
         match solution {
             Some(s) => {
                 if args.json {
-                    let digits: String = s.grid.iter().map(|&d| (b'0' + d) as char).collect();
-                    writeln!(out, "{}", serde_json::json!({ "puzzle": number, "solution": digits }))?;
+                    let digits: String = s.grid.iter().map(|&d| char::from(b'0' + d)).collect();
+                    write_answer(
+                        &mut out,
+                        SudominokuAnswer { solution: Some(digits), ..answer(number, Status::Solved) },
+                    )?;
                 } else {
                     write!(out, "Puzzle {number}\n{}", format_grid(&s.grid))?;
                 }
@@ -80,7 +90,7 @@ pub fn run(args: Args) -> CliResult {
             None => {
                 diag!("backtrack: {}: puzzle {number} has no solution", input.name);
                 if args.json {
-                    writeln!(out, "{}", serde_json::json!({ "puzzle": number, "solution": null }))?;
+                    write_answer(&mut out, answer(number, Status::NoSolution))?;
                 }
                 if status == EXIT_OK {
                     status = EXIT_NO_SOLUTION;
@@ -90,6 +100,17 @@ pub fn run(args: Args) -> CliResult {
     }
     out.flush()?;
     Ok(status)
+}
+
+/// The JSON answer to puzzle `number`, with only its status yet.
+fn answer(number: usize, status: Status) -> SudominokuAnswer {
+    SudominokuAnswer { puzzle: number, status, solution: None, solutions: None, complete: None, error: None }
+}
+
+fn write_answer(out: &mut impl Write, answer: SudominokuAnswer) -> std::io::Result<()> {
+    let mut line = Vec::new();
+    json::write_line(&mut line, &answer);
+    out.write_all(&line)
 }
 
 /// Judge-exact solution of BOJ 4574: every puzzle is read and solved before

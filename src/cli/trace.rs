@@ -3,6 +3,7 @@
 
 use std::io::Write;
 
+use backtrack::json;
 use backtrack::trace::{self, Event, Problem, Strategy};
 
 use backtrack::sudoku::stream::{self, StreamError};
@@ -112,9 +113,9 @@ pub fn run(args: Args) -> CliResult {
     }
     let summary = trace::summary(&problem);
     if args.json {
-        serde_json::to_writer(&mut out, &serde_json::json!({ "summary": summary }))
-            .map_err(|e| CliError::Failure(e.to_string()))?;
-        writeln!(out)?;
+        let mut line = Vec::new();
+        json::write_line(&mut line, &json::TraceSummary { summary });
+        out.write_all(&line)?;
     } else {
         writeln!(out, "{summary}")?;
     }
@@ -124,14 +125,9 @@ pub fn run(args: Args) -> CliResult {
 
 fn write_event(out: &mut impl Write, event: &Event, json: bool) -> std::io::Result<()> {
     if json {
-        #[derive(serde::Serialize)]
-        struct Line<'a> {
-            #[serde(flatten)]
-            event: &'a Event,
-            line: String,
-        }
-        serde_json::to_writer(&mut *out, &Line { event, line: event.to_string() })?;
-        writeln!(out)
+        let mut line = Vec::new();
+        json::write_line(&mut line, &json::TraceEvent { event, line: event.to_string() });
+        out.write_all(&line)
     } else {
         writeln!(out, "{event}")
     }

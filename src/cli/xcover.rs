@@ -5,6 +5,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use backtrack::json;
 use backtrack::search::{Control, Stats};
 use backtrack::xcover::{self, Engine, Parsed};
 
@@ -22,7 +23,7 @@ use super::{diag, read_input, stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXI
     backtrack xcover pentomino-6x10.dlx            count solutions\n  \
     backtrack xcover --threads 0 queens-13.dlx     count on every core\n  \
     backtrack xcover --all --limit 3 toy.dlx       print up to 3 solutions\n  \
-    backtrack xcover --json puzzle.dlx             {\"solutions\": N, ...}\n\n\
+    backtrack xcover --json puzzle.dlx             {\"solutions\":N,\"complete\":true,...}\n\n\
     Exit status: 0 some cover found, 1 none, 2 bad input, 3 I/O or resource failure, 130 interrupted.")]
 pub struct Args {
     /// Problem file (standard input when absent or '-')
@@ -90,19 +91,19 @@ pub fn run(args: Args) -> CliResult {
     let complete = args.limit.is_none_or(|k| count < k);
     let at_least = if complete { "" } else { "at least " };
     if args.json {
-        let mut object = serde_json::json!({
-            "solutions": count,
-            "complete": complete,
-            "nodes": stats.nodes,
-            "dead_ends": stats.dead_ends,
-            "seconds": seconds,
-            "threads": threads,
-            "engine": engine_name,
-        });
-        if args.all {
-            object["list"] = serde_json::json!(listed);
-        }
-        writeln!(out, "{object}")?;
+        let report = json::XcoverReport {
+            solutions: count,
+            complete,
+            nodes: stats.nodes,
+            dead_ends: stats.dead_ends,
+            seconds,
+            threads,
+            engine: engine_name,
+            list: args.all.then_some(listed),
+        };
+        let mut line = Vec::new();
+        json::write_line(&mut line, &report);
+        out.write_all(&line)?;
     } else if !args.all {
         writeln!(out, "{count}{}", if complete { "" } else { "+" })?;
     }

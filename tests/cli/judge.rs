@@ -142,7 +142,7 @@ fn a_missing_diagonal_fails_on_the_smallest_n_that_shows_it() {
     let stdout = text(&out);
     assert!(stdout.contains(&format!("reproduce: printf '2\\n' | {}", bad.display())), "{stdout}");
     let last = stdout.lines().last().unwrap();
-    assert!(last.starts_with("{\"problem\": 9663, \"verdict\": \"WA\", \"cases\": "), "{last}");
+    assert!(last.starts_with("{\"problem\":9663,\"verdict\":\"WA\",\"cases\":"), "{last}");
 }
 
 #[test]

@@ -3,9 +3,11 @@
 mod bench;
 mod boj_more;
 mod boj_nm;
+mod bom;
 mod choose;
 mod contract;
 mod help;
+mod json;
 mod judge;
 mod maker;
 mod merge;

@@ -112,7 +112,8 @@ fn rate_prints_er_ep_ed_and_json() {
     assert_eq!(objects[0]["hardest"], "XY-Wing");
     assert_eq!(objects[1]["er"], 11.1);
     assert_eq!(objects[1]["hardest"], "Dynamic Forcing Chain (+ Multiple Forcing Chains)");
-    assert!(objects[1]["beyond"].is_null());
+    assert_eq!(objects[1]["beyond"], false);
+    assert_eq!(objects[1]["status"], "rated");
     let (code, out, _) = run(&["sudoku", "rate"], &format!("{TWO_SOLUTIONS}\n"));
     assert_eq!((code, out.trim()), (1, "# more than one solution"));
     let (code, _, err) = run(&["sudoku", "rate"], "12x\n");
@@ -172,6 +173,11 @@ fn hint_gives_the_next_step_from_a_partial_grid() {
     assert_eq!(solution.as_bytes()[i] - b'0', p[2].as_u64().unwrap() as u8);
     let (code, out, _) = run(&["sudoku", "hint"], &solution);
     assert_eq!((code, out.trim()), (1, "# solved"));
+    // A full grid is complete, not an error.
+    let (code, out, _) = run(&["sudoku", "hint", "--json"], &solution);
+    let full: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!((code, &full["status"]), (1, &Value::from("complete")), "{full}");
+    assert!(full.get("error").is_none(), "{full}");
     // A digit that clashes with no given but is not the solution's.
     let givens = XY_WING.as_bytes();
     let clashes = |d: u8| (0..81).any(|i| givens[i] == d && (i / 9 == 0 || i % 9 == 0 || (i / 27 == 0 && i % 9 < 3)));
@@ -211,10 +217,10 @@ fn json_answers_one_object_for_every_puzzle() {
             .collect();
         assert_eq!(objects.len(), 4, "{command}: {out}");
         assert!(objects[0].get("error").is_none(), "{command}: {}", objects[0]);
-        for (object, line, status) in [(&objects[1], 2, "no solution"), (&objects[2], 3, "several solutions")] {
+        for (object, line, status) in [(&objects[1], 2, "no_solution"), (&objects[2], 3, "multiple")] {
             assert_eq!(object["line"], line, "{command}: {object}");
             assert_eq!(object["status"], status, "{command}: {object}");
-            assert!(object["error"].is_string(), "{command}: {object}");
+            assert!(object.get("error").is_none(), "{command}: only a malformed puzzle has an error: {object}");
         }
         assert_eq!(objects[3]["line"], 4, "{command}: {}", objects[3]);
         assert_eq!(objects[3]["status"], "invalid", "{command}: {}", objects[3]);

@@ -213,8 +213,17 @@ fn all_streams_every_solution_and_lexmin_is_the_smallest() {
     let (_, out, _) = run(&["sudoku", "--all", "--json"], TWO_SOLUTIONS);
     let objects: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(objects.len(), 3);
-    assert_eq!(objects[2]["count"], 2);
-    assert_eq!(objects[2]["status"], "solved");
+    assert_eq!(objects[0]["status"], "solution");
+    assert_eq!(objects[2]["solutions"], 2);
+    // The same word as --count: every solution was listed, so two is "multiple".
+    assert_eq!(objects[2]["status"], "multiple");
+    assert_eq!(objects[2]["complete"], true);
+    let (_, counted, _) = run(&["sudoku", "--count", "--json"], TWO_SOLUTIONS);
+    let counted: serde_json::Value = serde_json::from_str(counted.trim_end()).unwrap();
+    assert_eq!((&counted["status"], &counted["solutions"]), (&objects[2]["status"], &objects[2]["solutions"]));
+    // Reaching two solutions takes at least one guess.
+    assert!(objects[2]["guesses"].as_u64().unwrap() >= 1, "{}", objects[2]);
+    assert!(counted["guesses"].as_u64().unwrap() >= 1, "{counted}");
 }
 
 #[test]
@@ -281,12 +290,12 @@ fn json_has_one_object_per_puzzle() {
     assert_eq!(objects[0]["line"], 1);
     assert_eq!(objects[0]["index"], 0);
     assert_eq!(objects[0]["status"], "unique");
-    assert_eq!(objects[0]["count"], 1);
+    assert_eq!(objects[0]["solutions"], 1);
     assert!(solves(&digits(ANTI_BRUTE), &digits(objects[0]["solution"].as_str().unwrap())));
     assert_eq!(objects[1]["status"], "invalid");
     assert!(objects[1]["error"].as_str().unwrap().contains("line 2, column 81"));
     assert_eq!(objects[2]["status"], "multiple");
-    assert_eq!(objects[2]["limit_reached"], true);
+    assert_eq!(objects[2]["complete"], false);
 }
 
 #[test]

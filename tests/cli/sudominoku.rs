@@ -45,11 +45,13 @@ fn count_lexmin_and_json() {
     assert_eq!(rows.len(), 2);
     let grid: String = SAMPLE_OUT.lines().skip(1).take(9).collect();
     assert_eq!(rows[0]["puzzle"], 1);
+    assert_eq!(rows[0]["status"], "solved");
     assert_eq!(rows[0]["solution"], grid.as_str());
     let counted = text(&run(&["sudominoku", "--json", "--count"], SAMPLE_IN).stdout);
     let first: serde_json::Value = serde_json::from_str(counted.lines().next().unwrap()).unwrap();
-    assert_eq!(first["grids"], 1);
+    assert_eq!(first["solutions"], 1);
     assert_eq!(first["complete"], true);
+    assert_eq!(first["status"], "unique");
 }
 
 #[test]

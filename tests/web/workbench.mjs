@@ -176,7 +176,44 @@ async function workbench(page, loadMs) {
   const cells = await page.$$eval("#board .cell", (els) => els.map((e) => e.textContent).join(""));
   check(cells.length === 81 && /^[1-9]+$/.test(cells), "the smart search fills the newspaper grid: " + cells);
 
+  // A bad puzzle (a repeated digit) after a searched one: the error stays
+  // through step, play and run, and nothing of the last search is left.
+  const repeated = "11" + NEWSPAPER.slice(2);
+  await page.fill("#puzzle", repeated);
+  await page.dispatchEvent("#puzzle", "change");
+  const refusal = await page.textContent("#status");
+  check(refusal.startsWith("cannot start"), "a repeated digit is refused: " + refusal);
+  for (const button of ["#step", "#back", "#play", "#run"]) {
+    await page.click(button);
+    check((await page.textContent("#status")) === refusal, `the error stays after ${button}: `
+      + (await page.textContent("#status")));
+  }
+  for (const id of ["#nodes", "#solutions", "#events", "#nodes-naive", "#solutions-naive", "#events-naive"]) {
+    check((await page.textContent(id)) === "0", `${id} is cleared after a bad puzzle: ` + (await page.textContent(id)));
+  }
+  for (const id of ["#board", "#board-naive", "#log", "#log-naive"]) {
+    check((await page.$eval(id, (el) => el.textContent)) === "", `${id} is cleared after a bad puzzle`);
+  }
+  check((await page.$$eval("#path li, #path-naive li", (els) => els.length)) === 0, "no current branch is left");
+  await page.fill("#puzzle", NEWSPAPER);
+  await page.dispatchEvent("#puzzle", "change");
+  check((await page.textContent("#status")) === "ready", "a good puzzle clears the error");
+
+  // The N field refuses what the page cannot run: it says max 12.
+  await choose(page, "queens");
+  for (const bad of ["13", "0", "2.5"]) {
+    await page.fill("#n", bad);
+    await page.dispatchEvent("#n", "change");
+    const said = await page.textContent("#status");
+    check(/N must be a whole number from 1 to 12/.test(said), `N ${bad} is refused: ` + said);
+    check((await page.$$eval("#board > *", (els) => els.length)) === 0, `no board for N ${bad}`);
+  }
+  await page.fill("#n", "12");
+  await page.dispatchEvent("#n", "change");
+  check((await page.textContent("#status")) === "ready", "N 12 runs");
+
   // A hard puzzle, played for a moment, for the screenshot.
+  await choose(page, "sudoku");
   await page.selectOption("#sample", { label: "hard" });
   await page.$eval("#speed", (el) => { el.value = "70"; el.dispatchEvent(new Event("input")); });
   await page.click("#play");

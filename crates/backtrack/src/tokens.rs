@@ -41,7 +41,7 @@ impl Token<'_> {
 impl<'a> Tokens<'a> {
     /// The words of `text`.
     pub fn new(text: &'a str) -> Self {
-        Tokens { text, pos: 0, line: 1, column: 1 }
+        Tokens { text: crate::text::strip_bom(text), pos: 0, line: 1, column: 1 }
     }
 
     /// The next word, or `None` at the end of the text.

@@ -131,6 +131,9 @@ pub struct GeneralSpace {
     budget: u64,
     /// Whether a choice was refused for want of budget.
     starved: bool,
+    /// Branching points met since the last reset: cells where the search
+    /// had to choose among two or more candidates (see [`guesses`](Self::guesses)).
+    guesses: u64,
 }
 
 /// Branching point: the cell and the digits still to try there.
@@ -172,6 +175,7 @@ impl GeneralSpace {
             hidden: Vec::new(),
             budget: u64::MAX,
             starved: false,
+            guesses: 0,
         };
         space.reset(cells);
         space
@@ -199,6 +203,7 @@ impl GeneralSpace {
         self.queue.clear();
         self.hidden.clear();
         self.dead = false;
+        self.guesses = 0;
         for (cell, &v) in cells.iter().enumerate() {
             if v == 0 {
                 continue;
@@ -225,6 +230,13 @@ impl GeneralSpace {
     /// solutions is then only a lower bound).
     pub fn starved(&self) -> bool {
         self.starved
+    }
+
+    /// The guesses of the searches since the last [`reset`](Self::reset):
+    /// the times a cell's digit had to be chosen among two or more
+    /// candidates (whether the first one tried held or not).
+    pub fn guesses(&self) -> u64 {
+        self.guesses
     }
 
     /// Box size of the grid.
@@ -361,7 +373,9 @@ impl Space for GeneralSpace {
                 best
             }
         };
-        Node::Branch(Branch { cell: cell as u16, digits: self.candidates[cell] })
+        let digits = self.candidates[cell];
+        self.guesses += u64::from(digits.count_ones() >= 2);
+        Node::Branch(Branch { cell: cell as u16, digits })
     }
 
     fn next_choice(&mut self, branch: &mut Branch) -> Option<Placement> {

@@ -110,7 +110,8 @@ pub struct Outcome9 {
     /// The first solution found (for `LexFirst`: the lexicographically
     /// smallest, row-major digits).
     pub solution: Option<Cells>,
-    /// Guesses (branching decisions with 2+ candidates tried) made by the search.
+    /// Guesses: the times the search chose a cell's digit among two or more
+    /// candidates, whether that digit held or not.
     pub guesses: u64,
 }
 
@@ -1199,14 +1200,12 @@ macro_rules! define_walk {
             }
             let Branch9 { cell, mut digits } = board.branch(walk.order, walk.careful);
             let (cell, candidates) = (cell as usize, digits);
-            let mut tried = 0;
+            // Propagated: the branch cell has two candidates or more, so
+            // choosing its digit is a guess, whatever becomes of it.
+            walk.guesses += 1;
             while digits != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
-                tried += 1;
-                if tried == 2 {
-                    walk.guesses += 1;
-                }
                 if digits == 0 {
                     let pending = board.assign(cell, d, candidates);
                     if board.propagate(cpu, pending) {
@@ -1577,11 +1576,13 @@ mod tests {
     /// With `swap_for_second`, the second solution handed over is a valid
     /// grid that keeps the givens and differs from the first, whether it
     /// came from a swap or from the search; on the multi-solution slice
-    /// most come from a swap (fewer guesses than the search makes), and on
-    /// the unique sets none is ever made up.
+    /// many visibly come from a swap (another grid than the search's second,
+    /// or found with fewer guesses: 309 of 1,000, where a swap that spares
+    /// only a second digit at a branch already entered leaves neither mark),
+    /// and on the unique sets none is ever made up.
     #[test]
     fn a_second_solution_by_swap_is_another_solution() {
-        let (mut puzzles, mut fewer_guesses) = (0, 0);
+        let (mut puzzles, mut by_swap) = (0, 0);
         for cells in bench_slice("serg_benchmark.1000.txt") {
             let (guesses, found) = first_n(2, |visit| walk(&cells, Order::Heuristic, true, visit));
             let (searched, by_search) = first_n(2, |visit| walk(&cells, Order::Heuristic, false, visit));
@@ -1592,10 +1593,10 @@ mod tests {
                 assert!(super::super::is_solution(3, &cells, grid), "{cells:?}: {grid:?}");
             }
             assert!(guesses <= searched);
-            fewer_guesses += usize::from(guesses < searched);
+            by_swap += usize::from(found[1] != by_search[1] || guesses < searched);
             puzzles += 1;
         }
-        assert!(puzzles == 1000 && fewer_guesses > 500, "{fewer_guesses} of {puzzles}");
+        assert!(puzzles == 1000 && by_swap > 250, "{by_swap} of {puzzles}");
         for name in ["royle_17_clue.1000.txt", "forum_hardest_1905_11plus.1000.txt"] {
             for cells in bench_slice(name).into_iter().take(300) {
                 let found = first_n(2, |visit| walk(&cells, Order::Heuristic, true, visit));

@@ -21,6 +21,7 @@
 //! assert_eq!(sudoku::solve(&puzzle, Mode::Count { limit: Some(2) }).count, 1);
 //! ```
 
+pub mod answer;
 mod conflicts;
 mod format;
 pub mod general;
@@ -56,7 +57,9 @@ pub struct Outcome {
     pub count: u64,
     /// The first solution found (the smallest for [`Mode::LexFirst`]), if any.
     pub solution: Option<Vec<u8>>,
-    /// Branching points where the search had to guess.
+    /// Guesses: the times the search chose a cell's digit among two or
+    /// more candidates, whether that digit held or not (0 when propagation
+    /// alone solved the puzzle).
     pub guesses: u64,
 }
 
@@ -65,7 +68,7 @@ pub struct Outcome {
 pub struct Solved {
     /// Solutions found (see [`Outcome::count`]).
     pub count: u64,
-    /// Branching points where the search had to guess.
+    /// Guesses (see [`Outcome::guesses`]).
     pub guesses: u64,
 }
 
@@ -205,8 +208,8 @@ impl Solver {
         space.set_budget(budget);
         let mut search = Search::new(space).order(order);
         search.walk(|space| at_solution(space.values()));
-        let guesses = search.stats().guesses;
         let space = search.into_space();
+        let guesses = space.guesses();
         let starved = space.starved();
         self.general = Some(space);
         (guesses, starved)

@@ -22,6 +22,7 @@ const DETECT_LINES: usize = 16;
 /// Fails on input with no puzzle line, or when no line fits any size; the
 /// error says which sizes were tried.
 pub fn detect(text: &str) -> Result<Layout, ParseError> {
+    let text = crate::text::strip_bom(text);
     let lines: Vec<(usize, &[u8])> =
         Lines::new(text).filter(|(_, l)| !is_skippable(l)).take(DETECT_LINES).map(|(n, l)| (n, content(l))).collect();
     let Some(&(first_no, first)) = lines.first() else {
@@ -140,6 +141,7 @@ impl Batch {
     /// `first_line` of it (1-based), so that lines are numbered as in the
     /// whole text. The part must start and end between puzzles.
     pub fn parse_part(text: &str, layout: Layout, first_line: usize) -> Batch {
+        let text = if first_line == 1 { crate::text::strip_bom(text) } else { text };
         let side = layout.box_size * layout.box_size;
         let area = side * side;
         let mut batch = Batch { layout, cells: Vec::new(), entries: Vec::new() };

@@ -191,24 +191,9 @@ pub fn tenths(rating: u16) -> String {
     format!("{}.{}", rating / 10, rating % 10)
 }
 
-/// `text` as a JSON string (quoted and escaped).
-fn json_string(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for ch in text.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-fn json_rating(rating: Option<u16>) -> String {
-    rating.map_or_else(|| "null".to_string(), tenths)
+/// A rating in tenths as a number: `72` is `7.2`.
+pub fn tenths_value(rating: u16) -> f64 {
+    f64::from(rating) / 10.0
 }
 
 impl Rating {
@@ -218,59 +203,5 @@ impl Rating {
         let er = if self.beyond { "beyond".to_string() } else { tenths(self.er) };
         let opt = |r: Option<u16>| r.map_or_else(|| "-".to_string(), tenths);
         format!("{er}/{}/{}", opt(self.ep), opt(self.ed))
-    }
-
-    /// The JSON fields of the rating, without braces: `"er":7.2,"ep":1.2,"ed":1.2,"hardest":"..."`.
-    /// A puzzle beyond this rater has `"er":null`, `"beyond":true` and
-    /// `"reached"`, the hardest step before it stopped.
-    pub fn json_fields(&self) -> String {
-        let hardest = self.hardest.map_or("none", |t| t.name());
-        if self.beyond {
-            format!(
-                "\"er\":null,\"ep\":{},\"ed\":{},\"hardest\":{},\"beyond\":true,\"reached\":{}",
-                json_rating(self.ep),
-                json_rating(self.ed),
-                json_string(&format!("beyond {hardest}")),
-                tenths(self.er)
-            )
-        } else {
-            format!(
-                "\"er\":{},\"ep\":{},\"ed\":{},\"hardest\":{}",
-                tenths(self.er),
-                json_rating(self.ep),
-                json_rating(self.ed),
-                json_string(hardest)
-            )
-        }
-    }
-
-    /// One JSON object: `{"er":7.2,"ep":1.2,"ed":1.2,"hardest":"..."}`.
-    pub fn json(&self) -> String {
-        format!("{{{}}}", self.json_fields())
-    }
-}
-
-/// One step as a JSON object: technique, rating, placements and
-/// eliminations as `[row, column, digit]` (1-based), and the text.
-pub fn step_json(step: &Step) -> String {
-    let triples = |list: &[(usize, u8)]| {
-        let items: Vec<String> = list.iter().map(|&(c, d)| format!("[{},{},{d}]", c / 9 + 1, c % 9 + 1)).collect();
-        format!("[{}]", items.join(","))
-    };
-    format!(
-        "{{\"technique\":{},\"rating\":{},\"placements\":{},\"eliminations\":{},\"text\":{}}}",
-        json_string(step.technique.name()),
-        tenths(step.rating),
-        triples(&step.placements),
-        triples(&step.eliminations),
-        json_string(&step.text)
-    )
-}
-
-impl Explanation {
-    /// One JSON object: the rating's fields and `"steps"`, every step as in [`step_json`].
-    pub fn json(&self) -> String {
-        let steps: Vec<String> = self.steps.iter().map(step_json).collect();
-        format!("{{{},\"steps\":[{}]}}", self.rating.json_fields(), steps.join(","))
     }
 }

@@ -88,6 +88,8 @@ pub struct Reader<R> {
     cutter: Cutter,
     /// Whether the source has ended.
     ended: bool,
+    /// Whether the first bytes may still be a byte-order mark to drop.
+    at_start: bool,
     /// Whether the reader has failed or handed out everything.
     done: bool,
     /// An error found after complete puzzles, to hand out once they are.
@@ -107,6 +109,7 @@ impl<R: Read> Reader<R> {
             layout: None,
             cutter: Cutter::default(),
             ended: false,
+            at_start: true,
             done: false,
             failed: None,
         }
@@ -173,6 +176,20 @@ impl<R: Read> Reader<R> {
 
     /// One read from the source into the buffer.
     fn fill(&mut self) -> Result<(), StreamError> {
+        self.fill_once()?;
+        // A byte-order mark starts no line: dropped once its three bytes
+        // (or the end) are in. Until then no line is complete, so nothing
+        // was scanned or cut yet.
+        if self.at_start && (self.buf.len() >= crate::text::BOM.len() || self.ended) {
+            self.at_start = false;
+            let kept = crate::text::strip_bom_bytes(&self.buf).len();
+            self.buf.drain(..self.buf.len() - kept);
+        }
+        Ok(())
+    }
+
+    /// One read from the source into the buffer, as it comes.
+    fn fill_once(&mut self) -> Result<(), StreamError> {
         let len = self.buf.len();
         self.buf.resize(len + READ_SIZE, 0);
         let read = loop {

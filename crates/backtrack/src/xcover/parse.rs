@@ -67,6 +67,7 @@ fn check_name(name: &str, what: &str, line: usize, column: usize) -> Result<(), 
 
 /// Reads a problem in Knuth's format. Errors name the line, the column and the offending item.
 pub fn parse(text: &str) -> Result<Parsed<'_>, ParseError> {
+    let text = crate::text::strip_bom(text);
     let mut builder = Problem::builder();
     let mut header_seen = false;
     let mut option_lines = Vec::new();

@@ -3,6 +3,7 @@
 mod common;
 
 mod aligned_exclusion;
+mod bom;
 mod choose_props;
 mod forcing_chains;
 mod fuzz_regressions;

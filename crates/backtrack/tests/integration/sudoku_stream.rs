@@ -77,10 +77,23 @@ fn texts() -> impl Strategy<Value = String> {
 
 proptest! {
     #[test]
-    fn pieces_read_like_the_whole(text in texts(), sizes in prop::collection::vec(1..200usize, 1..8)) {
+    fn pieces_read_like_the_whole(text in texts(), sizes in prop::collection::vec(1..200usize, 1..8), bom in any::<bool>()) {
         let whole = summary(&Batch::parse(&text).unwrap());
-        prop_assert_eq!(read_in_pieces(&text, sizes).unwrap(), whole);
+        // A byte-order mark in front, whatever pieces cut it, changes nothing.
+        let marked = if bom { format!("\u{feff}{text}") } else { text.clone() };
+        prop_assert_eq!(read_in_pieces(&marked, sizes).unwrap(), whole);
     }
+}
+
+#[test]
+fn a_byte_order_mark_is_dropped_even_when_it_comes_byte_by_byte() {
+    let text = format!("\u{feff}{PUZZLE}\n");
+    for size in 1..4 {
+        let got = read_in_pieces(&text, vec![size]).unwrap();
+        assert_eq!(got, summary(&Batch::parse(PUZZLE).unwrap()), "pieces of {size}");
+    }
+    // Only the mark: an empty input, not a strange symbol.
+    assert_eq!(read_in_pieces("\u{feff}", vec![1]), read_in_pieces("", vec![1]));
 }
 
 #[test]

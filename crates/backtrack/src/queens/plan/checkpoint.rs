@@ -102,10 +102,8 @@ impl Checkpoint {
     /// one of another run (board, plan, shard or plan version) or one whose
     /// ranges and counts do not fit together.
     pub fn from_json(bytes: &[u8], plan: &Plan, shard: Option<Shard>) -> Result<Self, CheckpointError> {
-        let file: CheckpointFile = serde_json::from_slice(bytes).map_err(|e| CheckpointError::Malformed {
-            line: e.line(),
-            column: e.column(),
-            message: json_problem(&e),
+        let file: CheckpointFile = serde_json::from_slice(crate::text::strip_bom_bytes(bytes)).map_err(|e| {
+            CheckpointError::Malformed { line: e.line(), column: e.column(), message: json_problem(&e) }
         })?;
         let refuse = |what: String| CheckpointError::Refused(what);
         if file.format != CHECKPOINT_FORMAT {
