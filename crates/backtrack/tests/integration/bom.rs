@@ -22,8 +22,9 @@ fn every_parser_drops_a_leading_byte_order_mark() {
         same(text, sudoku::Batch::parse);
     }
     assert!(sudoku::parse(&format!("{BOM}{PUZZLE}")).is_ok());
-    same("p q | x\np x\nq\n", xcover::parse);
-    same("a b\na\n", xcover::parse);
+    // A parsed problem borrows its text: compared as text at once.
+    same("p q | x\np x\nq\n", |t| format!("{:?}", xcover::parse(t)));
+    same("a b\na\n", |t| format!("{:?}", xcover::parse(t)));
     same(include_str!("../../../../tests/data/sudominoku/sample.in"), sudominoku::parse);
     same("9 7 9 1\n", choose::parse_values);
     same("4 2\n", |t| choose::parse_n_and_m(t, false));
