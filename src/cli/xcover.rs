@@ -1,4 +1,4 @@
-//! `backtrack xcover`: exact cover with colors, from Knuth's DLX1/DLX2 format.
+//! `backtrack xcover`: exact cover with colors and multiplicities, from Knuth's DLX1/DLX2/DLX3 format.
 
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -13,11 +13,12 @@ use backtrack::error::Counted;
 
 use super::{diag, read_input, stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 
-/// Count (or list) the exact covers of a problem in Knuth's DLX format
+/// Count (or list) the exact covers of a problem in Knuth's DLX format (multiple covers with bounds too)
 #[derive(clap::Args)]
-#[command(after_help = "Input (Knuth's DLX1/DLX2 format):\n  \
+#[command(after_help = "Input (Knuth's DLX1/DLX2/DLX3 format):\n  \
     | lines whose first non-blank character is '|' are comments\n  \
     p q r | x y        primary items, then '|' and secondary items\n  \
+    2|p 0:3|q :2|r     bounds on primary items: exactly 2, 0 to 3, up to 2 times\n  \
     p q x y:A          one option per line; 'name:color' on secondary items\n\n\
     Examples:\n  \
     backtrack xcover pentomino-6x10.dlx            count solutions\n  \
@@ -40,7 +41,8 @@ pub struct Args {
     /// Print one JSON object (with "solutions", the count) instead of plain text
     #[arg(long)]
     json: bool,
-    /// Search engine: auto, small (popcounts, up to 256 options), dense (bitsets) or links (dancing links)
+    /// Search engine: auto, small (popcounts, up to 256 options), dense (bitsets), links (dancing links) or mcc
+    /// (multiple covers; always used when some item has bounds other than 1:1)
     #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
     engine: EngineArg,
 }
@@ -51,6 +53,7 @@ enum EngineArg {
     Small,
     Dense,
     Links,
+    Mcc,
 }
 
 pub fn run(args: Args) -> CliResult {
@@ -61,6 +64,7 @@ pub fn run(args: Args) -> CliResult {
         EngineArg::Small => Engine::Small,
         EngineArg::Dense => Engine::Dense,
         EngineArg::Links => Engine::Links,
+        EngineArg::Mcc => Engine::Mcc,
     };
     // The search needs only its own tables: the problem goes once they are built.
     let Parsed { problem, option_lines, .. } = parsed;

@@ -336,3 +336,30 @@ fn threads_share_the_problem_so_memory_does_not_grow_with_them() {
         mib(eight)
     );
 }
+
+#[test]
+fn multiplicities_count_list_and_split_over_threads() {
+    assert_eq!(count(&["--threads", "1", &data("two-per-line-5.dlx")]), 2040);
+    assert_eq!(count(&["--threads", "2", &data("two-per-line-5.dlx")]), 2040);
+    assert_eq!(count(&["--threads", "2", "--limit", "100", &data("two-per-line-5.dlx")]), 100);
+    let listed = stdout_of(&["--all", "--threads", "2", &data("toy-bounds.dlx")]);
+    let blocks: BTreeSet<&str> = listed.split("\n\n").map(str::trim).collect();
+    assert_eq!(blocks, BTreeSet::from(["a b\na c", "a c\na"]));
+    let json = stdout_of(&["--json", "--threads", "1", &data("toy-bounds.dlx")]);
+    assert!(json.contains("\"solutions\":2") && json.contains("\"engine\":\"mcc\""), "{json}");
+    // No solution: exit status 1.
+    let out = xcover(&["--threads", "1", "-"]).write_stdin("3|a\na\n").output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn bad_bounds_exit_2_with_their_place() {
+    for (text, place) in [
+        ("a | 2|x\na\n", "line 1, column 5"),
+        ("b 3:2|a\na\n", "line 1, column 3"),
+        ("0|a\na\n", "line 1, column 1"),
+        ("a 2:b\na\n", "line 1, column 3"),
+    ] {
+        super::util::assert_rejected(&["xcover", "-"], text, place);
+    }
+}

@@ -34,6 +34,10 @@
 //!   faster engine when options and primary items are few (see [`dense::suits`]).
 //! * [`LinksSpace`] is dancing links, whose cost per choice depends only on
 //!   the entries it touches: for large sparse problems.
+//! * [`MccSpace`] solves problems whose primary items carry bounds (Knuth's
+//!   multiple covers, MCC: `a:b|name` on the item line); it is chosen
+//!   whenever some item's bounds are not `1:1`, whatever engine was asked
+//!   for, and counts each set of options once.
 //!
 //! ```
 //! use backtrack::search::Search;
@@ -57,6 +61,7 @@
 mod count;
 pub mod dense;
 pub mod links;
+pub mod mcc;
 mod parse;
 mod problem;
 pub mod small;
@@ -66,6 +71,7 @@ use std::ops::ControlFlow;
 
 pub use dense::{DenseBranch, DenseSpace};
 pub use links::{LinksBranch, LinksSpace};
+pub use mcc::{MccBranch, MccSpace};
 pub use parse::{parse, Parsed, MAX_NAME_LEN};
 pub use problem::{Builder, Entry, Problem, XcoverError};
 pub use small::{SmallBranch, SmallSpace};
@@ -87,16 +93,19 @@ pub enum Engine {
     Dense,
     /// Dancing links ([`LinksSpace`]).
     Links,
+    /// The multiple-cover engine ([`MccSpace`]); problems with bounds other than `1:1` always run on it.
+    Mcc,
 }
 
 impl Engine {
-    /// The engine's name, as a command line spells it: `auto`, `small`, `dense` or `links`.
+    /// The engine's name, as a command line spells it: `auto`, `small`, `dense`, `links` or `mcc`.
     pub fn name(self) -> &'static str {
         match self {
             Engine::Auto => "auto",
             Engine::Small => "small",
             Engine::Dense => "dense",
             Engine::Links => "links",
+            Engine::Mcc => "mcc",
         }
     }
 }
@@ -115,6 +124,7 @@ enum Inner {
     Small4(SmallSpace<4>),
     Dense(DenseSpace),
     Links(LinksSpace),
+    Mcc(MccSpace),
 }
 
 /// Cursor over the alternatives at one node of an [`XcoverSpace`].
@@ -126,11 +136,16 @@ enum BranchInner {
     Small(SmallBranch),
     Dense(DenseBranch),
     Links(LinksBranch),
+    Mcc(MccBranch),
 }
 
 impl XcoverSpace {
-    /// The root of `problem`'s search on `engine`.
+    /// The root of `problem`'s search on `engine` ([`Engine::Mcc`] when the
+    /// problem has multiplicities, whatever `engine` says).
     pub fn new(problem: &Problem, engine: Engine) -> Self {
+        if engine == Engine::Mcc || problem.has_multiplicities() {
+            return XcoverSpace { inner: Inner::Mcc(MccSpace::new(problem)) };
+        }
         let small = || match problem.n_options().div_ceil(64) {
             0 | 1 => SmallSpace::new(problem).map(Inner::Small1),
             2 => SmallSpace::new(problem).map(Inner::Small2),
@@ -151,15 +166,17 @@ impl XcoverSpace {
                 None => Inner::Links(LinksSpace::new(problem)),
             },
             Engine::Dense => dense(),
+            Engine::Mcc => unreachable!("handled above"),
         };
         XcoverSpace { inner }
     }
-    /// The engine actually in use: [`Engine::Small`], [`Engine::Dense`] or [`Engine::Links`].
+    /// The engine actually in use: [`Engine::Small`], [`Engine::Dense`], [`Engine::Links`] or [`Engine::Mcc`].
     pub fn engine(&self) -> Engine {
         match self.inner {
             Inner::Small1(_) | Inner::Small2(_) | Inner::Small3(_) | Inner::Small4(_) => Engine::Small,
             Inner::Dense(_) => Engine::Dense,
             Inner::Links(_) => Engine::Links,
+            Inner::Mcc(_) => Engine::Mcc,
         }
     }
     /// The options chosen so far, in the order they were chosen.
@@ -171,6 +188,7 @@ impl XcoverSpace {
             Inner::Small4(s) => s.chosen(),
             Inner::Dense(s) => s.chosen(),
             Inner::Links(s) => s.chosen(),
+            Inner::Mcc(s) => s.chosen(),
         }
     }
 }
@@ -194,6 +212,7 @@ impl XcoverSpace {
             Inner::Small4(s) => work.run(s),
             Inner::Dense(s) => work.run(s),
             Inner::Links(s) => work.run(s),
+            Inner::Mcc(s) => work.run(s),
         }
     }
 
@@ -207,6 +226,7 @@ impl XcoverSpace {
             Inner::Small4(s) => s.copy_bytes(),
             Inner::Dense(s) => s.copy_bytes(),
             Inner::Links(s) => s.copy_bytes(),
+            Inner::Mcc(s) => s.copy_bytes(),
         }
     }
 
@@ -316,6 +336,11 @@ impl Space for XcoverSpace {
                 Node::Solution => Node::Solution,
                 Node::Dead => Node::Dead,
             }),
+            Inner::Mcc(s) => wrap(match s.expand(order) {
+                Node::Branch(b) => Node::Branch(BranchInner::Mcc(b)),
+                Node::Solution => Node::Solution,
+                Node::Dead => Node::Dead,
+            }),
         }
     }
 
@@ -328,6 +353,7 @@ impl Space for XcoverSpace {
             (Inner::Small4(s), BranchInner::Small(b)) => s.next_choice(b),
             (Inner::Dense(s), BranchInner::Dense(b)) => s.next_choice(b),
             (Inner::Links(s), BranchInner::Links(b)) => s.next_choice(b),
+            (Inner::Mcc(s), BranchInner::Mcc(b)) => s.next_choice(b),
             _ => None,
         }
     }
@@ -341,6 +367,7 @@ impl Space for XcoverSpace {
             Inner::Small4(s) => s.push(option),
             Inner::Dense(s) => s.push(option),
             Inner::Links(s) => s.push(option),
+            Inner::Mcc(s) => s.push(option),
         }
     }
 
@@ -353,6 +380,7 @@ impl Space for XcoverSpace {
             Inner::Small4(s) => s.pop(),
             Inner::Dense(s) => s.pop(),
             Inner::Links(s) => s.pop(),
+            Inner::Mcc(s) => s.pop(),
         }
     }
 

@@ -1,7 +1,10 @@
-//! Knuth's DLX1/DLX2 text format.
+//! Knuth's DLX1/DLX2/DLX3 text format.
 //!
 //! * A line whose first non-blank character is `|` is a comment; blank lines are ignored.
 //! * The first other line names the primary items, then optionally `|` and the secondary items.
+//!   A primary item may carry bounds (Knuth's multiplicities, DLX3 and SSMCC): `b|name` is
+//!   covered exactly `b` times, `a:b|name` between `a` and `b` times, `:b|name` up to `b` times
+//!   (`0 <= a <= b`, `b >= 1`).
 //! * Every later line is one option: the names of its items, separated by blanks; a secondary
 //!   item may carry a color, `name:color`.
 //! * Names are 1 to 8 non-blank characters other than `:` and `|`. Colors follow the same rule
@@ -65,6 +68,44 @@ fn check_name(name: &str, what: &str, line: usize, column: usize) -> Result<(), 
     Ok(())
 }
 
+/// An item-line token: the item's bounds (`b|` or `a:b|`, absent for a
+/// plain name), its name and the name's column.
+type ItemToken<'a> = (Option<(u32, u32)>, &'a str, usize);
+
+/// Splits an item-line token into its bounds, name and the name's column.
+fn item_with_bounds(tok: &str, line: usize, column: usize) -> Result<ItemToken<'_>, ParseError> {
+    let Some((spec, name)) = tok.split_once('|') else {
+        if tok.starts_with(|c: char| c.is_ascii_digit() || c == ':') && tok.contains(':') {
+            return Err(ParseError::new(
+                line,
+                column,
+                format!("bounds '{}' need '|' before the item name ('a:b|name')", Quoted(tok)),
+            ));
+        }
+        return Ok((None, tok, column));
+    };
+    let bound = |text: &str, what: &str| -> Result<u32, ParseError> {
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ParseError::new(
+                line,
+                column,
+                format!("bad {what} bound '{}' in '{}' (a number is expected)", Quoted(text), Quoted(tok)),
+            ));
+        }
+        text.parse::<u32>()
+            .map_err(|_| ParseError::new(line, column, format!("{what} bound in '{}' is too large", Quoted(tok))))
+    };
+    let (lo, hi) = match spec.split_once(':') {
+        Some(("", hi)) => (0, bound(hi, "upper")?),
+        Some((lo, hi)) => (bound(lo, "lower")?, bound(hi, "upper")?),
+        None => {
+            let b = bound(spec, "upper")?;
+            (b, b)
+        }
+    };
+    Ok((Some((lo, hi)), name, column + spec.chars().count() + 1))
+}
+
 /// Reads a problem in Knuth's format. Errors name the line, the column and the offending item.
 pub fn parse(text: &str) -> Result<Parsed<'_>, ParseError> {
     let text = crate::text::strip_bom(text);
@@ -93,8 +134,20 @@ pub fn parse(text: &str) -> Result<Parsed<'_>, ParseError> {
                     secondary = true;
                     continue;
                 }
-                check_name(tok, "item", line_no, column)?;
-                let declared = if secondary { builder.secondary(tok) } else { builder.primary(tok) };
+                let (bounds, name, name_column) = item_with_bounds(tok, line_no, column)?;
+                check_name(name, "item", line_no, name_column)?;
+                let declared = match (secondary, bounds) {
+                    (false, Some((lo, hi))) => builder.primary_bounded(name, lo, hi),
+                    (false, None) => builder.primary(name),
+                    (true, None) => builder.secondary(name),
+                    (true, Some(_)) => {
+                        return Err(ParseError::new(
+                            line_no,
+                            column,
+                            format!("bounds on secondary item '{}' (only primary items take them)", Quoted(tok)),
+                        ))
+                    }
+                };
                 declared.map_err(|e| ParseError::new(line_no, column, e.to_string()))?;
                 n_primary += usize::from(!secondary);
             }

@@ -24,6 +24,8 @@ pub enum XcoverError {
     NoPrimaryItems,
     /// Too many items, options or option entries for 32-bit indices.
     TooLarge,
+    /// A primary item's bounds are unusable: the upper one is 0 or below the lower one.
+    BadBounds(String, u32, u32),
 }
 
 impl fmt::Display for XcoverError {
@@ -38,6 +40,12 @@ impl fmt::Display for XcoverError {
             XcoverError::EmptyColor(n) => write!(f, "empty color on item '{n}'"),
             XcoverError::NoPrimaryItems => write!(f, "no primary items"),
             XcoverError::TooLarge => write!(f, "problem too large"),
+            XcoverError::BadBounds(n, lo, hi) if *hi == 0 => {
+                write!(f, "item '{n}' may be covered {lo} to {hi} times: the upper bound must be at least 1")
+            }
+            XcoverError::BadBounds(n, lo, hi) => {
+                write!(f, "item '{n}' may be covered {lo} to {hi} times: the lower bound exceeds the upper one")
+            }
         }
     }
 }
@@ -59,10 +67,16 @@ pub struct Entry {
 /// once and every secondary item at most once, except that several options
 /// may share a secondary item when they all give it the same color. Build
 /// one with [`Problem::builder`] or read one with [`parse`](super::parse).
+///
+/// A primary item may carry *bounds* (Knuth's multiplicities, as his DLX3 and
+/// SSMCC read them): it must then be covered at least `lo` and at most `hi`
+/// times instead of exactly once ([`Builder::primary_bounded`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
     names: Vec<String>,
     n_primary: usize,
+    /// Per primary item: how many chosen options must cover it, at least and at most.
+    bounds: Vec<(u32, u32)>,
     colors: Vec<String>,
     option_start: Vec<usize>,
     entries: Vec<Entry>,
@@ -84,6 +98,17 @@ impl Problem {
     /// Whether item `item` is primary.
     pub fn is_primary(&self, item: usize) -> bool {
         item < self.n_primary
+    }
+    /// How many chosen options must cover primary item `item`: at least the
+    /// first figure, at most the second; `(1, 1)` unless bounds were given.
+    pub fn bounds(&self, item: usize) -> (u32, u32) {
+        self.bounds[item]
+    }
+    /// Whether some primary item has bounds other than `1:1`: the problem is
+    /// then one of multiple covers (Knuth's MCC), which only the
+    /// [`MccSpace`](super::MccSpace) engine solves.
+    pub fn has_multiplicities(&self) -> bool {
+        self.bounds.iter().any(|&b| b != (1, 1))
     }
     /// The name of item `item`.
     pub fn item_name(&self, item: usize) -> &str {
@@ -120,9 +145,15 @@ impl Problem {
         }
         text
     }
-    /// Whether `options` (indices) form a solution: every primary item covered
-    /// exactly once, every secondary item at most once or always with one color.
+    /// Whether `options` (indices) form a solution: no option twice, every
+    /// primary item covered as often as its bounds allow (exactly once without
+    /// bounds), every secondary item at most once or always with one color.
     pub fn is_solution(&self, options: &[usize]) -> bool {
+        let mut sorted = options.to_vec();
+        sorted.sort_unstable();
+        if sorted.windows(2).any(|w| w[0] == w[1]) {
+            return false;
+        }
         // For each item: 0 = untouched, u32::MAX = taken without color, else the color.
         let mut seen = vec![0u32; self.n_items()];
         let mut primary_hits = vec![0u32; self.n_primary];
@@ -143,16 +174,26 @@ impl Problem {
                 seen[i] = mark;
             }
         }
-        primary_hits.iter().all(|&h| h == 1)
+        primary_hits.iter().zip(&self.bounds).all(|(&h, &(lo, hi))| (lo..=hi).contains(&h))
     }
 }
 
 /// The problem in Knuth's format: the item line, then one option per line.
 /// Reading it back with [`parse`](super::parse) gives the same problem when
 /// every name follows the format's rules (1 to 8 characters, no blanks, `:` or `|`).
+/// Bounds are written as the format writes them: `b|name` or `a:b|name`.
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.names[..self.n_primary].join(" "))?;
+        let primary: Vec<String> = self.names[..self.n_primary]
+            .iter()
+            .zip(&self.bounds)
+            .map(|(name, &(lo, hi))| match (lo, hi) {
+                (1, 1) => name.clone(),
+                _ if lo == hi => format!("{hi}|{name}"),
+                _ => format!("{lo}:{hi}|{name}"),
+            })
+            .collect();
+        f.write_str(&primary.join(" "))?;
         if self.n_primary < self.names.len() {
             write!(f, " | {}", self.names[self.n_primary..].join(" "))?;
         }
@@ -194,6 +235,7 @@ enum ItemRef {
 #[derive(Debug, Default, Clone)]
 pub struct Builder {
     primary: Vec<String>,
+    bounds: Vec<(u32, u32)>,
     secondary: Vec<String>,
     by_name: HashMap<String, ItemRef>,
     colors: Vec<String>,
@@ -219,7 +261,18 @@ impl Builder {
     }
     /// Declares a primary item (must be covered exactly once). Returns its index among the primary items.
     pub fn primary(&mut self, name: &str) -> Result<usize, XcoverError> {
-        self.declare(name, false)
+        self.primary_bounded(name, 1, 1)
+    }
+    /// Declares a primary item that must be covered at least `lo` and at most
+    /// `hi` times (`1 <= hi`, `lo <= hi`; `lo` may be 0). Returns its index
+    /// among the primary items.
+    pub fn primary_bounded(&mut self, name: &str, lo: u32, hi: u32) -> Result<usize, XcoverError> {
+        if hi == 0 || lo > hi {
+            return Err(XcoverError::BadBounds(name.to_string(), lo, hi));
+        }
+        let index = self.declare(name, false)?;
+        self.bounds.push((lo, hi));
+        Ok(index)
     }
     /// Declares a secondary item (covered at most once, or shared under one color).
     /// Returns its index among the secondary items.
@@ -326,6 +379,6 @@ impl Builder {
         let mut names = self.primary;
         names.extend(self.secondary);
         let option_start = if self.option_start.is_empty() { vec![0] } else { self.option_start };
-        Ok(Problem { names, n_primary, colors: self.colors, option_start, entries })
+        Ok(Problem { names, n_primary, bounds: self.bounds, colors: self.colors, option_start, entries })
     }
 }

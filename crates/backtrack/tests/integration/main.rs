@@ -23,4 +23,5 @@ mod techniques_se;
 mod trace;
 mod xcover_crosscheck;
 mod xcover_engine;
+mod xcover_mcc;
 mod xcover_sudoku;
