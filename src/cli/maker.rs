@@ -161,8 +161,8 @@ macro_rules! stream_doc {
         "Exit status: 0 every puzzle rated; 1 some puzzle has no single solution; 2 some puzzle was malformed; \
         3 I/O failure; 130 interrupted (the answers so far are printed)."),
     after_help = "Examples:\n  \
-        backtrack sudoku rate puzzles.txt                ER/EP/ED per line\n  \
-        backtrack sudoku rate --json --threads 2 p.txt   {..,\"status\":\"rated\",\"er\":4.2,\"ep\":1.2,\"ed\":1.2,\"hardest\":\"XY-Wing\",..}"
+        backtrack sudoku rate puzzles.txt     ER/EP/ED per line\n  \
+        backtrack sudoku rate --json p.txt    {..,\"er\":4.2,\"ep\":1.2,\"ed\":1.2,\"hardest\":\"XY-Wing\",..}"
 )]
 pub struct RateArgs {
     /// Puzzle files (standard input when none is given, or for `-`).

@@ -341,7 +341,8 @@ fn threads_share_the_problem_so_memory_does_not_grow_with_them() {
 fn multiplicities_count_list_and_split_over_threads() {
     assert_eq!(count(&["--threads", "1", &data("two-per-line-5.dlx")]), 2040);
     assert_eq!(count(&["--threads", "2", &data("two-per-line-5.dlx")]), 2040);
-    assert_eq!(count(&["--threads", "2", "--limit", "100", &data("two-per-line-5.dlx")]), 100);
+    // A count stopped at the limit is a lower bound: "100+".
+    assert_eq!(stdout_of(&["--threads", "2", "--limit", "100", &data("two-per-line-5.dlx")]), "100+\n");
     let listed = stdout_of(&["--all", "--threads", "2", &data("toy-bounds.dlx")]);
     let blocks: BTreeSet<&str> = listed.split("\n\n").map(str::trim).collect();
     assert_eq!(blocks, BTreeSet::from(["a b\na c", "a c\na"]));
