@@ -71,7 +71,8 @@ pub fn run(args: Args) -> CliResult {
 /// A report that cannot be read, in words about reports (not about the
 /// decoder's types), with the line and column where reading stopped.
 fn report_error(e: &serde_json::Error) -> String {
-    let place = format!("line {}, column {}", e.line(), e.column());
+    // An empty input ends before column 1; the first column is 1.
+    let place = format!("line {}, column {}", e.line(), e.column().max(1));
     let what = match e.classify() {
         serde_json::error::Category::Io => "cannot be read".to_string(),
         serde_json::error::Category::Eof => "ends in the middle of a report".to_string(),

@@ -324,15 +324,17 @@ fn checkpoints_of_other_runs_or_corrupt_files_are_refused() {
     stdout_of(&["queens", "9", "--checkpoint", s, "--shard", "1/2", "--json"]);
     assert_input_error(&["queens", "9", "--checkpoint", s], "", "the whole board");
 
-    for (name, text) in [
-        ("garbage", "this is not json"),
-        ("empty", ""),
-        ("truncated", "{\"format\":\"backtrack-queens-checkpoint\",\"plan_version\":1,"),
-        ("other", "{\"n\": 9}"),
+    // Each names where reading stopped, columns counted from 1.
+    for (name, text, place) in [
+        ("garbage", "this is not json", "line 1, column 2"),
+        ("empty", "", "line 1, column 1"),
+        ("truncated", "{\"format\":\"backtrack-queens-checkpoint\",\"plan_version\":1,", "line 1, column 57"),
+        ("other", "{\"n\": 9}", "line 1, column 8"),
     ] {
         let path = dir.path().join(name);
         std::fs::write(&path, text).unwrap();
         assert_input_error(&["queens", "9", "--checkpoint", path.to_str().unwrap()], "", "checkpoint");
+        assert_input_error(&["queens", "9", "--checkpoint", path.to_str().unwrap()], "", place);
     }
     // A well-formed file whose finished ranges run past the plan.
     let good = std::fs::read_to_string(&ckpt).unwrap();

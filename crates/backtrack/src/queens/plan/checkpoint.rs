@@ -103,7 +103,7 @@ impl Checkpoint {
     /// ranges and counts do not fit together.
     pub fn from_json(bytes: &[u8], plan: &Plan, shard: Option<Shard>) -> Result<Self, CheckpointError> {
         let file: CheckpointFile = serde_json::from_slice(crate::text::strip_bom_bytes(bytes)).map_err(|e| {
-            CheckpointError::Malformed { line: e.line(), column: e.column(), message: json_problem(&e) }
+            CheckpointError::Malformed { line: e.line(), column: e.column().max(1), message: json_problem(&e) }
         })?;
         let refuse = |what: String| CheckpointError::Refused(what);
         if file.format != CHECKPOINT_FORMAT {
