@@ -41,11 +41,8 @@ use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
     backtrack judge 6603 --seed 7 --cases 50 -- ./lotto  other random cases, more of them\n  \
     backtrack judge 15649 --json -- ./nm                 last line: one JSON object\n  \
     backtrack judge 2239 --save tests/                   NAME.in / NAME.out for `oj test -d tests/`\n  \
-    backtrack judge 4574 --gen --seed 3                  print one random input
-  \
-    backtrack judge --gen 'sh gen.sh {{seed}}' --reference ./brute -- ./mine
-  \
-                       stress test: seeds 1-100 until a difference, then shrink it",
+    backtrack judge 4574 --gen --seed 3                  print one random input\n  \
+    backtrack judge --gen 'sh gen.sh {{seed}}' --reference ./brute -- ./mine  stress test: any problem",
     backtrack::judge::IDS.map(|id| id.to_string()).join(" ")))]
 pub struct Args {
     /// Problem number, e.g. 9663 (see `backtrack boj --help`); none with --reference.
