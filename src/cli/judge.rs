@@ -4,6 +4,7 @@
 //! program under limits is [`run`].
 
 mod run;
+mod stress;
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
@@ -40,18 +41,20 @@ use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
     backtrack judge 6603 --seed 7 --cases 50 -- ./lotto  other random cases, more of them\n  \
     backtrack judge 15649 --json -- ./nm                 last line: one JSON object\n  \
     backtrack judge 2239 --save tests/                   NAME.in / NAME.out for `oj test -d tests/`\n  \
-    backtrack judge 4574 --gen --seed 3                  print one random input",
+    backtrack judge 4574 --gen --seed 3                  print one random input\n  \
+    backtrack judge --gen 'sh gen.sh {{seed}}' --reference ./brute -- ./mine  stress test: any problem",
     backtrack::judge::IDS.map(|id| id.to_string()).join(" ")))]
 pub struct Args {
-    /// Problem number, e.g. 9663 (see `backtrack boj --help`).
-    pub id: u32,
+    /// Problem number, e.g. 9663 (see `backtrack boj --help`); none with --reference.
+    pub id: Option<u32>,
     /// Seed of the random and adversarial cases.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Number of random cases, each input different from every other case; a problem with fewer
     /// inputs left (9663 has 14 in all) gives them all and says so.
-    #[arg(long = "cases", value_name = "K", default_value_t = 10)]
-    pub random: usize,
+    /// With --reference: seeds to try (default 100).
+    #[arg(long = "cases", value_name = "K")]
+    pub random: Option<usize>,
     /// Add adversarial cases: boards against naive search, the largest outputs.
     #[arg(long)]
     pub hard: bool,
@@ -79,9 +82,21 @@ pub struct Args {
     /// valid answer among possibly many.
     #[arg(long, value_name = "DIR")]
     pub save: Option<PathBuf>,
-    /// Print one random input generated from --seed, and stop.
-    #[arg(long, conflicts_with_all = ["save", "json", "hard"])]
-    pub gen: bool,
+    /// Print one random input generated from --seed, and stop. With --reference: the generator's
+    /// shell command, `{seed}` replaced by the seed (or the seed added last).
+    #[arg(long, value_name = "COMMAND", num_args = 0..=1)]
+    pub gen: Option<Option<String>>,
+    /// Stress test: the shell command of a reference program, run on each generated input.
+    #[arg(long, value_name = "COMMAND", conflicts_with_all = ["hard", "json"])]
+    pub reference: Option<String>,
+    /// With --reference: a shell command run as `COMMAND INPUT OUTPUT ANSWER` (files: the input,
+    /// the program's output, the reference's); exit status 0 accepts.
+    #[arg(long, value_name = "COMMAND", requires = "reference")]
+    pub checker: Option<String>,
+    /// With --reference: a shell command that reads an input on standard input and exits 0 when
+    /// it is valid; shrinking keeps to valid inputs.
+    #[arg(long, value_name = "COMMAND", requires = "reference")]
+    pub validator: Option<String>,
     /// The program to test and its arguments, after `--`.
     #[arg(last = true, value_name = "PROGRAM")]
     pub program: Vec<OsString>,
@@ -109,44 +124,37 @@ pub fn run(args: Args) -> CliResult {
     if args.launch {
         return run::launch(&args.program);
     }
-    let problem = Problem::new(args.id).ok_or_else(|| {
+    if args.reference.is_some() {
+        return stress::test(args);
+    }
+    let Some(id) = args.id else {
+        return Err(CliError::Input("give a problem number, or --gen and --reference for a stress test".into()));
+    };
+    if args.gen.as_ref().is_some_and(|g| g.is_some()) {
+        return Err(CliError::Input("--gen COMMAND needs --reference; for a problem's own input: --gen alone".into()));
+    }
+    if args.gen.is_some() && (args.save.is_some() || args.json || args.hard) {
+        return Err(CliError::Input("--gen prints one input: it takes no --save, --json or --hard".into()));
+    }
+    let problem = Problem::new(id).ok_or_else(|| {
         CliError::Input(format!(
-            "problem {} has no judge; problems: {}",
-            args.id,
+            "problem {id} has no judge; problems: {}",
             backtrack::judge::IDS.map(|id| id.to_string()).join(" ")
         ))
     })?;
     let mut out = stdout();
-    if args.gen {
+    if args.gen.is_some() {
         out.write_all(problem.generate(args.seed).text.as_bytes())?;
         out.flush()?;
         return Ok(EXIT_OK);
     }
-    let mut limits = problem.limits();
-    if let Some(seconds) = args.time_limit {
-        if !(seconds > 0.0 && seconds <= 3600.0) {
-            return Err(CliError::Input(format!("--time-limit must be between 0 and 3600 seconds, found {seconds}")));
-        }
-        limits.time = Duration::from_secs_f64(seconds);
-    }
-    if let Some(mib) = args.memory_limit {
-        if !(1..=1 << 20).contains(&mib) {
-            return Err(CliError::Input(format!("--memory-limit must be between 1 and 1048576 MiB, found {mib}")));
-        }
-        limits.memory = mib << 20;
-    }
-    if !(0.0..=MOST_SHRINK_SECONDS).contains(&args.shrink_time) {
-        return Err(CliError::Input(format!(
-            "--shrink-time must be between 0 and {MOST_SHRINK_SECONDS} seconds, found {}",
-            args.shrink_time
-        )));
-    }
+    let limits = checked_limits(&args, problem.limits())?;
     if args.program.is_empty() && args.save.is_none() {
         return Err(CliError::Input(
             "give the program to test after `--`, e.g. `backtrack judge 9663 -- ./a.out`".into(),
         ));
     }
-    let mut cases = problem.cases(&Plan { seed: args.seed, random: args.random, hard: args.hard });
+    let mut cases = problem.cases(&Plan { seed: args.seed, random: args.random.unwrap_or(10), hard: args.hard });
     if args.program.is_empty() {
         let dir = args.save.as_deref().expect("checked above");
         create_dir(dir)?;
@@ -256,6 +264,30 @@ pub fn run(args: Args) -> CliResult {
     }
     out.flush()?;
     Ok(if verdict == Verdict::Accepted { EXIT_OK } else { EXIT_NO_SOLUTION })
+}
+
+/// `limits` with --time-limit and --memory-limit applied, once they and
+/// --shrink-time are checked.
+fn checked_limits(args: &Args, mut limits: Limits) -> Result<Limits, CliError> {
+    if let Some(seconds) = args.time_limit {
+        if !(seconds > 0.0 && seconds <= 3600.0) {
+            return Err(CliError::Input(format!("--time-limit must be between 0 and 3600 seconds, found {seconds}")));
+        }
+        limits.time = Duration::from_secs_f64(seconds);
+    }
+    if let Some(mib) = args.memory_limit {
+        if !(1..=1 << 20).contains(&mib) {
+            return Err(CliError::Input(format!("--memory-limit must be between 1 and 1048576 MiB, found {mib}")));
+        }
+        limits.memory = mib << 20;
+    }
+    if !(0.0..=MOST_SHRINK_SECONDS).contains(&args.shrink_time) {
+        return Err(CliError::Input(format!(
+            "--shrink-time must be between 0 and {MOST_SHRINK_SECONDS} seconds, found {}",
+            args.shrink_time
+        )));
+    }
+    Ok(limits)
 }
 
 /// A line saying that the problem has fewer distinct inputs than the random cases asked for.
@@ -531,10 +563,24 @@ fn report(
         case.name,
         visible(judged.detail.lines().next().unwrap_or(""), SHOWN_WIDTH)
     )?;
-    write!(out, "input:\n{}", shown(&case.text, false))?;
-    let got = String::from_utf8_lossy(&judged.outcome.run.output);
     let label = if problem.id() == 2580 { "expected (one valid answer)" } else { "expected" };
-    write!(out, "{label}:\n{}", shown(&case.expected, false))?;
+    report_run(out, &case.text, label, &case.expected, judged, program)
+}
+
+/// The body of a failure's report: the input, the expected and the received
+/// output, the difference, standard error's end and a command that
+/// reproduces the run.
+fn report_run(
+    out: &mut dyn Write,
+    input: &str,
+    label: &str,
+    expected: &str,
+    judged: &Judged,
+    program: &[OsString],
+) -> io::Result<()> {
+    write!(out, "input:\n{}", shown(input, false))?;
+    let got = String::from_utf8_lossy(&judged.outcome.run.output);
+    write!(out, "{label}:\n{}", shown(expected, false))?;
     write!(out, "received:\n{}", shown(&got, false))?;
     if judged.output_bytes > judged.outcome.run.output.len() {
         writeln!(out, "  (the first {} of {} bytes received)", judged.outcome.run.output.len(), judged.output_bytes)?;
@@ -546,7 +592,7 @@ fn report(
         write!(out, "standard error (end):\n{}", shown(judged.outcome.stderr.trim_end(), true))?;
     }
     let command: Vec<String> = program.iter().map(|a| shell_quote(&a.to_string_lossy())).collect();
-    writeln!(out, "reproduce: printf '{}' | {}", printf_escape(&case.text), command.join(" "))
+    writeln!(out, "reproduce: printf '{}' | {}", printf_escape(input), command.join(" "))
 }
 
 /// `text` as a printf format inside single quotes.
@@ -567,7 +613,12 @@ fn create_dir(dir: &Path) -> Result<(), CliError> {
 }
 
 fn write_pair(dir: &Path, name: &str, case: &Case) -> Result<(), CliError> {
-    for (ext, text) in [("in", &case.text), ("out", &case.expected)] {
+    write_texts(dir, name, &case.text, &case.expected)
+}
+
+/// `input` and `expected` written as `NAME.in` and `NAME.out` in `dir`.
+fn write_texts(dir: &Path, name: &str, input: &str, expected: &str) -> Result<(), CliError> {
+    for (ext, text) in [("in", input), ("out", expected)] {
         let path = dir.join(format!("{name}.{ext}"));
         std::fs::write(&path, text).map_err(|e| CliError::Failure(format!("{}: cannot write: {e}", path.display())))?;
     }

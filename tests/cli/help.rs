@@ -134,6 +134,7 @@ const EXPECTED: &[(&str, Expect)] = {
         ("backtrack judge 15649 --json -- ./nm", Status(0, "15649: AC")),
         ("backtrack judge 2239 --save tests/", Status(0, "written to tests/")),
         ("backtrack judge 4574 --gen --seed 3", Status(0, "")),
+        ("backtrack judge --gen 'sh gen.sh {seed}' --reference ./brute -- ./mine", Status(0, "stress: AC (100 of 100")),
         ("backtrack bench sudoku puzzles.txt", Status(0, r#"{"file":"puzzles.txt""#)),
         ("backtrack bench sudoku --first --repeat 5 puzzles.txt", Status(0, r#""mode":"first""#)),
         ("backtrack bench sudoku --threads 2 a.txt b.txt", Status(0, r#"{"file":"b.txt""#)),
@@ -206,6 +207,12 @@ fn fixtures(dir: &std::path::Path, page: &[String]) {
     program("queens", "9663");
     program("lotto", "6603");
     program("nm", "15649");
+    // A stress test's generator, reference and program: one number, echoed.
+    write("gen.sh", "echo \"$1\"\n");
+    for name in ["brute", "mine"] {
+        write(name, "#!/bin/sh\nexec cat\n");
+        std::fs::set_permissions(dir.join(name), std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    }
     std::fs::create_dir_all(dir.join("bin")).unwrap();
     // `python3 sudoku.py`: a python3 of the test's own, first on the path.
     program("bin/python3", "2580");

@@ -285,7 +285,7 @@ int main(void) {
 
 /// A script that starts `sleep 1000` in the background, writes its process
 /// id and its own to `pids` in `dir`, then loops.
-fn spawner(dir: &Path) -> PathBuf {
+pub(crate) fn spawner(dir: &Path) -> PathBuf {
     let script = dir.join("spawner.sh");
     let pids = dir.join("pids");
     std::fs::write(
@@ -301,7 +301,7 @@ fn spawner(dir: &Path) -> PathBuf {
 }
 
 /// Waits up to `seconds` for `ready`, checking every 20 ms.
-fn wait_for(seconds: f64, mut ready: impl FnMut() -> bool) -> bool {
+pub(crate) fn wait_for(seconds: f64, mut ready: impl FnMut() -> bool) -> bool {
     let until = std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds);
     while std::time::Instant::now() < until {
         if ready() {
@@ -313,7 +313,7 @@ fn wait_for(seconds: f64, mut ready: impl FnMut() -> bool) -> bool {
 }
 
 /// Whether process `pid` still runs (gone, or a zombie waiting to be reaped, is not running).
-fn running(pid: &str) -> bool {
+pub(crate) fn running(pid: &str) -> bool {
     std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
         let state = stat.rsplit(')').next().unwrap_or("").split_whitespace().next();
         !matches!(state, Some("Z" | "X"))
@@ -321,7 +321,7 @@ fn running(pid: &str) -> bool {
 }
 
 /// The processes the spawner wrote down, once it has.
-fn spawned(dir: &Path) -> Vec<String> {
+pub(crate) fn spawned(dir: &Path) -> Vec<String> {
     let file = dir.join("pids");
     assert!(wait_for(20.0, || file.exists()), "the program never started");
     let pids: Vec<String> = std::fs::read_to_string(&file).unwrap().split_whitespace().map(String::from).collect();
@@ -343,7 +343,7 @@ fn judge_child(args: &[&str], program: &[&str]) -> std::process::Child {
         .unwrap()
 }
 
-fn wait_with_timeout(child: &mut std::process::Child, seconds: f64) -> std::process::ExitStatus {
+pub(crate) fn wait_with_timeout(child: &mut std::process::Child, seconds: f64) -> std::process::ExitStatus {
     let mut status = None;
     wait_for(seconds, || {
         status = child.try_wait().unwrap();

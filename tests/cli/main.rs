@@ -17,6 +17,7 @@ mod readme;
 mod skip;
 mod streaming;
 mod streams;
+mod stress;
 mod sudoku;
 mod sudominoku;
 mod util;

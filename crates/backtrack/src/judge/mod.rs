@@ -24,6 +24,7 @@ pub mod compare;
 pub mod lotto;
 pub mod nm;
 pub mod queens;
+pub mod stress;
 pub mod sudoku;
 pub mod sudominoku;
 
@@ -454,6 +455,17 @@ impl Problem {
     /// The verdict on `run` under `limits`, and a line that explains it
     /// (empty for an accepted run).
     pub fn verdict(&self, case: &Case, run: &Run, limits: &Limits) -> (Verdict, String) {
+        Problem::verdict_with(run, limits, || self.check(case, &String::from_utf8_lossy(&run.output)))
+    }
+
+    /// The verdict on `run` under `limits` as [`Problem::verdict`] gives it,
+    /// for any problem: the limits and the exit status first, then, for a
+    /// run that ended cleanly within them, `check` on its output.
+    pub fn verdict_with(
+        run: &Run,
+        limits: &Limits,
+        check: impl FnOnce() -> Result<(), Rejection>,
+    ) -> (Verdict, String) {
         let over_time = run.seconds > limits.time.as_secs_f64();
         let over_memory = run.memory > limits.memory;
         let mib = |bytes: u64| bytes as f64 / MIB as f64;
@@ -503,7 +515,7 @@ impl Problem {
         if over_time {
             return (Verdict::TimeLimit, format!("{:.2} s of CPU time (limit {time_limit} s)", run.seconds));
         }
-        match self.check(case, &String::from_utf8_lossy(&run.output)) {
+        match check() {
             Ok(()) => (Verdict::Accepted, String::new()),
             Err(why) => (Verdict::WrongAnswer, why.to_string()),
         }
