@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use backtrack::search::{effective_threads, thread_pool};
 use backtrack::sudoku::answer::{self, Explained, Head, Rated, Status};
 use backtrack::sudoku::generate::{self, parse_band, GridSize, Options, Symmetry, Target};
-use backtrack::sudoku::rate::{self, RateError};
+use backtrack::sudoku::rate::{self, RateError, Rater};
 use backtrack::sudoku::techniques::{Step, Technique};
 use backtrack::sudoku::{write_cells, Format};
 use backtrack::ParseError;
@@ -315,14 +315,22 @@ const WINDOW_PER_THREAD: usize = 4;
 /// (with `json`, an object with status "invalid"), answers written as they
 /// are ready and flushed whenever no input is waiting, so that a program
 /// feeding puzzles one by one gets each answer at once. With several
-/// `threads`, a bounded window of puzzles is answered at a time.
-fn answer_stream(files: &[PathBuf], threads: usize, json: bool, answer: impl Fn(&[u8]) -> Reply + Sync) -> CliResult {
+/// `threads`, a bounded window of puzzles is answered at a time. Each
+/// thread passes `answer` a [`Rater`] of its own, kept from one puzzle to
+/// the next.
+fn answer_stream(
+    files: &[PathBuf],
+    threads: usize,
+    json: bool,
+    answer: impl Fn(&mut Rater, &[u8]) -> Reply + Sync,
+) -> CliResult {
     let rx = sudoku::start_reading(files)?;
     let pool = (effective_threads(threads) > 1).then(|| thread_pool(threads));
     let window = pool.as_ref().map_or(1, |p| p.current_num_threads() * WINDOW_PER_THREAD);
     let mut out = stdout();
     let mut tally = Tally::default();
     let mut text = Vec::new();
+    let mut rater = Rater::new();
     'read: while let Some(message) = sudoku::next_message(&rx, &mut out)? {
         let part = match message {
             Message::Batch(part) => part,
@@ -334,16 +342,16 @@ fn answer_stream(files: &[PathBuf], threads: usize, json: bool, answer: impl Fn(
         let batch = &part.batch;
         let nine = batch.layout().box_size == 3;
         let entries = batch.entries();
-        let one = |k: usize| match &entries[k].result {
-            Ok(slot) if nine => Some(answer(batch.cells(*slot))),
+        let one = |rater: &mut Rater, k: usize| match &entries[k].result {
+            Ok(slot) if nine => Some(answer(rater, batch.cells(*slot))),
             _ => None,
         };
         let mut start = 0;
         while start < entries.len() {
             let end = (start + window).min(entries.len());
             let answers: Vec<Option<Reply>> = match &pool {
-                Some(pool) => pool.install(|| (start..end).into_par_iter().map(one).collect()),
-                None => (start..end).map(one).collect(),
+                Some(pool) => pool.install(|| (start..end).into_par_iter().map_init(Rater::new, one).collect()),
+                None => (start..end).map(|k| one(&mut rater, k)).collect(),
             };
             for (k, answer) in (start..end).zip(answers) {
                 let entry = &entries[k];
@@ -394,14 +402,14 @@ fn error_reply(e: RateError) -> Reply {
 
 /// Runs `backtrack sudoku rate`.
 pub fn rate(args: RateArgs) -> CliResult {
-    answer_stream(&args.files, args.threads.unwrap_or_default().get(), args.json, |g| {
-        rate::rate_cells(g).map_or_else(error_reply, Reply::Rated)
+    answer_stream(&args.files, args.threads.unwrap_or_default().get(), args.json, |rater, g| {
+        rater.rate(g).map_or_else(error_reply, Reply::Rated)
     })
 }
 
 /// Runs `backtrack sudoku explain`.
 pub fn explain(args: ExplainArgs) -> CliResult {
-    answer_stream(&args.files, 1, args.json, |g| match rate::explain_cells(g) {
+    answer_stream(&args.files, 1, args.json, |rater, g| match rater.explain(g) {
         // A header names the puzzle, so that several explanations read apart.
         Ok(e) => Reply::Explained(g.iter().map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) }).collect(), e),
         Err(e) => error_reply(e),
@@ -411,7 +419,7 @@ pub fn explain(args: ExplainArgs) -> CliResult {
 /// Runs `backtrack sudoku hint`.
 pub fn hint(args: HintArgs) -> CliResult {
     let files: Vec<PathBuf> = args.file.into_iter().collect();
-    answer_stream(&files, 1, args.json, |grid| match rate::hint_cells(grid) {
+    answer_stream(&files, 1, args.json, |rater, grid| match rater.hint(grid) {
         Ok(Some(step)) => Reply::Hint(step),
         Ok(None) if grid.iter().all(|&v| v != 0) => Reply::Missed(Status::Complete),
         Ok(None) => Reply::Missed(Status::Stuck),

@@ -29,7 +29,7 @@ use std::str::FromStr;
 
 use rayon::prelude::*;
 
-use super::rate::rate_cells;
+use super::rate::Rater;
 use super::rng::Rng;
 use super::techniques::Technique;
 use super::{Puzzle, Solver, MAX_BOX, MIN_BOX};
@@ -413,8 +413,9 @@ pub fn is_minimal(solver: &mut Solver, cells: &[u8]) -> bool {
 }
 
 /// Attempt `index` of a run with `options`: the puzzle, or `None` when it
-/// does not meet the options.
-pub fn attempt(options: &Options, index: u64, solver: &mut Solver) -> Option<Puzzle> {
+/// does not meet the options. `rater` rates it when the options target a
+/// rating or technique.
+pub fn attempt(options: &Options, index: u64, solver: &mut Solver, rater: &mut Rater) -> Option<Puzzle> {
     let box_size = options.box_size;
     let side = box_size * box_size;
     let mut rng = Rng::stream(options.seed, index);
@@ -446,7 +447,7 @@ pub fn attempt(options: &Options, index: u64, solver: &mut Solver) -> Option<Puz
         return None;
     }
     if let Some(target) = &options.target {
-        let rating = rate_cells(&cells).ok()?;
+        let rating = rater.rate(&cells).ok()?;
         if rating.beyond {
             return None;
         }
@@ -500,8 +501,14 @@ pub fn generate_until(
             (next..end)
                 .into_par_iter()
                 .map_init(
-                    || Solver::new(options.box_size),
-                    |solver, i| if control.is_cancelled() { None } else { attempt(options, i, solver) },
+                    || (Solver::new(options.box_size), Rater::new()),
+                    |(solver, rater), i| {
+                        if control.is_cancelled() {
+                            None
+                        } else {
+                            attempt(options, i, solver, rater)
+                        }
+                    },
                 )
                 .collect()
         });

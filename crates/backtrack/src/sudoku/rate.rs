@@ -8,9 +8,10 @@
 //! puzzle is beyond this rater: the rating says so ([`Rating::beyond`]) and
 //! gives the hardest step reached as a lower bound, never a guess.
 
+pub use super::techniques::Rater;
 use super::techniques::{
     aligned, als_wings, bug, bug_types, cycles, dynamic, fish, grouped_chains, grouped_links, intersections, singles,
-    strong_links, subsets, unique, wings, without_words, Board, Step, Tables, Technique,
+    strong_links, subsets, unique, wings, Board, Step, Tables, Technique,
 };
 use super::Solver;
 use crate::search::Mode;
@@ -64,13 +65,14 @@ pub struct Explanation {
     pub solution: Vec<u8>,
 }
 
-/// The easiest step available on `board`, trying techniques in Sudoku Explainer's order.
+/// The easiest step available on `board`, trying techniques in Sudoku
+/// Explainer's order (with a fresh [`Rater`]: see [`Rater::next_step`]).
 pub fn next_step(board: &Board) -> Option<Step> {
-    next_step_in(board, &Tables::new(board))
+    Rater::new().next_step(board)
 }
 
-/// [`next_step`] with the board's [`Tables`].
-pub fn next_step_in(board: &Board, t: &Tables) -> Option<Step> {
+/// [`Rater::next_step`] with the board's [`Tables`].
+pub fn next_step_in(rater: &mut Rater, board: &Board, t: &Tables) -> Option<Step> {
     singles::hidden_single_in(t)
         .or_else(|| intersections::direct_in(board, t))
         .or_else(|| subsets::direct_hidden_in(board, t, 2))
@@ -78,29 +80,29 @@ pub fn next_step_in(board: &Board, t: &Tables) -> Option<Step> {
         .or_else(|| subsets::direct_hidden_in(board, t, 3))
         .or_else(|| intersections::locking_in(board, t))
         .or_else(|| subsets::naked(board, 2))
-        .or_else(|| fish::fish_in(board, t, 2))
+        .or_else(|| fish::fish_in(rater, board, t, 2))
         .or_else(|| subsets::hidden_in(board, t, 2))
         .or_else(|| subsets::naked(board, 3))
-        .or_else(|| fish::fish_in(board, t, 3))
+        .or_else(|| fish::fish_in(rater, board, t, 3))
         .or_else(|| subsets::hidden_in(board, t, 3))
-        .or_else(|| strong_links::chain_in(t, 2))
-        .or_else(|| grouped_links::grouped_or_empty_rectangle(board, t))
+        .or_else(|| strong_links::chain_in(rater, t, 2))
+        .or_else(|| grouped_links::grouped_or_empty_rectangle(rater, board, t))
         .or_else(|| wings::wing(board, false))
         .or_else(|| wings::wing(board, true))
         .or_else(|| unique::unique_loop(board))
         .or_else(|| subsets::naked(board, 4))
-        .or_else(|| fish::fish_in(board, t, 4))
+        .or_else(|| fish::fish_in(rater, board, t, 4))
         .or_else(|| subsets::hidden_in(board, t, 4))
-        .or_else(|| strong_links::chain_in(t, 3))
-        .or_else(|| grouped_chains::grouped_three_links(t))
+        .or_else(|| strong_links::chain_in(rater, t, 3))
+        .or_else(|| grouped_chains::grouped_three_links(rater, t))
         .or_else(|| als_wings::wing(board, 3))
         .or_else(|| bug::bug(board))
         .or_else(|| bug_types::bug_types(board, t))
         .or_else(|| als_wings::wing(board, 4))
-        .or_else(|| aligned::exclusion(board, 2))
+        .or_else(|| aligned::exclusion(rater, board, 2))
         .or_else(|| cycles::cycle_or_forcing_chain(board))
-        .or_else(|| aligned::exclusion(board, 3))
-        .or_else(|| dynamic::any_forcing_chain(board))
+        .or_else(|| aligned::exclusion(rater, board, 3))
+        .or_else(|| dynamic::any_forcing_chain(rater, board))
 }
 
 /// The solution of a 9x9 grid, checked unique.
@@ -117,47 +119,88 @@ pub fn unique_solution(cells: &[u8]) -> Result<Vec<u8>, RateError> {
     }
 }
 
-/// The path and ratings of a 9x9 puzzle (0 for a blank), which must have one solution.
+/// The path and ratings of a 9x9 puzzle (0 for a blank), which must have
+/// one solution (with a fresh [`Rater`]: see [`Rater::explain`]).
 pub fn explain_cells(cells: &[u8]) -> Result<Explanation, RateError> {
-    let solution = unique_solution(cells)?;
-    let mut board = Board::new(cells).ok_or(RateError::NoSolution)?;
-    let mut steps = Vec::new();
-    let mut rating = Rating { er: 0, ep: None, ed: None, hardest: None, beyond: false };
-    let mut tables = Tables::new(&board);
-    while !board.is_solved() {
-        let Some(step) = next_step_in(&board, &tables) else {
-            rating.beyond = true;
-            break;
-        };
-        if step.rating > rating.er || rating.hardest.is_none() {
-            rating.er = rating.er.max(step.rating);
-            rating.hardest = Some(step.technique);
-        }
-        rating.ed.get_or_insert(step.rating);
-        if rating.ep.is_none() && !step.placements.is_empty() {
-            rating.ep = Some(rating.er);
-        }
-        tables.apply(&board, &step);
-        board.apply(&step);
-        debug_assert_eq!(tables, Tables::new(&board));
-        steps.push(step);
-    }
-    Ok(Explanation { rating, steps, solution })
+    Rater::new().explain(cells)
 }
 
-/// The ratings of a 9x9 puzzle (see [`explain_cells`]).
+/// The ratings of a 9x9 puzzle (see [`explain_cells`]; with a fresh
+/// [`Rater`]: see [`Rater::rate`]).
 pub fn rate_cells(cells: &[u8]) -> Result<Rating, RateError> {
-    // The ratings need no words: the steps are found without their text.
-    without_words(|| explain_cells(cells)).map(|e| e.rating)
+    Rater::new().rate(cells)
 }
 
 /// The next step from a partly filled 9x9 grid, whose filled cells must
 /// agree with its one solution. `Ok(None)` when the grid is full or no
-/// technique applies.
+/// technique applies. With a fresh [`Rater`]: see [`Rater::hint`].
 pub fn hint_cells(cells: &[u8]) -> Result<Option<Step>, RateError> {
-    unique_solution(cells)?;
-    let board = Board::new(cells).ok_or(RateError::NoSolution)?;
-    Ok(if board.is_solved() { None } else { next_step(&board) })
+    Rater::new().hint(cells)
+}
+
+/// Rating with a [`Rater`] kept from one puzzle to the next: what its
+/// finders remember of the boards they last looked at lets them skip what
+/// did not change, and their buffers are reused. The results are those of
+/// a fresh `Rater`.
+///
+/// ```
+/// use backtrack::sudoku::rate::Rater;
+///
+/// let puzzle = "............2.6...2.1.3.9.8.1..9..5..498.137....6.7....8.574.9.9...6...5..59.34..";
+/// let cells: Vec<u8> = puzzle.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+/// let mut rater = Rater::new();
+/// let rating = rater.rate(&cells).unwrap();
+/// assert_eq!(rating.text(), "4.2/1.2/1.2");
+/// assert_eq!(rater.explain(&cells).unwrap().rating, rating);
+/// ```
+impl Rater {
+    /// The easiest step available on `board`, trying techniques in Sudoku Explainer's order.
+    pub fn next_step(&mut self, board: &Board) -> Option<Step> {
+        next_step_in(self, board, &Tables::new(board))
+    }
+
+    /// The path and ratings of a 9x9 puzzle (0 for a blank), which must have one solution.
+    pub fn explain(&mut self, cells: &[u8]) -> Result<Explanation, RateError> {
+        let solution = unique_solution(cells)?;
+        let mut board = Board::new(cells).ok_or(RateError::NoSolution)?;
+        let mut steps = Vec::new();
+        let mut rating = Rating { er: 0, ep: None, ed: None, hardest: None, beyond: false };
+        let mut tables = Tables::new(&board);
+        while !board.is_solved() {
+            let Some(step) = next_step_in(self, &board, &tables) else {
+                rating.beyond = true;
+                break;
+            };
+            if step.rating > rating.er || rating.hardest.is_none() {
+                rating.er = rating.er.max(step.rating);
+                rating.hardest = Some(step.technique);
+            }
+            rating.ed.get_or_insert(step.rating);
+            if rating.ep.is_none() && !step.placements.is_empty() {
+                rating.ep = Some(rating.er);
+            }
+            tables.apply(&board, &step);
+            board.apply(&step);
+            debug_assert_eq!(tables, Tables::new(&board));
+            steps.push(step);
+        }
+        Ok(Explanation { rating, steps, solution })
+    }
+
+    /// The ratings of a 9x9 puzzle (see [`Rater::explain`]).
+    pub fn rate(&mut self, cells: &[u8]) -> Result<Rating, RateError> {
+        // The ratings need no words: the steps are found without their text.
+        super::techniques::without_words(|| self.explain(cells)).map(|e| e.rating)
+    }
+
+    /// The next step from a partly filled 9x9 grid, whose filled cells must
+    /// agree with its one solution. `Ok(None)` when the grid is full or no
+    /// technique applies.
+    pub fn hint(&mut self, cells: &[u8]) -> Result<Option<Step>, RateError> {
+        unique_solution(cells)?;
+        let board = Board::new(cells).ok_or(RateError::NoSolution)?;
+        Ok(if board.is_solved() { None } else { self.next_step(&board) })
+    }
 }
 
 /// The digits that may be wrong in a 9x9 grid without a solution: each

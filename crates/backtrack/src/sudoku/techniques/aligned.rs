@@ -18,10 +18,8 @@
 //! the VWXYZ-wings, and triplets after the cycles and forcing chains, just
 //! before the Nishio forcing chains.
 
-use std::cell::RefCell;
-
 use super::cellsets::{cells_of, GRID, PEERS};
-use super::{cells_name, digits, eliminations_name, sees, words, Board, Keep, Step, Technique};
+use super::{cells_name, digits, eliminations_name, sees, words, Board, Keep, Rater, Step, Technique};
 
 /// What a search of one size found nothing in: the candidates it looked
 /// at and the sets it tried, as [`key`]s (in increasing order).
@@ -31,9 +29,11 @@ struct Barren {
     tried: Vec<u32>,
 }
 
-thread_local! {
-    /// One [`Barren`] per size (pairs, triplets), on each thread.
-    static BARREN: RefCell<[Barren; 2]> = RefCell::new(Default::default());
+/// What the aligned exclusions remember: one [`Barren`] per size (pairs,
+/// triplets).
+#[derive(Default)]
+pub(crate) struct Memory {
+    barren: [Barren; 2],
 }
 
 /// A number for the set of base cells `cells` that grows in the order
@@ -49,7 +49,7 @@ fn key(cells: &[usize], second: bool) -> u32 {
 
 /// The sets of base cells tried in one search, and what is known of them
 /// from the last search that found nothing.
-struct Memory {
+struct Search {
     then: Barren,
     /// Cells whose candidates are not those of `then` (all, when unknown).
     changed: u128,
@@ -60,15 +60,15 @@ struct Memory {
     fertile: bool,
 }
 
-impl Memory {
-    fn new(board: &Board, size: usize) -> Memory {
-        let then = BARREN.with(|b| std::mem::take(&mut b.borrow_mut()[size - 2]));
+impl Search {
+    fn new(memory: &mut Memory, board: &Board, size: usize) -> Search {
+        let then = std::mem::take(&mut memory.barren[size - 2]);
         let changed = match &then.cands {
             Some(cands) => (0..81).filter(|&c| cands[c] != board.cands[c]).fold(0u128, |m, c| m | 1 << c),
             None => GRID,
         };
         let now = Vec::with_capacity(then.tried.len());
-        Memory { then, changed, now, cursor: 0, fertile: false }
+        Search { then, changed, now, cursor: 0, fertile: false }
     }
 
     /// [`try_set`], or `None` without looking when the same set found
@@ -97,22 +97,24 @@ impl Memory {
     }
 
     /// Keeps what this search tried, for the next, when it found nothing.
-    fn keep(self, board: &Board, size: usize) {
-        let Memory { mut then, now, fertile, .. } = self;
+    fn keep(self, memory: &mut Memory, board: &Board, size: usize) {
+        let Search { mut then, now, fertile, .. } = self;
         if !fertile {
             then = Barren { cands: Some(board.cands), tried: now };
         }
-        BARREN.with(|b| b.borrow_mut()[size - 2] = then);
+        memory.barren[size - 2] = then;
     }
 }
 
-/// The first aligned exclusion of `size` cells (2 or 3) on `board`, if any.
-pub fn exclusion(board: &Board, size: usize) -> Option<Step> {
-    exclusion_where(board, size, &mut |_| true)
+/// The first aligned exclusion of `size` cells (2 or 3) on `board`, if
+/// any, skipping the sets of cells that found nothing with `rater` when
+/// none of the cells they depend on changed since.
+pub fn exclusion(rater: &mut Rater, board: &Board, size: usize) -> Option<Step> {
+    exclusion_where(rater, board, size, &mut |_| true)
 }
 
 /// [`exclusion`], skipping the steps `keep` refuses.
-pub fn exclusion_where(board: &Board, size: usize, keep: Keep) -> Option<Step> {
+pub fn exclusion_where(rater: &mut Rater, board: &Board, size: usize, keep: Keep) -> Option<Step> {
     assert!(size == 2 || size == 3, "aligned exclusions of two or three cells");
     // Cells by number of candidates: one, and two up to `size` (excluders).
     let (mut ones, mut small) = (0u128, 0u128);
@@ -139,9 +141,9 @@ pub fn exclusion_where(board: &Board, size: usize, keep: Keep) -> Option<Step> {
     }
     let bases = &bases[..n];
     let based = bases.iter().fold(0u128, |m, &c| m | 1 << c);
-    let mut memory = Memory::new(board, size);
+    let mut memory = Search::new(&mut rater.aligned, board, size);
     let found = search(board, size, keep, bases, &excluders, &place, based, &mut memory);
-    memory.keep(board, size);
+    memory.keep(&mut rater.aligned, board, size);
     found
 }
 
@@ -155,7 +157,7 @@ fn search(
     excluders: &[u128; 81],
     place: &[usize; 81],
     based: u128,
-    memory: &mut Memory,
+    memory: &mut Search,
 ) -> Option<Step> {
     let n = bases.len();
     for j in 1..n {

@@ -43,7 +43,7 @@ mod nested;
 
 use super::cellsets::cells_of;
 use super::chains::{length_bonus, Closure, Graph};
-use super::{bit, box_of, cell_name, col, row, unit_name, words, Board, Step, Technique, UNIT_CELLS};
+use super::{bit, box_of, cell_name, col, row, unit_name, words, Board, Rater, Step, Technique, UNIT_CELLS};
 
 const NONE: u16 = u16::MAX;
 /// `off_parent` of an off candidate found by one of the plus rules.
@@ -224,6 +224,35 @@ struct Context {
     placed: [u8; 9],
     empty: [u8; 27],
     kind: Kind,
+    /// The scratch of the rules nested inside chains, reused by every run
+    /// (made on first use).
+    nest: std::cell::RefCell<Option<Box<nested::Nest>>>,
+}
+
+impl Context {
+    fn new(grid: Grid, placed: [u8; 9], empty: [u8; 27], kind: Kind, nest: Option<Box<nested::Nest>>) -> Context {
+        Context { grid, placed, empty, kind, nest: std::cell::RefCell::new(nest) }
+    }
+}
+
+/// What the forcing chains of a [`Rater`] keep from one search to the next.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    /// For the Nishio forcing chains, per digit: its places and the cells
+    /// among them with two candidates or more (the starts), when no
+    /// assumption on the digit last met a contradiction.
+    nishio_barren: [Option<(u128, u128)>; 9],
+    /// The scratch of the rules nested inside chains.
+    nest: Option<Box<nested::Nest>>,
+    /// Runs of the last search, reused by the next.
+    pool: Pool,
+}
+
+/// Runs kept for reuse: those assumed on, and the scratch run.
+#[derive(Default)]
+struct Pool {
+    runs: Vec<Run>,
+    off: Option<Run>,
 }
 
 /// The propagation of one assumption: which candidates it turns on and off,
@@ -589,7 +618,8 @@ impl Run {
             }
         }
         if ctx.kind.nesting() > 0 {
-            let mut nest = NEST.with(|n| std::mem::take(&mut *n.borrow_mut()));
+            let mut slot = ctx.nest.borrow_mut();
+            let nest = slot.get_or_insert_with(Box::default);
             // The nested rules in order, as indexes of `RULES`.
             let rules: &[usize] = match ctx.kind.nesting() {
                 1 => &[4],
@@ -616,7 +646,6 @@ impl Run {
                     break;
                 }
             }
-            NEST.with(|n| *n.borrow_mut() = nest);
         }
         added
     }
@@ -938,7 +967,9 @@ impl Best {
 /// assumptions off.
 struct Runs<'a> {
     ctx: &'a Context,
-    /// Runs reused from one search to the next on this thread.
+    /// Where the runs go back when the search is over.
+    home: &'a mut Pool,
+    /// Runs reused from one search to the next.
     pool: Vec<Run>,
     /// The run of each candidate assumed on (index in `pool`), `NONE` if not followed yet.
     slot: [u16; 729],
@@ -990,21 +1021,13 @@ impl StaticReach {
     }
 }
 
-thread_local! {
-    /// For the Nishio forcing chains, per digit: its places and the cells
-    /// among them with two candidates or more (the starts), when no
-    /// assumption on the digit last met a contradiction on this thread.
-    static NISHIO_BARREN: std::cell::Cell<[Option<(u128, u128)>; 9]> = const { std::cell::Cell::new([None; 9]) };
-    /// The scratch of the rules nested inside chains, reused by every run.
-    static NEST: std::cell::RefCell<Box<nested::Nest>> = std::cell::RefCell::new(Box::default());
-    static POOL: std::cell::RefCell<(Vec<Run>, Option<Run>)> = const { std::cell::RefCell::new((Vec::new(), None)) };
-}
-
 impl<'a> Runs<'a> {
-    fn new(ctx: &'a Context) -> Runs<'a> {
-        let (pool, off) = POOL.with(|p| std::mem::take(&mut *p.borrow_mut()));
+    /// Runs of `ctx`, reusing those of `home` and leaving them there when dropped.
+    fn new(ctx: &'a Context, home: &'a mut Pool) -> Runs<'a> {
+        let Pool { runs: pool, off } = std::mem::take(home);
         Runs {
             ctx,
+            home,
             pool,
             slot: [NONE; 729],
             used: 0,
@@ -1072,7 +1095,7 @@ impl Drop for Runs<'_> {
     fn drop(&mut self) {
         let pool = std::mem::take(&mut self.pool);
         let off = std::mem::replace(&mut self.off, Run::empty());
-        POOL.with(|p| *p.borrow_mut() = (pool, Some(off)));
+        *self.home = Pool { runs: pool, off: Some(off) };
     }
 }
 
@@ -1096,7 +1119,8 @@ fn verdict(board: &Board, c: usize, on: bool) -> Verdict {
 
 /// The easiest step of forcing chains of `kind` on `board`, as Sudoku
 /// Explainer chooses it.
-pub fn forcing_chain(board: &Board, kind: Kind) -> Option<Step> {
+pub fn forcing_chain(rater: &mut Rater, board: &Board, kind: Kind) -> Option<Step> {
+    let scratch = &mut rater.chains;
     let mut placed = [0u8; 9];
     for &v in &board.values {
         if v != 0 {
@@ -1107,8 +1131,8 @@ pub fn forcing_chain(board: &Board, kind: Kind) -> Option<Step> {
     for (u, cells) in UNIT_CELLS.iter().enumerate() {
         empty[u] = cells_of(*cells).filter(|&x| board.values[x] == 0).count() as u8;
     }
-    let ctx = Context { grid: Grid::new(board), placed, empty, kind };
-    let mut runs = Runs::new(&ctx);
+    let ctx = Context::new(Grid::new(board), placed, empty, kind, scratch.nest.take());
+    let mut runs = Runs::new(&ctx, &mut scratch.pool);
     if kind == Kind::Multiple {
         runs.reach = Some(StaticReach::new(&ctx.grid));
     }
@@ -1130,7 +1154,7 @@ pub fn forcing_chain(board: &Board, kind: Kind) -> Option<Step> {
         for (i, p) in places.iter_mut().enumerate() {
             *p = (ctx.grid.cells[i], ctx.grid.cells[i] & starts);
         }
-        known = NISHIO_BARREN.with(|b| b.get());
+        known = scratch.nishio_barren;
     }
     for cell in 0..81 {
         let n = board.cands[cell].count_ones();
@@ -1253,8 +1277,10 @@ pub fn forcing_chain(board: &Board, kind: Kind) -> Option<Step> {
         for (i, k) in known.iter_mut().enumerate() {
             *k = (contradicted >> i & 1 == 0).then_some(places[i]);
         }
-        NISHIO_BARREN.with(|b| b.set(known));
+        scratch.nishio_barren = known;
     }
+    drop(runs);
+    scratch.nest = ctx.nest.into_inner();
     best.step
 }
 
@@ -1408,8 +1434,8 @@ fn cell_chains(board: &Board, runs: &mut Runs, best: &mut Best, cell: usize, kin
 
 /// The first kind of forcing chain (from Nishio chains to dynamic chains
 /// plus) that gives a step, and its easiest step.
-pub fn any_forcing_chain(board: &Board) -> Option<Step> {
-    Kind::ALL.into_iter().find_map(|kind| forcing_chain(board, kind))
+pub fn any_forcing_chain(rater: &mut Rater, board: &Board) -> Option<Step> {
+    Kind::ALL.into_iter().find_map(|kind| forcing_chain(rater, board, kind))
 }
 
 #[cfg(test)]
@@ -1432,11 +1458,11 @@ mod tests {
     #[test]
     fn nishio_chains_remembering_barren_digits_find_what_they_find_afresh() {
         let (mut found, mut none) = (0, 0);
+        let mut rater = Rater::new();
         for board in super::super::hard_boards() {
             // Along the path, what the last boards left in memory is used.
-            let remembered = forcing_chain(&board, Kind::Nishio);
-            NISHIO_BARREN.with(|b| b.set([None; 9]));
-            let afresh = forcing_chain(&board, Kind::Nishio);
+            let remembered = forcing_chain(&mut rater, &board, Kind::Nishio);
+            let afresh = forcing_chain(&mut Rater::new(), &board, Kind::Nishio);
             assert_eq!(remembered.as_ref().map(|s| &s.text), afresh.as_ref().map(|s| &s.text));
             assert_eq!(remembered.as_ref().map(|s| &s.eliminations), afresh.as_ref().map(|s| &s.eliminations));
             *(if afresh.is_some() { &mut found } else { &mut none }) += 1;
@@ -1448,9 +1474,10 @@ mod tests {
     fn starts_said_to_share_nothing_share_nothing() {
         let (mut skipped, mut kept) = (0, 0);
         for board in super::super::hard_boards().iter().step_by(3) {
-            let ctx = Context { grid: Grid::new(board), placed: [0; 9], empty: [0; 27], kind: Kind::Multiple };
+            let ctx = Context::new(Grid::new(board), [0; 9], [0; 27], Kind::Multiple, None);
             let reach = StaticReach::new(&ctx.grid);
-            let mut runs = Runs::new(&ctx);
+            let mut pool = Pool::default();
+            let mut runs = Runs::new(&ctx, &mut pool);
             let mut sets: Vec<Vec<usize>> = Vec::new();
             for cell in 0..81 {
                 if board.cands[cell].count_ones() >= 2 {

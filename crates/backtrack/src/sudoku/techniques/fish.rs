@@ -3,23 +3,24 @@
 //! Swordfish (3, 3.8), Jellyfish (4, 5.2).
 
 use super::{
-    count9, eliminations_name, on_changed_digits, subsets, unit_name, words, Board, Keep, OneDigit, Step, Tables,
-    Technique, ALL, UNITS,
+    count9, eliminations_name, on_changed_digits, subsets, unit_name, words, Board, Keep, OneDigit, Rater, Step,
+    Tables, Technique, ALL, UNITS,
 };
 
 /// A fish of size `k` (2..=4): rows as base first, then columns.
 pub fn fish(board: &Board, k: usize) -> Option<Step> {
-    fish_in(board, &Tables::new(board), k)
+    fish_where(board, &Tables::new(board), k, &mut |_| true)
 }
 
-/// [`fish`] with the board's [`Tables`].
-pub fn fish_in(board: &Board, t: &Tables, k: usize) -> Option<Step> {
+/// [`fish`] with the board's [`Tables`], looking only at the digits whose
+/// places changed since it last found nothing with `rater`.
+pub fn fish_in(rater: &mut Rater, board: &Board, t: &Tables, k: usize) -> Option<Step> {
     let finder = match k {
         2 => OneDigit::Fish2,
         3 => OneDigit::Fish3,
         _ => OneDigit::Fish4,
     };
-    on_changed_digits(finder, t, |digits| fish_among(board, t, k, digits, &mut |_| true))
+    on_changed_digits(rater, finder, t, |digits| fish_among(board, t, k, digits, &mut |_| true))
 }
 
 /// [`fish_in`], skipping the steps `keep` refuses.

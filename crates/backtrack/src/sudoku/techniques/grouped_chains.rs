@@ -25,8 +25,8 @@
 use super::cellsets::{cells_of, GRID, PEERS};
 use super::grouped_links::{links, set_of, Link};
 use super::{
-    cells_name, eliminations_name, on_changed_digits, unit_name, units_of, words, OneDigit, Step, Tables, Technique,
-    UNIT_CELLS,
+    cells_name, eliminations_name, on_changed_digits, unit_name, units_of, words, OneDigit, Rater, Step, Tables,
+    Technique, UNIT_CELLS,
 };
 
 /// The rating of every grouped three-link chain.
@@ -82,9 +82,11 @@ fn joining_unit(set: u128) -> Option<usize> {
     (18..27).chain(9..18).chain(0..9).find(|&u| set & !UNIT_CELLS[u] == 0)
 }
 
-/// A chain of three strong links, at least one grouped, removing the most candidates.
-pub fn grouped_three_links(t: &Tables) -> Option<Step> {
-    on_changed_digits(OneDigit::GroupedThreeLinks, t, |digits| grouped_three_links_among(t, digits))
+/// A chain of three strong links, at least one grouped, removing the most
+/// candidates, looking only at the digits whose places changed since it
+/// last found nothing with `rater`.
+pub fn grouped_three_links(rater: &mut Rater, t: &Tables) -> Option<Step> {
+    on_changed_digits(rater, OneDigit::GroupedThreeLinks, t, |digits| grouped_three_links_among(t, digits))
 }
 
 /// [`grouped_three_links`] for the digits of the mask `digits`.

@@ -23,7 +23,7 @@
 
 use super::cellsets::{cells_of, GRID, PEERS};
 use super::{
-    cells_name, count9, eliminations_name, on_changed_digits, unit_name, units_of, words, Board, OneDigit, Step,
+    cells_name, count9, eliminations_name, on_changed_digits, unit_name, units_of, words, Board, OneDigit, Rater, Step,
     Tables, Technique, ALL, UNITS, UNIT_CELLS,
 };
 
@@ -148,9 +148,9 @@ pub fn grouped_links(board: &Board) -> Option<Step> {
 /// The 4.3 step Sudoku Explainer's two-strong-link search applies first:
 /// of a grouped pattern here and an empty rectangle, the one removing more
 /// candidates (the grouped lines when as many).
-pub fn grouped_or_empty_rectangle(board: &Board, t: &Tables) -> Option<Step> {
-    let rectangle = super::strong_links::empty_rectangle_in(t);
-    let grouped = on_changed_digits(OneDigit::GroupedLinks, t, |digits| best_grouped(board, t, digits));
+pub fn grouped_or_empty_rectangle(rater: &mut Rater, board: &Board, t: &Tables) -> Option<Step> {
+    let rectangle = super::strong_links::empty_rectangle_in(rater, t);
+    let grouped = on_changed_digits(rater, OneDigit::GroupedLinks, t, |digits| best_grouped(board, t, digits));
     match (grouped, rectangle) {
         (Some((n, grouped)), Some(rect)) => Some(if rect.eliminations.len() > n { rect } else { grouped }),
         (Some((_, grouped)), None) => Some(grouped),

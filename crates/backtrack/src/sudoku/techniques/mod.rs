@@ -187,22 +187,61 @@ struct Barren {
     known: u16,
 }
 
-thread_local! {
-    /// One [`Barren`] per [`OneDigit`] finder, on each thread.
-    static BARREN: [std::cell::Cell<Barren>; 8] =
-        const { [const { std::cell::Cell::new(Barren { cells: [0; 9], known: 0 }) }; 8] };
+/// The scratch state of the rater: what its finders remember from one
+/// board to the next (the places of the digits where a finder last found
+/// nothing, and the like, which let a step of a rating path look only at
+/// what the step changed) and the buffers they reuse. What a finder gives never depends on what its
+/// [`Rater`] remembers: a fresh one finds the same steps, only slower, so
+/// one `Rater` may serve any boards and puzzles in turn. Keep one per
+/// thread and pass it to each call; see [`crate::sudoku::rate`] for the
+/// ratings.
+pub struct Rater {
+    /// One [`Barren`] per [`OneDigit`] finder.
+    one_digit: [Barren; 8],
+    /// For the aligned exclusions.
+    pub(crate) aligned: aligned::Memory,
+    /// For the forcing chains of [`dynamic`].
+    pub(crate) chains: dynamic::Scratch,
+}
+
+impl Rater {
+    /// A rater remembering nothing.
+    pub fn new() -> Rater {
+        Rater {
+            one_digit: [Barren { cells: [0; 9], known: 0 }; 8],
+            aligned: aligned::Memory::default(),
+            chains: dynamic::Scratch::default(),
+        }
+    }
+}
+
+impl Default for Rater {
+    fn default() -> Rater {
+        Rater::new()
+    }
+}
+
+impl fmt::Debug for Rater {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Rater").finish_non_exhaustive()
+    }
 }
 
 /// Runs the one-digit finder `find` on the digits (a mask of digits, as
 /// candidates) it may find something for: every digit but those whose
-/// places are the same as when it last found nothing on this thread. A
+/// places are the same as when it last found nothing with `rater`. A
 /// step of the rating path changes a few digits, so the finders that
 /// found nothing before it look at those digits only. Gives what `find`
 /// gives, which must be what it gives with every digit when the digits
 /// left out have no step.
-pub(crate) fn on_changed_digits<T>(finder: OneDigit, t: &Tables, find: impl FnOnce(u16) -> Option<T>) -> Option<T> {
+pub(crate) fn on_changed_digits<T>(
+    rater: &mut Rater,
+    finder: OneDigit,
+    t: &Tables,
+    find: impl FnOnce(u16) -> Option<T>,
+) -> Option<T> {
     let slot = finder as usize;
-    let memory = BARREN.with(|b| b[slot].get());
+    let memory = rater.one_digit[slot];
     let mut digits = ALL;
     for (i, (&now, &then)) in t.cells.iter().zip(&memory.cells).enumerate() {
         if memory.known >> i & 1 != 0 && now == then {
@@ -211,7 +250,7 @@ pub(crate) fn on_changed_digits<T>(finder: OneDigit, t: &Tables, find: impl FnOn
     }
     let found = if digits == 0 { None } else { find(digits) };
     if found.is_none() {
-        BARREN.with(|b| b[slot].set(Barren { cells: t.cells, known: ALL }));
+        rater.one_digit[slot] = Barren { cells: t.cells, known: ALL };
     }
     found
 }
@@ -676,6 +715,7 @@ pub type Keep<'a> = &'a mut dyn FnMut(&Step) -> bool;
 pub fn find_where(board: &Board, technique: Technique, keep: Keep) -> Option<Step> {
     use Technique as T;
     let t = &Tables::new(board);
+    let rater = &mut Rater::new();
     let mut only = |step: &Step| step.technique == technique && keep(step);
     let only: Keep = &mut only;
     match technique {
@@ -702,31 +742,35 @@ pub fn find_where(board: &Board, technique: Technique, keep: Keep) -> Option<Ste
         T::UniqueRectangle | T::UniqueLoop => unique::unique_loop_where(board, only),
         T::Bug => bug::bug_where(board, only).or_else(|| bug_types::bug_types(board, t).filter(|step| only(step))),
         T::BugType2 | T::BugType3 | T::BugType4 => bug_types::bug_types(board, t).filter(|step| only(step)),
-        T::AlignedPairExclusion => aligned::exclusion_where(board, 2, only),
-        T::AlignedTripletExclusion => aligned::exclusion_where(board, 3, only),
+        T::AlignedPairExclusion => aligned::exclusion_where(rater, board, 2, only),
+        T::AlignedTripletExclusion => aligned::exclusion_where(rater, board, 3, only),
         // These finders choose among their instances themselves: the chosen one only.
         T::WXYZWing => als_wings::wing(board, 3).filter(|step| only(step)),
         T::VWXYZWing => als_wings::wing(board, 4).filter(|step| only(step)),
-        T::GroupedThreeStrongLinks => grouped_chains::grouped_three_links(t).filter(|step| only(step)),
+        T::GroupedThreeStrongLinks => grouped_chains::grouped_three_links(rater, t).filter(|step| only(step)),
         T::GroupedSkyscraper | T::GroupedTwoStringKite => grouped_links::grouped_links(board).filter(|step| only(step)),
         T::XCycle | T::YCycle | T::Cycle => {
             cycles::best_cycle(board).map(|ranked| ranked.step).filter(|step| only(step))
         }
         T::ForcingXChain | T::ForcingChain => chains::forcing_chain(board).filter(|step| only(step)),
-        T::NishioForcingChain => dynamic::forcing_chain(board, dynamic::Kind::Nishio).filter(|step| only(step)),
+        T::NishioForcingChain => dynamic::forcing_chain(rater, board, dynamic::Kind::Nishio).filter(|step| only(step)),
         T::CellForcingChain | T::RegionForcingChain => {
-            dynamic::forcing_chain(board, dynamic::Kind::Multiple).filter(|step| only(step))
+            dynamic::forcing_chain(rater, board, dynamic::Kind::Multiple).filter(|step| only(step))
         }
-        T::DynamicForcingChain => dynamic::forcing_chain(board, dynamic::Kind::Dynamic).filter(|step| only(step)),
+        T::DynamicForcingChain => {
+            dynamic::forcing_chain(rater, board, dynamic::Kind::Dynamic).filter(|step| only(step))
+        }
         T::DynamicForcingChainPlus => {
-            dynamic::forcing_chain(board, dynamic::Kind::DynamicPlus).filter(|step| only(step))
+            dynamic::forcing_chain(rater, board, dynamic::Kind::DynamicPlus).filter(|step| only(step))
         }
-        T::NestedForcingChain => dynamic::forcing_chain(board, dynamic::Kind::NestedForcing).filter(|step| only(step)),
+        T::NestedForcingChain => {
+            dynamic::forcing_chain(rater, board, dynamic::Kind::NestedForcing).filter(|step| only(step))
+        }
         T::NestedMultipleForcingChain => {
-            dynamic::forcing_chain(board, dynamic::Kind::NestedMultiple).filter(|step| only(step))
+            dynamic::forcing_chain(rater, board, dynamic::Kind::NestedMultiple).filter(|step| only(step))
         }
         T::NestedDynamicForcingChain => {
-            dynamic::forcing_chain(board, dynamic::Kind::NestedDynamic).filter(|step| only(step))
+            dynamic::forcing_chain(rater, board, dynamic::Kind::NestedDynamic).filter(|step| only(step))
         }
     }
 }

@@ -21,7 +21,7 @@ use super::{
     cell_name, cells_name, cells_of, col, eliminations_name, pair, row, several, unit_name, words, Board, Keep, Step,
     Tables, Technique, PEERS, UNITS, UNIT_CELLS,
 };
-use super::{on_changed_digits, OneDigit, ALL};
+use super::{on_changed_digits, OneDigit, Rater, ALL};
 
 fn kind(unit: usize) -> usize {
     unit / 9
@@ -71,16 +71,17 @@ fn technique_of(units: &[usize]) -> Technique {
 
 /// The easiest chain of exactly `links` (2 or 3) strong links.
 pub fn chain(board: &Board, links: usize) -> Option<Step> {
-    chain_in(&Tables::new(board), links)
+    chain_where(&Tables::new(board), links, &mut |_| true)
 }
 
 /// A link: its unit and its two cells, in the order the chain runs through them.
 type Link = (usize, usize, usize);
 
-/// [`chain`] on the board's [`Tables`].
-pub fn chain_in(t: &Tables, links: usize) -> Option<Step> {
+/// [`chain`] on the board's [`Tables`], looking only at the digits whose
+/// places changed since it last found nothing with `rater`.
+pub fn chain_in(rater: &mut Rater, t: &Tables, links: usize) -> Option<Step> {
     let finder = if links == 2 { OneDigit::Chain2 } else { OneDigit::Chain3 };
-    on_changed_digits(finder, t, |digits| chain_among(t, links, digits, &mut |_| true))
+    on_changed_digits(rater, finder, t, |digits| chain_among(t, links, digits, &mut |_| true))
 }
 
 /// [`chain_in`], skipping the steps `keep` refuses.
@@ -234,7 +235,7 @@ impl Search<'_> {
 
 /// An empty rectangle with a strong link in a line (4.3).
 pub fn empty_rectangle(board: &Board) -> Option<Step> {
-    empty_rectangle_in(&Tables::new(board))
+    empty_rectangle_where(&Tables::new(board), &mut |_| true)
 }
 
 /// The two cells of a two-cell set, increasing.
@@ -242,9 +243,10 @@ fn pair_of(set: u128) -> (usize, usize) {
     (set.trailing_zeros() as usize, 127 - set.leading_zeros() as usize)
 }
 
-/// [`empty_rectangle`] on the board's [`Tables`].
-pub fn empty_rectangle_in(t: &Tables) -> Option<Step> {
-    on_changed_digits(OneDigit::EmptyRectangle, t, |digits| empty_rectangle_among(t, digits, &mut |_| true))
+/// [`empty_rectangle`] on the board's [`Tables`], looking only at the
+/// digits whose places changed since it last found nothing with `rater`.
+pub fn empty_rectangle_in(rater: &mut Rater, t: &Tables) -> Option<Step> {
+    on_changed_digits(rater, OneDigit::EmptyRectangle, t, |digits| empty_rectangle_among(t, digits, &mut |_| true))
 }
 
 /// [`empty_rectangle_in`], skipping the steps `keep` refuses.

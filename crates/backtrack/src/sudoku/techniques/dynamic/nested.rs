@@ -415,7 +415,7 @@ impl Nest {
     /// candidates).
     fn cell_and_region_chains(&mut self, work: &Grid, source: &Grid, dynamic: bool) {
         let kind = if dynamic { Kind::Dynamic } else { Kind::Multiple };
-        let ctx = Context { grid: work.clone(), placed: [0; 9], empty: [0; 27], kind };
+        let ctx = Context::new(work.clone(), [0; 9], [0; 27], kind, None);
         // Static starts are followed only when they may reach something in
         // common (dynamic runs are all needed, for the contradiction and
         // double forcing chains).
