@@ -268,13 +268,14 @@ class Workbench {
     $("back").addEventListener("click", () => { this.stop(); this.back(); this.render(); });
     $("play").addEventListener("click", () => (this.mode === "playing" ? this.stop() : this.start("playing")));
     $("run").addEventListener("click", () => this.start("running"));
+    $("lang").addEventListener("click", () => this.speak(language === "ko" ? "en" : "ko"));
     $("speed").addEventListener("input", () => this.showRate());
     this.showRate();
     this.reset();
   }
   /** Events per second at the slider's position: 1 to 2000, evenly on a log scale. */
   get rate() { return Math.round(Math.pow(2000, $("speed").value / 100)); }
-  showRate() { $("rate").textContent = this.rate + " events/s"; }
+  showRate() { $("rate").textContent = say("rate", this.rate); }
   spec() {
     const problem = $("problem").value;
     // The page runs what its fields allow, and refuses the rest in words.
@@ -295,7 +296,8 @@ class Workbench {
       el.classList.toggle("hidden", !el.classList.contains("for-" + problem));
     }
     $("naive").classList.toggle("hidden", problem === "choose");
-    $("summary").textContent = "";
+    this.summary = null;
+    this.showSummary();
     try {
       const spec = this.spec();
       const size = +$("n").value;
@@ -309,7 +311,7 @@ class Workbench {
     } catch (err) {
       this.smart.reset(null, problem, 0, []);
       this.naive.reset(null, problem, 0, []);
-      this.status("cannot start: " + err.message);
+      this.status("cannotStart", err.message);
     }
   }
   views() { return [this.smart, this.naive].filter((v) => v.tracer); }
@@ -328,8 +330,8 @@ class Workbench {
   start(mode) {
     if (!this.views().length) return;
     this.mode = mode;
-    $("play").textContent = mode === "playing" ? "pause" : "play";
-    this.status(mode === "playing" ? "playing" : "running to the end");
+    this.showPlay();
+    this.status(mode === "playing" ? "playing" : "running");
     let last = performance.now();
     this.began = last;
     this.carry = 0;
@@ -353,11 +355,13 @@ class Workbench {
     };
     this.frame = requestAnimationFrame(tick);
   }
+  showPlay() { $("play").textContent = say(this.mode === "playing" ? "pause" : "play"); }
   stop() {
-    $("play").textContent = "play";
-    if (this.mode === "idle") return; // an error or "ready" stays until the input changes
-    cancelAnimationFrame(this.frame);
+    const was = this.mode;
     this.mode = "idle";
+    this.showPlay();
+    if (was === "idle") return; // an error or "ready" stays until the input changes
+    cancelAnimationFrame(this.frame);
     this.status("paused");
   }
   finish() {
@@ -366,16 +370,100 @@ class Workbench {
     this.stop();
     this.render();
     const capped = this.views().some((v) => v.tracer.capped);
-    this.status(capped ? `done (a search was cut at ${MAX_EVENTS} events: backtrack trace shows it all)` : "done");
-    const parts = this.views().map((v) => `${v === this.smart ? "smart" : "naive"} ${v.tracer.current ? v.tracer.current.nodes : 0} nodes`);
-    $("summary").textContent = `solutions ${$("solutions").textContent}; ${parts.join(", ")}`;
+    this.status(capped ? "doneCut" : "done", MAX_EVENTS);
+    this.summary = {
+      solutions: $("solutions").textContent,
+      nodes: this.views().map((v) => [v === this.smart ? "smart" : "naive", v.tracer.current ? v.tracer.current.nodes : 0]),
+    };
+    this.showSummary();
   }
-  status(text) { $("status").textContent = text; }
+  showSummary() { $("summary").textContent = this.summary ? say("summary", this.summary) : ""; }
+  /** Shows the status `key` of [`WORDS`], in the page's language, and keeps it to show again on a switch. */
+  status(key, ...args) {
+    this.said = [key, ...args];
+    $("status").textContent = say(key, ...args);
+  }
+  /** Shows every word of the page in `lang`, and remembers the choice. */
+  speak(lang) {
+    setLanguage(lang);
+    this.showRate();
+    this.showPlay();
+    this.showSummary();
+    if (this.said) this.status(...this.said);
+  }
   render() { for (const v of [this.smart, this.naive]) v.render(); }
+}
+
+/**
+ * The page's words in English and in Korean: a string, or a function of what
+ * the words are about. Elements with `data-i18n="key"` show `WORDS[lang][key]`.
+ */
+const WORDS = {
+  en: {
+    title: "backtrack workbench",
+    intro: "The search of the backtrack library, compiled to WebAssembly, event by event: every try, "
+      + "every rejection by a constraint, every undo, dead end and solution.",
+    problem: "problem", queens: "N-queens", sudoku: "sudoku", choose: "choose", kind: "kind",
+    perm: "permutations", comb: "combinations", sample: "sample", newspaper: "newspaper", hard: "hard",
+    givens17: "17 givens", puzzle: "puzzle", reset: "reset", back: "\u25c0 back", step: "step \u25b6",
+    run: "run to end", speed: "speed", smart: "smart", smartNote: "(the library's search)", naive: "naive",
+    naiveNote: "(textbook order, every alternative checked)", nodes: "nodes", solutions: "solutions",
+    events: "events", branch: "current branch", play: "play", pause: "pause",
+    rate: (n) => `${n} events/s`,
+    loading: "loading", ready: "ready", playing: "playing", running: "running to the end", paused: "paused",
+    done: "done", doneCut: (most) => `done (a search was cut at ${most} events: backtrack trace shows it all)`,
+    cannotStart: (why) => "cannot start: " + why,
+    cannotLoad: (why) => "cannot load backtrack.wasm: " + why,
+    summary: (s) => `solutions ${s.solutions}; ${s.nodes.map(([side, n]) => `${side} ${n} nodes`).join(", ")}`,
+    switchTo: "한국어",
+  },
+  ko: {
+    title: "backtrack 워크벤치",
+    intro: "WebAssembly로 컴파일한 backtrack 라이브러리의 탐색을 사건 하나씩 봅니다: 시도, 제약에 걸린 거절, "
+      + "되돌리기, 막다른 길, 해.",
+    problem: "문제", queens: "N-퀸", sudoku: "스도쿠", choose: "순열·조합", kind: "종류",
+    perm: "순열", comb: "조합", sample: "예제", newspaper: "신문", hard: "어려운 퍼즐",
+    givens17: "힌트 17개", puzzle: "퍼즐", reset: "처음으로", back: "\u25c0 뒤로", step: "한 단계 \u25b6",
+    run: "끝까지", speed: "속도", smart: "smart", smartNote: "(라이브러리의 탐색)", naive: "naive",
+    naiveNote: "(교과서 순서, 모든 후보를 검사)", nodes: "노드", solutions: "해", events: "사건",
+    branch: "현재 가지", play: "재생", pause: "일시 정지",
+    rate: (n) => `초당 ${n}개 사건`,
+    loading: "불러오는 중", ready: "준비", playing: "재생 중", running: "끝까지 실행 중", paused: "일시 정지됨",
+    done: "완료", doneCut: (most) => `완료 (탐색을 사건 ${most}개에서 잘랐습니다: backtrack trace는 전부 보여 줍니다)`,
+    cannotStart: (why) => "시작할 수 없습니다: " + why,
+    cannotLoad: (why) => "backtrack.wasm을 불러올 수 없습니다: " + why,
+    summary: (s) => `해 ${s.solutions}개; ${s.nodes.map(([side, n]) => `${side} 노드 ${n}개`).join(", ")}`,
+    switchTo: "English",
+  },
+};
+
+/** Where the page keeps the chosen language between visits. */
+const LANGUAGE_KEY = "backtrack-lang";
+
+/** The page's language: the one chosen before, else English. */
+let language = (() => {
+  try { return localStorage.getItem(LANGUAGE_KEY) === "ko" ? "ko" : "en"; } catch { return "en"; }
+})();
+
+/** The words for `key` in the page's language. */
+function say(key, ...args) {
+  const words = WORDS[language][key];
+  return typeof words === "function" ? words(...args) : words;
+}
+
+/** Puts every `data-i18n` element of the page in `lang` and remembers it. */
+function setLanguage(lang) {
+  language = lang;
+  try { localStorage.setItem(LANGUAGE_KEY, lang); } catch { /* a page without storage still switches */ }
+  document.documentElement.lang = lang;
+  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = say(el.dataset.i18n);
+  $("lang").textContent = say("switchTo");
 }
 
 window.backtrack = { loadEngine, Engine, Tracer };
 window.addEventListener("DOMContentLoaded", async () => {
+  setLanguage(language);
+  $("status").textContent = say("loading");
   try {
     const engine = await loadEngine("backtrack.wasm");
     window.workbench = new Workbench(engine);
@@ -383,6 +471,6 @@ window.addEventListener("DOMContentLoaded", async () => {
     // Milliseconds from the start of navigation to a page ready to search.
     document.body.dataset.readyMs = performance.now().toFixed(0);
   } catch (err) {
-    $("status").textContent = "cannot load backtrack.wasm: " + err.message;
+    $("status").textContent = say("cannotLoad", err.message);
   }
 });

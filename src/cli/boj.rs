@@ -4,6 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use backtrack::boj::{self, AnswerError};
+use backtrack::lang::{Lang, Message};
 
 use super::{read_input, stdout, CliError, CliResult, EXIT_OK};
 
@@ -46,15 +47,14 @@ pub struct Args {
     pub id: u32,
     /// Read the input from this file instead of standard input.
     pub file: Option<PathBuf>,
+    #[arg(long, value_name = "LANG", value_parser = super::parse_lang, help = super::lang_help!())]
+    pub lang: Option<Lang>,
 }
 
-pub fn run(args: Args) -> CliResult {
+/// Runs `backtrack boj`, speaking `lang`.
+pub fn run(args: Args, lang: Lang) -> CliResult {
     if !PROBLEMS.iter().any(|(id, _)| *id == args.id) && boj::problem(args.id).is_none() {
-        return Err(CliError::Input(format!(
-            "problem {} is not supported; supported problems:\n{}",
-            args.id,
-            problem_list()
-        )));
+        return Err(CliError::Input(lang.say(Message::BojUnsupported { id: args.id, list: &problem_list() })));
     }
     let input = read_input(args.file.as_ref())?;
     let mut out = stdout();

@@ -15,8 +15,9 @@ use std::sync::{mpsc, Mutex};
 use std::time::Duration;
 
 use backtrack::json;
-use backtrack::judge::compare::{more_lines, visible};
+use backtrack::judge::compare::visible;
 use backtrack::judge::{Budget, Case, Cases, Limits, Plan, Problem, Verdict};
+use backtrack::lang::{display_width, pad, Heading, Lang, Message};
 
 use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 
@@ -100,6 +101,8 @@ pub struct Args {
     /// The program to test and its arguments, after `--`.
     #[arg(last = true, value_name = "PROGRAM")]
     pub program: Vec<OsString>,
+    #[arg(long, value_name = "LANG", value_parser = super::parse_lang, help = super::lang_help!())]
+    pub lang: Option<Lang>,
     /// Start PROGRAM for a judge and report on descriptor 3 (the judge's own use).
     #[arg(long, hide = true)]
     pub launch: bool,
@@ -120,12 +123,13 @@ const KEPT_OUTPUT: usize = 4 << 10;
 /// Most seconds `--shrink-time` takes.
 const MOST_SHRINK_SECONDS: f64 = 86_400.0;
 
-pub fn run(args: Args) -> CliResult {
+/// Runs `backtrack judge`, speaking `lang`.
+pub fn run(args: Args, lang: Lang) -> CliResult {
     if args.launch {
         return run::launch(&args.program);
     }
     if args.reference.is_some() {
-        return stress::test(args);
+        return stress::test(args, lang);
     }
     let Some(id) = args.id else {
         return Err(CliError::Input("give a problem number, or --gen and --reference for a stress test".into()));
@@ -137,10 +141,8 @@ pub fn run(args: Args) -> CliResult {
         return Err(CliError::Input("--gen prints one input: it takes no --save, --json or --hard".into()));
     }
     let problem = Problem::new(id).ok_or_else(|| {
-        CliError::Input(format!(
-            "problem {id} has no judge; problems: {}",
-            backtrack::judge::IDS.map(|id| id.to_string()).join(" ")
-        ))
+        let ids = backtrack::judge::IDS.map(|id| id.to_string()).join(" ");
+        CliError::Input(lang.say(Message::NoJudge { id, ids: &ids }))
     })?;
     let mut out = stdout();
     if args.gen.is_some() {
@@ -148,33 +150,32 @@ pub fn run(args: Args) -> CliResult {
         out.flush()?;
         return Ok(EXIT_OK);
     }
-    let limits = checked_limits(&args, problem.limits())?;
+    let limits = checked_limits(&args, problem.limits(), lang)?;
     if args.program.is_empty() && args.save.is_none() {
-        return Err(CliError::Input(
-            "give the program to test after `--`, e.g. `backtrack judge 9663 -- ./a.out`".into(),
-        ));
+        return Err(CliError::Input(lang.say(Message::NoProgram)));
     }
     let mut cases = problem.cases(&Plan { seed: args.seed, random: args.random.unwrap_or(10), hard: args.hard });
     if args.program.is_empty() {
         let dir = args.save.as_deref().expect("checked above");
-        create_dir(dir)?;
+        create_dir(dir, lang)?;
         let mut written = 0;
         for case in cases.by_ref() {
             if run::stop_requested() {
-                return Err(CliError::Interrupted(format!("interrupted after writing {written} cases")));
+                return Err(CliError::Interrupted(lang.say(Message::InterruptedWriting(written))));
             }
-            write_pair(dir, &case.name, &case)?;
+            write_pair(dir, &case.name, &case, lang)?;
             written += 1;
         }
-        if let Some(note) = fewer_note(&problem, &cases, args.hard) {
+        if let Some(note) = fewer_note(&problem, &cases, args.hard, lang) {
             writeln!(out, "{note}")?;
         }
-        writeln!(out, "{written} cases written to {}", dir.display())?;
+        let dir = dir.display().to_string();
+        writeln!(out, "{}", lang.say(Message::CasesWritten { count: written, dir: &dir }))?;
         out.flush()?;
         return Ok(EXIT_OK);
     }
     if let Some(dir) = &args.save {
-        create_dir(dir)?;
+        create_dir(dir, lang)?;
     }
     let jobs = match args.jobs {
         None | Some(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -186,9 +187,9 @@ pub fn run(args: Args) -> CliResult {
     let bar = progress(cases.remaining() as u64);
     let name_width = cases.name_width();
     let mut tally = Tally::default();
-    let run = Runner { problem: &problem, program: &args.program, limits: &limits, jobs };
+    let run = Runner { problem: &problem, program: &args.program, limits: &limits, jobs, lang };
     run.all(&mut cases, args.save.as_deref(), |case, judged| {
-        let line = case_line(&case, &judged, name_width);
+        let line = case_line(&case, &judged, name_width, lang);
         match &bar {
             Some(bar) => {
                 bar.suspend(|| writeln!(out, "{line}").and_then(|()| out.flush()))?;
@@ -208,12 +209,12 @@ pub fn run(args: Args) -> CliResult {
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    if let Some(note) = fewer_note(&problem, &cases, args.hard) {
+    if let Some(note) = fewer_note(&problem, &cases, args.hard, lang) {
         writeln!(out, "{note}")?;
     }
 
     let verdict = tally.verdict.unwrap_or(Verdict::Accepted);
-    summary(&mut out, &problem, &tally, verdict, &limits)?;
+    summary(&mut out, &problem, &tally, verdict, &limits, lang)?;
     let mut failing = None;
     if let Some((start_case, start)) = tally.start.take() {
         // Shrink the smallest case that failed the way the first one did.
@@ -238,9 +239,9 @@ pub fn run(args: Args) -> CliResult {
         }
         let case = &shrunk.case;
         let judged = shrunk.result.as_ref().unwrap_or(&start);
-        report(&mut out, &problem, case, judged, &shrunk, &args.program)?;
+        report(&mut out, &problem, case, judged, &shrunk, &args.program, lang)?;
         if let Some(dir) = &args.save {
-            write_pair(dir, "failing", case)?;
+            write_pair(dir, "failing", case, lang)?;
         }
         failing =
             Some((case.clone(), judged.outcome.run.seconds, judged.outcome.run.output.clone(), judged.output_bytes));
@@ -268,47 +269,38 @@ pub fn run(args: Args) -> CliResult {
 
 /// `limits` with --time-limit and --memory-limit applied, once they and
 /// --shrink-time are checked.
-fn checked_limits(args: &Args, mut limits: Limits) -> Result<Limits, CliError> {
+fn checked_limits(args: &Args, mut limits: Limits, lang: Lang) -> Result<Limits, CliError> {
     if let Some(seconds) = args.time_limit {
         if !(seconds > 0.0 && seconds <= 3600.0) {
-            return Err(CliError::Input(format!("--time-limit must be between 0 and 3600 seconds, found {seconds}")));
+            return Err(CliError::Input(lang.say(Message::TimeLimitRange(seconds))));
         }
         limits.time = Duration::from_secs_f64(seconds);
     }
     if let Some(mib) = args.memory_limit {
         if !(1..=1 << 20).contains(&mib) {
-            return Err(CliError::Input(format!("--memory-limit must be between 1 and 1048576 MiB, found {mib}")));
+            return Err(CliError::Input(lang.say(Message::MemoryLimitRange(mib))));
         }
         limits.memory = mib << 20;
     }
     if !(0.0..=MOST_SHRINK_SECONDS).contains(&args.shrink_time) {
-        return Err(CliError::Input(format!(
-            "--shrink-time must be between 0 and {MOST_SHRINK_SECONDS} seconds, found {}",
-            args.shrink_time
-        )));
+        return Err(CliError::Input(
+            lang.say(Message::ShrinkTimeRange { most: MOST_SHRINK_SECONDS, found: args.shrink_time }),
+        ));
     }
     Ok(limits)
 }
 
 /// A line saying that the problem has fewer distinct inputs than the random cases asked for.
-fn fewer_note(problem: &Problem, cases: &Cases, hard: bool) -> Option<String> {
+fn fewer_note(problem: &Problem, cases: &Cases, hard: bool, lang: Lang) -> Option<String> {
     let (count, asked) = (cases.random_count(), cases.random_asked());
     if count >= asked {
         return None;
     }
-    let taken = if hard { "the samples, edge and hard cases" } else { "the samples and edge cases" };
-    Some(match problem.every_input() {
-        Some(all) => format!(
-            "note: problem {} has only {} distinct inputs, and {taken} take {} of them: {count} random cases, not {asked}",
-            problem.id(),
-            all.len(),
-            all.len() - count
-        ),
-        None => format!(
-            "note: problem {} gave no new input in many draws: {count} distinct random cases, not {asked}",
-            problem.id()
-        ),
-    })
+    let id = problem.id();
+    Some(lang.say(match problem.every_input() {
+        Some(all) => Message::FewerInputs { id, all: all.len(), hard, count, asked },
+        None => Message::FewerDraws { id, count, asked },
+    }))
 }
 
 /// Verdict counts, and the case to shrink, gathered as results come.
@@ -358,6 +350,7 @@ struct Runner<'a> {
     program: &'a [OsString],
     limits: &'a Limits,
     jobs: usize,
+    lang: Lang,
 }
 
 impl Runner<'_> {
@@ -400,14 +393,14 @@ impl Runner<'_> {
                 loop {
                     while more && next - printed < window {
                         if run::stop_requested() {
-                            return Err(interrupted(printed));
+                            return Err(interrupted(printed, self.lang));
                         }
                         match cases.next() {
                             Some(case) => {
                                 if let Some(dir) = save {
-                                    write_pair(dir, &case.name, &case)?;
+                                    write_pair(dir, &case.name, &case, self.lang)?;
                                 }
-                                work.send((next, case)).map_err(|_| workers_gone())?;
+                                work.send((next, case)).map_err(|_| workers_gone(self.lang))?;
                                 next += 1;
                             }
                             None => more = false,
@@ -416,19 +409,19 @@ impl Runner<'_> {
                     if printed == next {
                         return Ok(());
                     }
-                    let (index, case, result) = finished.recv().map_err(|_| workers_gone())?;
+                    let (index, case, result) = finished.recv().map_err(|_| workers_gone(self.lang))?;
                     let judged = match result {
                         Ok(judged) => judged,
                         Err(run::RunError::Start(e)) => {
-                            return Err(CliError::Input(format!(
-                                "cannot run {}: {e}",
-                                self.program[0].to_string_lossy()
-                            )))
+                            return Err(CliError::Input(self.lang.say(Message::CannotRun {
+                                program: &self.program[0].to_string_lossy(),
+                                error: &e.to_string(),
+                            })))
                         }
                         Err(run::RunError::Failure(m)) => {
-                            return Err(CliError::Failure(format!("cannot run the program: {m}")))
+                            return Err(CliError::Failure(self.lang.say(Message::RunFailure(&m))))
                         }
-                        Err(run::RunError::Stopped) => return Err(interrupted(printed)),
+                        Err(run::RunError::Stopped) => return Err(interrupted(printed, self.lang)),
                     };
                     pending.insert(index, (case, judged));
                     while let Some((case, judged)) = pending.remove(&printed) {
@@ -446,7 +439,7 @@ impl Runner<'_> {
     /// Runs the program on one case and judges the run.
     fn judge(&self, case: &Case) -> Result<Judged, run::RunError> {
         let mut outcome = run::run(self.program, case.text.as_bytes(), self.limits, self.problem.output_cap(case))?;
-        let (verdict, detail) = self.problem.verdict(case, &outcome.run, self.limits);
+        let (verdict, detail) = self.problem.verdict_in(self.lang, case, &outcome.run, self.limits);
         let output_bytes = outcome.run.output.len();
         let output = &mut outcome.run.output;
         output.truncate(KEPT_OUTPUT);
@@ -455,24 +448,25 @@ impl Runner<'_> {
     }
 }
 
-fn interrupted(done: usize) -> CliError {
-    CliError::Interrupted(format!("interrupted after {done} cases; their verdicts are above"))
+fn interrupted(done: usize, lang: Lang) -> CliError {
+    CliError::Interrupted(lang.say(Message::InterruptedJudging(done)))
 }
 
-fn workers_gone() -> CliError {
-    CliError::Failure("the threads running the program stopped".into())
+fn workers_gone(lang: Lang) -> CliError {
+    CliError::Failure(lang.say(Message::WorkersGone))
 }
 
 fn mib(bytes: u64) -> f64 {
     bytes as f64 / (1u64 << 20) as f64
 }
 
-fn case_line(case: &Case, judged: &Judged, width: usize) -> String {
+fn case_line(case: &Case, judged: &Judged, width: usize, lang: Lang) -> String {
     let run = &judged.outcome.run;
     // A run too short for any look at its memory shows none.
     let memory = if run.memory == 0 { "-".to_string() } else { format!("{:.1}", mib(run.memory)) };
-    let mut line =
-        format!("{:<3} {:<width$}  {:>6.3} s  {:>7} MiB", judged.verdict.code(), case.name, run.seconds, memory);
+    let verdict_width = Verdict::ALL.iter().map(|v| display_width(lang.verdict(*v))).max().unwrap_or(0);
+    let verdict = pad(lang.verdict(judged.verdict), verdict_width);
+    let mut line = format!("{verdict} {:<width$}  {:>6.3} s  {:>7} MiB", case.name, run.seconds, memory);
     if judged.verdict != Verdict::Accepted {
         let first = judged.detail.lines().next().unwrap_or("");
         line.push_str(&format!("  {}", visible(first, SHOWN_WIDTH)));
@@ -480,22 +474,26 @@ fn case_line(case: &Case, judged: &Judged, width: usize) -> String {
     line
 }
 
-fn summary(out: &mut dyn Write, problem: &Problem, tally: &Tally, verdict: Verdict, limits: &Limits) -> io::Result<()> {
-    let accepted = tally.counts.get(&Verdict::Accepted).copied().unwrap_or(0);
-    let counts: Vec<String> = tally.counts.iter().map(|(v, n)| format!("{n} {v}")).collect();
-    writeln!(
-        out,
-        "{}: {} ({} of {} cases accepted: {}; slowest {:.3} s, peak {:.1} MiB; limits {} s, {} MiB)",
-        problem.id(),
-        verdict.code(),
-        accepted,
-        tally.cases,
-        counts.join(", "),
-        tally.slowest,
-        mib(tally.peak),
-        limits.time.as_secs_f64(),
-        mib(limits.memory)
-    )
+fn summary(
+    out: &mut dyn Write,
+    problem: &Problem,
+    tally: &Tally,
+    verdict: Verdict,
+    limits: &Limits,
+    lang: Lang,
+) -> io::Result<()> {
+    let counts: Vec<(Verdict, usize)> = tally.counts.iter().map(|(v, n)| (*v, *n)).collect();
+    let line = lang.say(Message::Summary {
+        id: problem.id(),
+        verdict,
+        cases: tally.cases,
+        counts: &counts,
+        slowest: tally.slowest,
+        peak: mib(tally.peak),
+        time_limit: limits.time.as_secs_f64(),
+        memory_limit: mib(limits.memory),
+    });
+    writeln!(out, "{line}")
 }
 
 /// Lines of a text shown whole; a longer one shows [`SHOWN_HEAD`] of them.
@@ -508,13 +506,13 @@ const SHOWN_WIDTH: usize = 100;
 /// `text` indented by two spaces: whole when it has at most [`SHOWN_LINES`]
 /// lines, else its first (or, `from_end`, last) [`SHOWN_HEAD`] lines and
 /// how many more there are; each line shown by [`visible`].
-fn shown(text: &str, from_end: bool) -> String {
+fn shown(text: &str, from_end: bool, lang: Lang) -> String {
     let count = text.lines().count();
     let take = if count <= SHOWN_LINES { count } else { SHOWN_HEAD };
     let skip = if from_end { count - take } else { 0 };
     let mut out = String::new();
     if skip > 0 {
-        out.push_str(&format!("  ... {} before\n", lines(skip)));
+        out.push_str(&format!("  {}\n", lang.say(Message::LinesBefore(skip))));
     }
     for line in text.lines().skip(skip).take(take) {
         // A blank line stays blank, with no trailing spaces.
@@ -525,21 +523,12 @@ fn shown(text: &str, from_end: bool) -> String {
         }
     }
     if !from_end && count > take {
-        out.push_str(&format!("  ... {}\n", more_lines(count - take)));
+        out.push_str(&format!("  {}\n", lang.say(Message::LinesAfter(count - take))));
     }
     if text.is_empty() {
-        out.push_str("  (nothing)\n");
+        out.push_str(&format!("  {}\n", lang.say(Message::Nothing)));
     }
     out
-}
-
-/// "1 line", "N lines".
-fn lines(count: usize) -> String {
-    if count == 1 {
-        "1 line".into()
-    } else {
-        format!("{count} lines")
-    }
 }
 
 fn report(
@@ -549,22 +538,20 @@ fn report(
     judged: &Judged,
     shrunk: &backtrack::judge::Shrunk<Judged>,
     program: &[OsString],
+    lang: Lang,
 ) -> io::Result<()> {
-    let how = if shrunk.steps == 0 {
-        "no smaller case fails the same way".to_string()
-    } else {
-        format!("shrunk in {} steps, {} runs", shrunk.steps, shrunk.runs)
-    };
-    let complete = if shrunk.complete { "" } else { "; the shrinking budget ran out" };
-    writeln!(
-        out,
-        "{} on {} ({how}{complete}): {}",
-        judged.verdict,
-        case.name,
-        visible(judged.detail.lines().next().unwrap_or(""), SHOWN_WIDTH)
-    )?;
-    let label = if problem.id() == 2580 { "expected (one valid answer)" } else { "expected" };
-    report_run(out, &case.text, label, &case.expected, judged, program)
+    let detail = visible(judged.detail.lines().next().unwrap_or(""), SHOWN_WIDTH);
+    let first = lang.say(Message::Failing {
+        verdict: judged.verdict,
+        case: &case.name,
+        steps: shrunk.steps,
+        runs: shrunk.runs,
+        complete: shrunk.complete,
+        detail: &detail,
+    });
+    writeln!(out, "{first}")?;
+    let label = if problem.id() == 2580 { Heading::ExpectedOneOf } else { Heading::Expected };
+    report_run(out, &case.text, label, &case.expected, judged, program, lang)
 }
 
 /// The body of a failure's report: the input, the expected and the received
@@ -573,26 +560,29 @@ fn report(
 fn report_run(
     out: &mut dyn Write,
     input: &str,
-    label: &str,
+    label: Heading,
     expected: &str,
     judged: &Judged,
     program: &[OsString],
+    lang: Lang,
 ) -> io::Result<()> {
-    write!(out, "input:\n{}", shown(input, false))?;
+    let heading = |heading| lang.say(Message::Heading(heading));
+    write!(out, "{}\n{}", heading(Heading::Input), shown(input, false, lang))?;
     let got = String::from_utf8_lossy(&judged.outcome.run.output);
-    write!(out, "{label}:\n{}", shown(expected, false))?;
-    write!(out, "received:\n{}", shown(&got, false))?;
+    write!(out, "{}\n{}", heading(label), shown(expected, false, lang))?;
+    write!(out, "{}\n{}", heading(Heading::Received), shown(&got, false, lang))?;
     if judged.output_bytes > judged.outcome.run.output.len() {
-        writeln!(out, "  (the first {} of {} bytes received)", judged.outcome.run.output.len(), judged.output_bytes)?;
+        let kept = Message::FirstBytes { kept: judged.outcome.run.output.len(), total: judged.output_bytes };
+        writeln!(out, "  {}", lang.say(kept))?;
     }
     if judged.verdict == Verdict::WrongAnswer && judged.detail.lines().count() > 1 {
-        write!(out, "difference:\n{}", shown(&judged.detail, false))?;
+        write!(out, "{}\n{}", heading(Heading::Difference), shown(&judged.detail, false, lang))?;
     }
     if !judged.outcome.stderr.trim().is_empty() {
-        write!(out, "standard error (end):\n{}", shown(judged.outcome.stderr.trim_end(), true))?;
+        write!(out, "{}\n{}", heading(Heading::StandardError), shown(judged.outcome.stderr.trim_end(), true, lang))?;
     }
     let command: Vec<String> = program.iter().map(|a| shell_quote(&a.to_string_lossy())).collect();
-    writeln!(out, "reproduce: printf '{}' | {}", printf_escape(input), command.join(" "))
+    writeln!(out, "{} printf '{}' | {}", heading(Heading::Reproduce), printf_escape(input), command.join(" "))
 }
 
 /// `text` as a printf format inside single quotes.
@@ -608,19 +598,25 @@ fn shell_quote(word: &str) -> String {
     }
 }
 
-fn create_dir(dir: &Path) -> Result<(), CliError> {
-    std::fs::create_dir_all(dir).map_err(|e| CliError::Failure(format!("{}: cannot create: {e}", dir.display())))
+fn create_dir(dir: &Path, lang: Lang) -> Result<(), CliError> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        CliError::Failure(lang.say(Message::CannotCreate { path: &dir.display().to_string(), error: &e.to_string() }))
+    })
 }
 
-fn write_pair(dir: &Path, name: &str, case: &Case) -> Result<(), CliError> {
-    write_texts(dir, name, &case.text, &case.expected)
+fn write_pair(dir: &Path, name: &str, case: &Case, lang: Lang) -> Result<(), CliError> {
+    write_texts(dir, name, &case.text, &case.expected, lang)
 }
 
 /// `input` and `expected` written as `NAME.in` and `NAME.out` in `dir`.
-fn write_texts(dir: &Path, name: &str, input: &str, expected: &str) -> Result<(), CliError> {
+fn write_texts(dir: &Path, name: &str, input: &str, expected: &str, lang: Lang) -> Result<(), CliError> {
     for (ext, text) in [("in", input), ("out", expected)] {
         let path = dir.join(format!("{name}.{ext}"));
-        std::fs::write(&path, text).map_err(|e| CliError::Failure(format!("{}: cannot write: {e}", path.display())))?;
+        std::fs::write(&path, text).map_err(|e| {
+            CliError::Failure(
+                lang.say(Message::CannotWrite { path: &path.display().to_string(), error: &e.to_string() }),
+            )
+        })?;
     }
     Ok(())
 }

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use backtrack::lang::{Lang, Message};
 use clap::{Parser, Subcommand};
 
 pub mod bench;
@@ -58,6 +59,22 @@ macro_rules! limits_text {
         40 characters of a bad token."
     };
 }
+
+/// `--lang`'s value: a language code of [`backtrack::lang::CODES`].
+pub fn parse_lang(code: &str) -> Result<Lang, String> {
+    Lang::from_code(code).ok_or_else(|| format!("expected one of {}", backtrack::lang::CODES))
+}
+
+/// What `--help` of the commands that speak Korean says of `--lang`.
+macro_rules! lang_help {
+    () => {
+        "Language of verdicts and messages: en, or ko for Korean with Baekjoon's verdict words \
+        (맞았습니다!!, 틀렸습니다, 시간 초과, 메모리 초과, 런타임 에러, 출력 초과). Absent: ko when \
+        LC_ALL, LC_MESSAGES or LANG (the first one set) names a ko locale, such as ko_KR.UTF-8; en \
+        otherwise. JSON output, the verdict codes in it and exit statuses are the same in every language."
+    };
+}
+pub(crate) use lang_help;
 
 /// Most bytes of an input that is read whole.
 pub const MAX_WHOLE_INPUT: u64 = 32 << 20;
@@ -110,6 +127,9 @@ enum Command {
 pub enum CliError {
     /// Malformed input or bad usage: the message names the source and the line/column.
     Input(String),
+    /// Malformed input in a source (a file name or `<stdin>`): reported in
+    /// the command's language, at the same line and column.
+    Parse(String, backtrack::ParseError),
     /// Reading, writing, or a resource (memory, threads) that ran out.
     Failure(String),
     /// Stopped by Ctrl-C.
@@ -122,7 +142,7 @@ impl CliError {
     /// The exit status for this error.
     pub fn exit_code(&self) -> i32 {
         match self {
-            CliError::Input(_) => EXIT_INPUT,
+            CliError::Input(_) | CliError::Parse(..) => EXIT_INPUT,
             CliError::Failure(_) => EXIT_FAILURE,
             CliError::Interrupted(_) => EXIT_INTERRUPTED,
             CliError::BrokenPipe => EXIT_OK,
@@ -131,7 +151,15 @@ impl CliError {
 
     /// An input error located in `source` (a file name or `<stdin>`).
     pub fn bad_input(source: &str, err: &backtrack::ParseError) -> Self {
-        CliError::Input(format!("{source}: {err}"))
+        CliError::Parse(source.to_string(), err.clone())
+    }
+
+    /// The message in `lang`.
+    pub fn message(&self, lang: Lang) -> String {
+        match self {
+            CliError::Parse(source, error) => lang.say(Message::BadInput { source, error }),
+            other => other.to_string(),
+        }
     }
 }
 
@@ -139,6 +167,7 @@ impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CliError::Input(m) | CliError::Failure(m) | CliError::Interrupted(m) => f.write_str(m),
+            CliError::Parse(source, error) => write!(f, "{source}: {error}"),
             CliError::BrokenPipe => f.write_str("broken pipe"),
         }
     }
@@ -461,17 +490,24 @@ fn run() -> i32 {
             default_hook(info);
         }
     }));
+    // The language of the commands that speak Korean too; the others speak English.
+    let lang = match &cli.command {
+        Command::Boj(a) => Lang::resolve(a.lang),
+        Command::Judge(a) => Lang::resolve(a.lang),
+        Command::Trace(a) => Lang::resolve(a.lang),
+        _ => Lang::En,
+    };
     let run = move || match cli.command {
         Command::Sudoku(a) => sudoku::run(a),
         Command::Queens(a) => queens::run(a),
         Command::Choose(a) => choose::run(a),
         Command::Sudominoku(a) => sudominoku::run(a),
         Command::Xcover(a) => xcover::run(a),
-        Command::Boj(a) => boj::run(a),
-        Command::Judge(a) => judge::run(a),
+        Command::Boj(a) => boj::run(a, lang),
+        Command::Judge(a) => judge::run(a, lang),
         Command::Bench(a) => bench::run(a),
         Command::Merge(a) => merge::run(a),
-        Command::Trace(a) => trace::run(a),
+        Command::Trace(a) => trace::run(a, lang),
         Command::Web(a) => web::run(a),
     };
     let result = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
@@ -483,19 +519,19 @@ fn run() -> i32 {
     };
     match result {
         Ok(code) => code,
-        Err(e) => report_error(&e),
+        Err(e) => report_error(&e, lang),
     }
 }
 
 /// Reports `error` on standard error (after writing out what standard
 /// output holds) and returns its exit status; a reader of standard output
 /// that has gone ends the command quietly.
-fn report_error(error: &CliError) -> i32 {
+fn report_error(error: &CliError, lang: Lang) -> i32 {
     if let CliError::BrokenPipe = error {
         return EXIT_OK;
     }
     let _ = io::stdout().flush();
-    diag!("backtrack: {}", short_message(&error.to_string()));
+    diag!("backtrack: {}", short_message(&error.message(lang)));
     error.exit_code()
 }
 
@@ -509,7 +545,7 @@ fn usage_error(error: clap::Error) -> i32 {
     match error.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => match error.print().and_then(|()| io::stdout().flush()) {
             Ok(()) => EXIT_OK,
-            Err(e) => report_error(&CliError::from(e)),
+            Err(e) => report_error(&CliError::from(e), Lang::En),
         },
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             // The same words as `--help` after what was given.

@@ -4,6 +4,7 @@
 use std::io::Write;
 
 use backtrack::json;
+use backtrack::lang::{Lang, Message};
 use backtrack::trace::{self, Event, Problem, Strategy};
 
 use backtrack::sudoku::stream::{self, StreamError};
@@ -38,6 +39,8 @@ pub struct Args {
     /// One JSON object per line: each event (with its text as "line"), then {"summary": ...}.
     #[arg(long, global = true)]
     pub json: bool,
+    #[arg(long, global = true, value_name = "LANG", value_parser = super::parse_lang, help = super::lang_help!())]
+    pub lang: Option<Lang>,
 }
 
 /// The problem to trace.
@@ -82,16 +85,18 @@ pub enum Order {
     Smart,
 }
 
-/// Runs `backtrack trace`.
-pub fn run(args: Args) -> CliResult {
+/// Runs `backtrack trace`; its errors speak `lang`.
+pub fn run(args: Args, lang: Lang) -> CliResult {
     let (problem, strategy) = match args.problem {
         ProblemArgs::Queens { n, order } => (Problem::Queens { n }, order),
-        ProblemArgs::Sudoku { order, puzzle } => (sudoku_problem(puzzle)?, order),
+        ProblemArgs::Sudoku { order, puzzle } => (sudoku_problem(puzzle, lang)?, order),
         ProblemArgs::Choose { kind, n, m } => {
             (Problem::Choose { combinations: kind == super::choose::Kind::Comb, n, m }, Order::Smart)
         }
     };
-    problem.check().map_err(|e| CliError::Input(e.to_string()))?;
+    if problem.check().is_err() {
+        return Err(CliError::Input(lang.say(Message::TraceTooBig(&problem))));
+    }
     let strategy = match strategy {
         Order::Naive => Strategy::Naive,
         Order::Smart => Strategy::Smart,
@@ -134,7 +139,7 @@ fn write_event(out: &mut impl Write, event: &Event, json: bool) -> std::io::Resu
 }
 
 /// The puzzle given inline, or read from a file or standard input.
-fn sudoku_problem(puzzle: Option<String>) -> Result<Problem, CliError> {
+fn sudoku_problem(puzzle: Option<String>, lang: Lang) -> Result<Problem, CliError> {
     let inline = puzzle.as_deref().filter(|text| {
         text.len() >= 16
             && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.')
@@ -158,14 +163,11 @@ fn sudoku_problem(puzzle: Option<String>) -> Result<Problem, CliError> {
         for entry in batch.entries() {
             let slot = entry.result.as_ref().map_err(|err| CliError::bad_input(&name, err))?;
             if problem.is_some() {
-                return Err(CliError::Input(format!(
-                    "{name}: line {}: a second puzzle; a trace takes one",
-                    entry.line
-                )));
+                return Err(CliError::Input(lang.say(Message::SecondPuzzle { source: &name, line: entry.line })));
             }
             let cells = batch.cells(*slot).to_vec();
             problem = Some(Problem::Sudoku { box_size: batch.layout().box_size, cells });
         }
     }
-    problem.ok_or_else(|| CliError::Input(format!("{name}: line 1: empty input: no puzzle found")))
+    problem.ok_or_else(|| CliError::Input(lang.say(Message::NoPuzzle { source: &name })))
 }

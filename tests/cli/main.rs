@@ -9,6 +9,7 @@ mod contract;
 mod help;
 mod json;
 mod judge;
+mod korean;
 mod maker;
 mod merge;
 mod queens;

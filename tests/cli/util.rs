@@ -6,8 +6,12 @@ use std::process::Output;
 use assert_cmd::Command;
 
 /// The `backtrack` binary that cargo built for these tests.
+/// Its messages are in English whatever the locale of the test run: no
+/// locale variable reaches it (the Korean tests set their own).
 pub fn backtrack() -> Command {
-    Command::cargo_bin("backtrack").expect("the backtrack binary is built")
+    let mut cmd = Command::cargo_bin("backtrack").expect("the backtrack binary is built");
+    cmd.env_remove("LC_ALL").env_remove("LC_MESSAGES").env_remove("LANG");
+    cmd
 }
 
 /// Runs `backtrack ARGS` with `stdin` and returns everything it did.

@@ -212,6 +212,37 @@ async function workbench(page, loadMs) {
   await page.dispatchEvent("#n", "change");
   check((await page.textContent("#status")) === "ready", "N 12 runs");
 
+  // The 한국어/English switch: the page's words and its status and summary in Korean, the choice
+  // kept over a reload, then back to English (kept too).
+  const said = async (selector) => page.textContent(selector);
+  const reload = async () => {
+    await page.reload();
+    await page.waitForSelector("body[data-ready='1']", { timeout: 30000 });
+  };
+  await page.fill("#n", "4");
+  await page.dispatchEvent("#n", "change");
+  await page.click("#lang");
+  check((await said("#status")) === "준비", "the status in Korean: " + (await said("#status")));
+  check((await said("h1")) === "backtrack 워크벤치", "the title in Korean: " + (await said("h1")));
+  check((await said("#lang")) === "English", "the switch offers English: " + (await said("#lang")));
+  check((await page.getAttribute("html", "lang")) === "ko", "the page says it is in Korean");
+  await page.click("#run");
+  await page.waitForFunction(() => document.getElementById("status").textContent === "완료", null, { timeout: 30000 });
+  check((await said("#summary")) === "해 2개; smart 노드 16개, naive 노드 60개", "a Korean summary: " + (await said("#summary")));
+  check((await said("#play")) === "재생", "the play button in Korean: " + (await said("#play")));
+  await page.click("#lang");
+  check((await said("#summary")) === "solutions 2; smart 16 nodes, naive 60 nodes", "the summary back in English: "
+    + (await said("#summary")));
+  check((await said("#status")) === "done", "the status back in English: " + (await said("#status")));
+  await page.click("#lang");
+  await reload();
+  check((await said("#status")) === "준비" && (await said("#reset")) === "처음으로", "Korean is kept over a reload: "
+    + (await said("#status")));
+  await page.click("#lang");
+  await reload();
+  check((await said("#status")) === "ready" && (await said("#lang")) === "한국어", "English is kept over a reload: "
+    + (await said("#status")));
+
   // A hard puzzle, played for a moment, for the screenshot.
   await choose(page, "sudoku");
   await page.selectOption("#sample", { label: "hard" });

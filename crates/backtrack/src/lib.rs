@@ -66,6 +66,7 @@ pub mod cpu;
 pub mod error;
 pub mod json;
 pub mod judge;
+pub mod lang;
 pub mod queens;
 pub mod search;
 pub mod sudoku;

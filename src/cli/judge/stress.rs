@@ -12,6 +12,7 @@ use std::time::Duration;
 use backtrack::judge::compare::{same, short_diff, visible};
 use backtrack::judge::stress::{shrink_text, with_seed};
 use backtrack::judge::{Budget, Limits, Problem, Rejection, Verdict};
+use backtrack::lang::{Heading, Lang};
 
 use super::{checked_limits, create_dir, mib, run, shown, Args, Judged, KEPT_OUTPUT, SHOWN_WIDTH};
 use crate::cli::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
@@ -57,7 +58,7 @@ fn judged(
         run::RunError::Stopped => CliError::Interrupted("interrupted; the seeds above were tested".into()),
     })?;
     let output = outcome.run.output.clone();
-    let (verdict, detail) = Problem::verdict_with(&outcome.run, limits, || check(&output));
+    let (verdict, detail) = Problem::verdict_with(Lang::En, &outcome.run, limits, || check(&output));
     let output_bytes = outcome.run.output.len();
     Ok(Judged { verdict, detail, outcome, output_bytes })
 }
@@ -132,15 +133,15 @@ impl Stress<'_> {
 fn helper_failed(what: &str, seed: u64, ran: &Judged, input: Option<&str>) -> CliError {
     let mut message = format!("{what} failed on seed {seed}: {} {}", ran.verdict, ran.detail);
     if let Some(input) = input {
-        message.push_str(&format!("\ninput:\n{}", shown(input, false)));
+        message.push_str(&format!("\ninput:\n{}", shown(input, false, Lang::En)));
     }
     if !ran.outcome.stderr.trim().is_empty() {
-        message.push_str(&format!("\nstandard error (end):\n{}", shown(ran.outcome.stderr.trim_end(), true)));
+        message.push_str(&format!("\nstandard error (end):\n{}", shown(ran.outcome.stderr.trim_end(), true, Lang::En)));
     }
     CliError::Input(message.trim_end().to_string())
 }
 
-pub fn test(args: Args) -> CliResult {
+pub fn test(args: Args, lang: Lang) -> CliResult {
     let Some(Some(generator)) = args.gen.as_ref() else {
         return Err(CliError::Input("--reference needs --gen COMMAND, the generator of inputs".into()));
     };
@@ -152,7 +153,7 @@ pub fn test(args: Args) -> CliResult {
     if args.program.is_empty() {
         return Err(CliError::Input("give the program to test after `--`, e.g. `-- ./a.out`".into()));
     }
-    let limits = checked_limits(&args, DEFAULT_LIMITS)?;
+    let limits = checked_limits(&args, DEFAULT_LIMITS, lang)?;
     let scratch = tempfile::tempdir().map_err(|e| CliError::Failure(format!("cannot make a scratch folder: {e}")))?;
     let stress = Stress {
         program: &args.program,
@@ -163,7 +164,7 @@ pub fn test(args: Args) -> CliResult {
         scratch,
     };
     if let Some(dir) = &args.save {
-        create_dir(dir)?;
+        create_dir(dir, lang)?;
     }
     run::end_all_on_exit();
     let mut out = stdout();
@@ -181,7 +182,7 @@ pub fn test(args: Args) -> CliResult {
         if !stress.valid(&input)? {
             return Err(CliError::Input(format!(
                 "the validator rejects the input of seed {seed}:\n{}",
-                shown(&input, false).trim_end()
+                shown(&input, false, lang).trim_end()
             )));
         }
         let answer = stress.reference(&input)?;
@@ -236,16 +237,9 @@ pub fn test(args: Args) -> CliResult {
             visible(mine.detail.lines().next().unwrap_or(""), SHOWN_WIDTH)
         )?;
         let expected = String::from_utf8_lossy(&answer.outcome.run.output);
-        super::report_run(
-            &mut out,
-            &shrunk.text,
-            "expected (the reference's output)",
-            &expected,
-            &mine,
-            &args.program,
-        )?;
+        super::report_run(&mut out, &shrunk.text, Heading::ExpectedReference, &expected, &mine, &args.program, lang)?;
         if let Some(dir) = &args.save {
-            super::write_texts(dir, "failing", &shrunk.text, &expected)?;
+            super::write_texts(dir, "failing", &shrunk.text, &expected, lang)?;
         }
         out.flush()?;
         return Ok(EXIT_NO_SOLUTION);

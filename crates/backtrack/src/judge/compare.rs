@@ -4,6 +4,8 @@
 //! line and blank lines at the end of the output; every other byte counts,
 //! blank lines between test cases included.
 
+use crate::lang::{Lang, Message};
+
 /// The lines of `text` as the judge sees them: trailing blanks of each line
 /// and trailing empty lines removed.
 pub fn judge_lines(text: &str) -> Vec<&str> {
@@ -31,17 +33,20 @@ const WIDTH: usize = 60;
 /// a line naming it, a little context (`  `), then a few expected lines
 /// (`-`) and received lines (`+`); empty when the outputs are the same.
 pub fn short_diff(expected: &str, got: &str) -> String {
+    short_diff_in(Lang::En, expected, got)
+}
+
+/// [`short_diff`], its words in `lang`.
+pub fn short_diff_in(lang: Lang, expected: &str, got: &str) -> String {
     let want = judge_lines(expected);
     let have = judge_lines(got);
     let Some(first) = (0..want.len().max(have.len())).find(|&i| want.get(i) != have.get(i)) else {
         return String::new();
     };
-    let mut text = format!("first difference at line {}", first + 1);
-    if want.len() != have.len() {
-        let noun = if want.len() == 1 { "line" } else { "lines" };
-        text.push_str(&format!(" (expected {} {noun}, received {})", want.len(), have.len()));
-    }
+    let counts = (want.len() != have.len()).then_some((want.len(), have.len()));
+    let mut text = lang.say(Message::FirstDifference { line: first + 1, counts });
     text.push('\n');
+    let clip = |line: &str| if line.is_empty() { lang.say(Message::BlankLine) } else { visible(line, WIDTH) };
     for line in &want[first.saturating_sub(CONTEXT)..first] {
         text.push_str(&format!("  {}\n", clip(line)));
     }
@@ -51,22 +56,14 @@ pub fn short_diff(expected: &str, got: &str) -> String {
             text.push_str(&format!("{mark} {}\n", clip(line)));
         }
         if first >= lines.len() {
-            text.push_str(&format!("{mark} (end of output)\n"));
+            text.push_str(&format!("{mark} {}\n", lang.say(Message::EndOfOutput)));
         } else if end < lines.len() {
-            text.push_str(&format!("{mark} ... {}\n", more_lines(lines.len() - end)));
+            text.push_str(&format!("{mark} {}\n", lang.say(Message::LinesAfter(lines.len() - end))));
         }
     };
     side(&mut text, &want, '-');
     side(&mut text, &have, '+');
     text
-}
-
-/// `line` as [`visible`] shows it in [`WIDTH`] characters; an empty line shows as `(blank line)`.
-fn clip(line: &str) -> String {
-    if line.is_empty() {
-        return "(blank line)".into();
-    }
-    visible(line, WIDTH)
 }
 
 /// "N more lines", or "1 more line".

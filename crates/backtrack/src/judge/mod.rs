@@ -57,6 +57,7 @@ impl Draw for Rng {
     }
 }
 
+use crate::lang::{Detail, Lang};
 use crate::sudominoku::Puzzle;
 
 /// The problems with cases and checkers, in the order `backtrack boj` lists them.
@@ -182,6 +183,16 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// Every verdict, accepted first.
+    pub const ALL: [Verdict; 6] = [
+        Verdict::Accepted,
+        Verdict::WrongAnswer,
+        Verdict::TimeLimit,
+        Verdict::MemoryLimit,
+        Verdict::RuntimeError,
+        Verdict::OutputLimit,
+    ];
+
     /// The usual two-letter code: `AC`, `WA`, `TLE`, `MLE`, `RE`, `OLE`.
     pub fn code(self) -> &'static str {
         match self {
@@ -431,13 +442,19 @@ impl Problem {
     /// Every problem but 2580 has one answer, compared as the judge does
     /// ([`compare::same`]); 2580 accepts any valid completion of the board.
     pub fn check(&self, case: &Case, got: &str) -> Result<(), Rejection> {
+        self.check_in(Lang::En, case, got)
+    }
+
+    /// [`check`](Self::check), the difference in `lang`'s words (what 2580
+    /// and 2239 say of a board stays in English).
+    pub fn check_in(&self, lang: Lang, case: &Case, got: &str) -> Result<(), Rejection> {
         if let (Kind::Sudoku { lex: false }, Input::Sudoku(cells)) = (self.kind, &case.input) {
             return sudoku::check_any(false, cells, got).map_err(Rejection);
         }
         if compare::same(&case.expected, got) {
             return Ok(());
         }
-        let diff = compare::short_diff(&case.expected, got);
+        let diff = compare::short_diff_in(lang, &case.expected, got);
         if let (Kind::Sudoku { lex: true }, Input::Sudoku(cells)) = (self.kind, &case.input) {
             if sudoku::check_any(true, cells, got).is_ok() {
                 return Err(Rejection(format!("{}\n{diff}", sudoku::not_smallest(&case.expected, got))));
@@ -453,15 +470,22 @@ impl Problem {
     }
 
     /// The verdict on `run` under `limits`, and a line that explains it
-    /// (empty for an accepted run).
+    /// (empty for an accepted run), in English.
     pub fn verdict(&self, case: &Case, run: &Run, limits: &Limits) -> (Verdict, String) {
-        Problem::verdict_with(run, limits, || self.check(case, &String::from_utf8_lossy(&run.output)))
+        self.verdict_in(Lang::En, case, run, limits)
     }
 
-    /// The verdict on `run` under `limits` as [`Problem::verdict`] gives it,
+    /// [`verdict`](Self::verdict), with the explanation in `lang` (see
+    /// [`check_in`](Self::check_in)).
+    pub fn verdict_in(&self, lang: Lang, case: &Case, run: &Run, limits: &Limits) -> (Verdict, String) {
+        Problem::verdict_with(lang, run, limits, || self.check_in(lang, case, &String::from_utf8_lossy(&run.output)))
+    }
+
+    /// The verdict on `run` under `limits` as [`Problem::verdict_in`] gives it,
     /// for any problem: the limits and the exit status first, then, for a
     /// run that ended cleanly within them, `check` on its output.
     pub fn verdict_with(
+        lang: Lang,
         run: &Run,
         limits: &Limits,
         check: impl FnOnce() -> Result<(), Rejection>,
@@ -471,54 +495,34 @@ impl Problem {
         let mib = |bytes: u64| bytes as f64 / MIB as f64;
         let time_limit = limits.time.as_secs_f64();
         let memory_limit = mib(limits.memory);
-        match run.stopped {
-            Some(Stop::CpuTime) => {
-                return (
-                    Verdict::TimeLimit,
-                    format!("stopped at {:.2} s of CPU time (limit {time_limit} s)", run.seconds),
-                )
-            }
-            Some(Stop::WallTime) => {
-                return (
-                    Verdict::TimeLimit,
-                    format!(
-                        "stopped at {:.2} s of wall-clock time (limit {} s) after {:.2} s of CPU time: \
-                        sleeping or waiting",
-                        run.wall,
-                        limits.wall().as_secs_f64(),
-                        run.seconds
-                    ),
-                )
-            }
+        let (verdict, detail) = match run.stopped {
+            Some(Stop::CpuTime) => (Verdict::TimeLimit, Detail::CpuStopped { seconds: run.seconds, limit: time_limit }),
+            Some(Stop::WallTime) => (
+                Verdict::TimeLimit,
+                Detail::WallStopped { wall: run.wall, limit: limits.wall().as_secs_f64(), cpu: run.seconds },
+            ),
             Some(Stop::Memory) => {
-                return (
-                    Verdict::MemoryLimit,
-                    format!("stopped at {:.1} MiB (limit {memory_limit} MiB)", mib(run.memory)),
-                )
+                (Verdict::MemoryLimit, Detail::MemoryStopped { mib: mib(run.memory), limit: memory_limit })
             }
-            Some(Stop::Output) => {
-                return (Verdict::OutputLimit, format!("stopped after {} bytes of output", run.output.len()))
+            Some(Stop::Output) => (Verdict::OutputLimit, Detail::OutputStopped { bytes: run.output.len() }),
+            None if over_memory => {
+                (Verdict::MemoryLimit, Detail::PeakMemory { mib: mib(run.memory), limit: memory_limit })
             }
-            None => {}
-        }
-        if over_memory {
-            return (
-                Verdict::MemoryLimit,
-                format!("peak memory {:.1} MiB (limit {memory_limit} MiB)", mib(run.memory)),
-            );
-        }
-        match run.exit {
-            Exit::Signal(signal) => return (Verdict::RuntimeError, format!("killed by signal {signal}")),
-            Exit::Code(code) if code != 0 => return (Verdict::RuntimeError, format!("exit status {code}")),
-            Exit::Code(_) => {}
-        }
-        if over_time {
-            return (Verdict::TimeLimit, format!("{:.2} s of CPU time (limit {time_limit} s)", run.seconds));
-        }
-        match check() {
-            Ok(()) => (Verdict::Accepted, String::new()),
-            Err(why) => (Verdict::WrongAnswer, why.to_string()),
-        }
+            None => match run.exit {
+                Exit::Signal(signal) => (Verdict::RuntimeError, Detail::Signal(signal)),
+                Exit::Code(code) if code != 0 => (Verdict::RuntimeError, Detail::ExitStatus(code)),
+                Exit::Code(_) if over_time => {
+                    (Verdict::TimeLimit, Detail::CpuTime { seconds: run.seconds, limit: time_limit })
+                }
+                Exit::Code(_) => {
+                    return match check() {
+                        Ok(()) => (Verdict::Accepted, String::new()),
+                        Err(why) => (Verdict::WrongAnswer, why.to_string()),
+                    }
+                }
+            },
+        };
+        (verdict, lang.detail(detail))
     }
 
     /// Smaller versions of a case, the most promising first; each is
