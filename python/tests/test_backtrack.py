@@ -139,7 +139,7 @@ def test_generate_rejects_bad_options():
         sudoku.generate(symmetry="sideways")
     with pytest.raises(ValueError, match="9x9"):
         sudoku.generate(size=4, rating=(1, 2))
-    with pytest.raises(RuntimeError, match="attempts"):
+    with pytest.raises(RuntimeError, match="attempt"):
         sudoku.generate(seed=1, clues=17, attempts=1)
 
 
