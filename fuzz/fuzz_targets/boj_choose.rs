@@ -50,7 +50,8 @@ fuzz_target!(|data: &[u8]| {
         }
         _ => match parse_values(&text) {
             Ok(values) => {
-                assert_eq!(values.len(), text.split_whitespace().count());
+                // A leading byte-order mark is not a value.
+                assert_eq!(values.len(), backtrack::text::strip_bom(&text).split_whitespace().count());
                 assert_eq!(parse_values(&join(&values)).as_ref(), Ok(&values));
                 return;
             }

@@ -5,29 +5,9 @@
 #![no_main]
 
 use backtrack::search::Control;
-use backtrack::xcover::{self, Engine, Problem};
+use backtrack::xcover::{self, Engine};
 use backtrack_fuzz::{check_bom_ignored, check_position, text};
 use libfuzzer_sys::fuzz_target;
-
-/// The problem in Knuth's format: the item list, then one option per line.
-fn to_text(problem: &Problem) -> String {
-    let mut text = String::new();
-    for item in 0..problem.n_items() {
-        if item == problem.n_primary() {
-            text.push_str(" |");
-        }
-        if item > 0 {
-            text.push(' ');
-        }
-        text.push_str(problem.item_name(item));
-    }
-    text.push('\n');
-    for option in 0..problem.n_options() {
-        text.push_str(&problem.option_text(option));
-        text.push('\n');
-    }
-    text
-}
 
 fuzz_target!(|data: &[u8]| {
     let text = text(data);
@@ -40,7 +20,8 @@ fuzz_target!(|data: &[u8]| {
     let problem = &parsed.problem;
     assert_eq!(parsed.option_lines.len(), problem.n_options());
     assert_eq!(parsed.option_line_numbers.len(), problem.n_options());
-    let written = to_text(problem);
+    // The library's writer, bounds included.
+    let written = problem.to_string();
     let again = xcover::parse(&written).unwrap_or_else(|e| panic!("{written:?} does not read back: {e}"));
     assert_eq!(&again.problem, problem, "{written:?}");
     if problem.n_options() > 24 {

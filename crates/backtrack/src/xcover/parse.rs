@@ -50,7 +50,9 @@ fn tokens(line: &str) -> Vec<(usize, &str)> {
     out
 }
 
-/// Checks one name (item or color): 1 to 8 characters, no `:` or `|`.
+/// Checks one name (item or color): 1 to 8 characters, no `:` or `|`,
+/// and no byte-order mark (invisible, and dropped at the start of a text, so
+/// a name made of it would not read back).
 fn check_name(name: &str, what: &str, line: usize, column: usize) -> Result<(), ParseError> {
     if name.is_empty() {
         return Err(ParseError::new(line, column, format!("empty {what} name")));
@@ -64,6 +66,13 @@ fn check_name(name: &str, what: &str, line: usize, column: usize) -> Result<(), 
     }
     if let Some(bad) = name.chars().find(|&c| c == ':' || c == '|') {
         return Err(ParseError::new(line, column, format!("'{bad}' in {what} name '{}'", Quoted(name))));
+    }
+    if name.contains('\u{feff}') {
+        return Err(ParseError::new(
+            line,
+            column,
+            format!("a byte-order mark (U+FEFF) in {what} name '{}'", Quoted(name)),
+        ));
     }
     Ok(())
 }

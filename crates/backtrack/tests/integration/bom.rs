@@ -25,6 +25,9 @@ fn every_parser_drops_a_leading_byte_order_mark() {
     // A parsed problem borrows its text: compared as text at once.
     same("p q | x\np x\nq\n", |t| format!("{:?}", xcover::parse(t)));
     same("a b\na\n", |t| format!("{:?}", xcover::parse(t)));
+    // A mark past the start is no name: it would not read back once written first.
+    let inner = xcover::parse("\n\u{feff}\n").unwrap_err();
+    assert_eq!((inner.line, inner.column), (2, 1), "{inner}");
     same(include_str!("../../../../tests/data/sudominoku/sample.in"), sudominoku::parse);
     same("9 7 9 1\n", choose::parse_values);
     same("4 2\n", |t| choose::parse_n_and_m(t, false));
