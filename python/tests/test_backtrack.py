@@ -269,8 +269,9 @@ def test_choose_perm_and_comb():
 # --- the interpreter's lock, Ctrl-C, threads, iterators --------------------
 
 
-def test_ctrl_c_interrupts_a_long_count_quickly():
-    assert settles()
+def seconds_to_interrupt(call):
+    """Sends SIGINT to this process 0.3 s into `call`, which must raise
+    KeyboardInterrupt; returns how long after the signal it came."""
     sent = []
 
     def interrupt():
@@ -281,11 +282,17 @@ def test_ctrl_c_interrupts_a_long_count_quickly():
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            queens.count(17)  # minutes of work
+            call()
         caught = time.monotonic()
     finally:
         timer.cancel()
-    assert caught - sent[0] < 0.5, f"KeyboardInterrupt came {caught - sent[0]:.3f} s after SIGINT"
+    return caught - sent[0]
+
+
+def test_ctrl_c_interrupts_a_long_count_quickly():
+    assert settles()
+    delay = seconds_to_interrupt(lambda: queens.count(17))  # minutes of work
+    assert delay < 0.5, f"KeyboardInterrupt came {delay:.3f} s after SIGINT"
     assert settles(), "the counting threads did not stop after Ctrl-C"
 
 
@@ -298,21 +305,7 @@ def odd_matching(items=25):
 def test_ctrl_c_interrupts_an_iterator_waiting_for_its_next_solution():
     assert settles()
     solutions = odd_matching().solutions()
-    sent = []
-
-    def interrupt():
-        sent.append(time.monotonic())
-        os.kill(os.getpid(), signal.SIGINT)
-
-    timer = threading.Timer(0.3, interrupt)
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            next(solutions)
-        caught = time.monotonic()
-    finally:
-        timer.cancel()
-    assert caught - sent[0] < 0.5
+    assert seconds_to_interrupt(lambda: next(solutions)) < 0.5
     assert next(solutions, None) is None, "an interrupted iterator ends"
     del solutions
     assert settles()
