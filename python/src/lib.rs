@@ -7,6 +7,7 @@
 
 mod choose;
 mod errors;
+mod line9;
 mod queens;
 mod run;
 mod sudoku;

@@ -12,8 +12,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use rayon::prelude::*;
 
-use crate::errors;
 use crate::run::{self, Convert, Item, Solutions};
+use crate::{errors, line9};
 
 /// A puzzle read from Python: its cells, and the text format it came in
 /// (answers go back in that format; `None` for a list of lists, answered
@@ -34,6 +34,9 @@ const PUZZLE_TYPES: &str =
 /// (detected), a list of rows of ints, or anything with `tolist()`.
 fn read(puzzle: &Bound<'_, PyAny>) -> PyResult<Grid> {
     if let Ok(text) = puzzle.cast::<PyString>() {
+        if let Some(cells) = line9::read(text) {
+            return Ok(Grid { box_size: 3, cells, text: Some(Format::Line) });
+        }
         let text = text.to_cow()?;
         let layout = sudoku::detect(&text).map_err(|e| errors::parse(&e))?;
         let parsed = sudoku::parse_as(&text, layout).map_err(|e| errors::parse(&e))?;
@@ -69,19 +72,26 @@ fn read(puzzle: &Bound<'_, PyAny>) -> PyResult<Grid> {
 /// newline), or a list of rows.
 fn answer<'py>(py: Python<'py>, box_size: usize, text: Option<Format>, cells: &[u8]) -> PyResult<Bound<'py, PyAny>> {
     match text {
-        Some(format) => {
-            let mut out = Vec::with_capacity(cells.len() * 2);
-            sudoku::write_cells(&mut out, box_size, cells, format);
-            out.pop();
-            let out = std::str::from_utf8(&out).expect("grids are written in ASCII");
-            Ok(PyString::new(py, out).into_any())
-        }
+        Some(Format::Line) if box_size == 3 => match line9::write(py, cells) {
+            Some(line) => line.map(Bound::into_any),
+            None => answer_text(py, box_size, Format::Line, cells),
+        },
+        Some(format) => answer_text(py, box_size, format, cells),
         None => {
             let side = box_size * box_size;
             let rows: PyResult<Vec<Bound<'py, PyList>>> = cells.chunks(side).map(|row| PyList::new(py, row)).collect();
             Ok(PyList::new(py, rows?)?.into_any())
         }
     }
+}
+
+/// Cells as text in `format`, without the final newline.
+fn answer_text<'py>(py: Python<'py>, box_size: usize, format: Format, cells: &[u8]) -> PyResult<Bound<'py, PyAny>> {
+    let mut out = Vec::with_capacity(cells.len() * 2);
+    sudoku::write_cells(&mut out, box_size, cells, format);
+    out.pop();
+    let out = std::str::from_utf8(&out).expect("grids are written in ASCII");
+    Ok(PyString::new(py, out).into_any())
 }
 
 /// The 9x9 grid of `cells`, when it is one.

@@ -115,6 +115,23 @@ def test_solve_many_keeps_input_order_on_many_threads():
     assert sudoku.solve_many([]) == []
 
 
+def test_solve_many_lines_take_the_same_path_as_grids():
+    # One 9x9 line is read by a shortcut; it must answer exactly as the
+    # general reader does (lists of rows), clashes and stray symbols included.
+    solved = sudoku.solve(GRID)
+    lines = [solved[:k] + "." * (81 - k) for k in (0, 17, 40, 80)]
+    lines += [line.replace(".", "0") for line in lines] + ["12" + "." * 79]
+    as_rows = [rows(line.replace("0", ".")) for line in lines]
+    assert sudoku.solve_many(lines) == ["".join(map(str, sum(r, []))) for r in sudoku.solve_many(as_rows)]
+    for clash, column in (("11" + "." * 79, 2), ("1" + "." * 8 + "1" + "." * 71, 10), ("1" + "." * 9 + "1" + "." * 70, 11)):
+        with pytest.raises(backtrack.ParseError) as error:
+            sudoku.solve_many([GRID, clash])
+        assert error.value.column == column
+    with pytest.raises(backtrack.ParseError) as error:
+        sudoku.solve_many(["." * 80 + "\uff11"])
+    assert error.value.column == 81
+
+
 def test_generate_is_reproducible_and_unique():
     puzzles = sudoku.generate(3, seed=11)
     assert len(puzzles) == 3 and all(len(p) == 81 for p in puzzles)
