@@ -43,7 +43,7 @@ mod nested;
 
 use super::cellsets::cells_of;
 use super::chains::{length_bonus, Closure, Graph};
-use super::{bit, box_of, cell_name, col, row, unit_name, words, Board, Rater, Step, Technique, UNIT_CELLS};
+use super::{bit, box_of, cell_name, col, row, unit_name, Board, Rater, Step, Technique, Words, UNIT_CELLS};
 
 const NONE: u16 = u16::MAX;
 /// `off_parent` of an off candidate found by one of the plus rules.
@@ -1119,7 +1119,7 @@ fn verdict(board: &Board, c: usize, on: bool) -> Verdict {
 
 /// The easiest step of forcing chains of `kind` on `board`, as Sudoku
 /// Explainer chooses it.
-pub fn forcing_chain(rater: &mut Rater, board: &Board, kind: Kind) -> Option<Step> {
+pub fn forcing_chain(rater: &mut Rater, board: &Board, kind: Kind, words: Words) -> Option<Step> {
     let scratch = &mut rater.chains;
     let mut placed = [0u8; 9];
     for &v in &board.values {
@@ -1183,7 +1183,7 @@ pub fn forcing_chain(rater: &mut Rater, board: &Board, kind: Kind) -> Option<Ste
                     if best.beats(complexity, 7) {
                         let run = runs.get(c);
                         let (placements, eliminations) = verdict(board, c, false);
-                        let text = words(|| {
+                        let text = words.make(|| {
                             format!(
                                 "{prefix} Contradiction Forcing Chain{suffix}: if {} then {} and {}; so {}",
                                 target_text(c, true),
@@ -1207,7 +1207,7 @@ pub fn forcing_chain(rater: &mut Rater, board: &Board, kind: Kind) -> Option<Ste
                     if best.beats(complexity, 7) {
                         let run = &runs.off;
                         let (placements, eliminations) = verdict(board, c, true);
-                        let text = words(|| {
+                        let text = words.make(|| {
                             format!(
                                 "{prefix} Contradiction Forcing Chain{suffix}: if {} then {} and {}; so {}",
                                 target_text(c, false),
@@ -1249,7 +1249,7 @@ pub fn forcing_chain(rater: &mut Rater, board: &Board, kind: Kind) -> Option<Ste
                         }
                         let a = runs.get(c);
                         let (placements, eliminations) = verdict(board, x, on);
-                        let text = words(|| {
+                        let text = words.make(|| {
                             format!(
                                 "{prefix} Double Forcing Chain{suffix}: if {} then {}; if {} then {}; so {}",
                                 target_text(c, true),
@@ -1266,11 +1266,11 @@ pub fn forcing_chain(rater: &mut Rater, board: &Board, kind: Kind) -> Option<Ste
                 }
             }
             if kind != Kind::Nishio {
-                region_chains(board, &mut runs, &mut best, cell, d, kind);
+                region_chains(board, &mut runs, &mut best, cell, d, kind, words);
             }
         }
         if kind != Kind::Nishio {
-            cell_chains(board, &mut runs, &mut best, cell, kind);
+            cell_chains(board, &mut runs, &mut best, cell, kind, words);
         }
     }
     if nishio {
@@ -1286,7 +1286,7 @@ pub fn forcing_chain(rater: &mut Rater, board: &Board, kind: Kind) -> Option<Ste
 
 /// Region forcing chains from the places of digit `d` in the units of
 /// `cell`, when `cell` is the first of them.
-fn region_chains(board: &Board, runs: &mut Runs, best: &mut Best, cell: usize, d: u8, kind: Kind) {
+fn region_chains(board: &Board, runs: &mut Runs, best: &mut Best, cell: usize, d: u8, kind: Kind, words: Words) {
     let i = d as usize - 1;
     let technique = kind.technique(Technique::RegionForcingChain);
     let suffix = kind.suffix();
@@ -1339,7 +1339,7 @@ fn region_chains(board: &Board, runs: &mut Runs, best: &mut Best, cell: usize, d
                     continue;
                 }
                 let (placements, eliminations) = verdict(board, x, on);
-                let text = words(|| {
+                let text = words.make(|| {
                     let chains: Vec<String> = starts.iter().map(|&s| runs.get(s).path(x, on)).collect();
                     format!(
                         "{prefix}Region Forcing Chain{suffix}: {d} goes in one of {} places in {}: {}; so {}",
@@ -1363,7 +1363,7 @@ fn region_chains(board: &Board, runs: &mut Runs, best: &mut Best, cell: usize, d
 }
 
 /// Cell forcing chains: what every candidate of `cell` leads to.
-fn cell_chains(board: &Board, runs: &mut Runs, best: &mut Best, cell: usize, kind: Kind) {
+fn cell_chains(board: &Board, runs: &mut Runs, best: &mut Best, cell: usize, kind: Kind, words: Words) {
     let technique = kind.technique(Technique::CellForcingChain);
     let suffix = kind.suffix();
     let prefix = if kind == Kind::Multiple { String::new() } else { format!("{} ", kind.name()) };
@@ -1410,7 +1410,7 @@ fn cell_chains(board: &Board, runs: &mut Runs, best: &mut Best, cell: usize, kin
                 continue;
             }
             let (placements, eliminations) = verdict(board, x, on);
-            let text = words(|| {
+            let text = words.make(|| {
                 let chains: Vec<String> = starts.iter().map(|&s| runs.get(s).path(x, on)).collect();
                 format!(
                     "{prefix}Cell Forcing Chain{suffix}: {} holds one of {}: {}; so {}",
@@ -1434,8 +1434,8 @@ fn cell_chains(board: &Board, runs: &mut Runs, best: &mut Best, cell: usize, kin
 
 /// The first kind of forcing chain (from Nishio chains to dynamic chains
 /// plus) that gives a step, and its easiest step.
-pub fn any_forcing_chain(rater: &mut Rater, board: &Board) -> Option<Step> {
-    Kind::ALL.into_iter().find_map(|kind| forcing_chain(rater, board, kind))
+pub fn any_forcing_chain(rater: &mut Rater, board: &Board, words: Words) -> Option<Step> {
+    Kind::ALL.into_iter().find_map(|kind| forcing_chain(rater, board, kind, words))
 }
 
 #[cfg(test)]
@@ -1461,8 +1461,8 @@ mod tests {
         let mut rater = Rater::new();
         for board in super::super::hard_boards() {
             // Along the path, what the last boards left in memory is used.
-            let remembered = forcing_chain(&mut rater, &board, Kind::Nishio);
-            let afresh = forcing_chain(&mut Rater::new(), &board, Kind::Nishio);
+            let remembered = forcing_chain(&mut rater, &board, Kind::Nishio, Words::Write);
+            let afresh = forcing_chain(&mut Rater::new(), &board, Kind::Nishio, Words::Write);
             assert_eq!(remembered.as_ref().map(|s| &s.text), afresh.as_ref().map(|s| &s.text));
             assert_eq!(remembered.as_ref().map(|s| &s.eliminations), afresh.as_ref().map(|s| &s.eliminations));
             *(if afresh.is_some() { &mut found } else { &mut none }) += 1;
