@@ -199,7 +199,9 @@ mod tests {
         let checked: Vec<&str> = X86V3_FEATURES.split(',').collect();
         let wider: Vec<&str> = AVX512_FEATURES.split(',').collect();
         let sources = [
-            include_str!("sudoku/kernel9.rs"),
+            include_str!("sudoku/kernel9/simd.rs"),
+            include_str!("sudoku/kernel9/walk.rs"),
+            include_str!("sudoku/kernel9/tests.rs"),
             include_str!("queens/kernel.rs"),
             include_str!("queens/lanes.rs"),
             include_str!("xcover/small.rs"),

@@ -11,7 +11,7 @@
 pub use super::techniques::Rater;
 use super::techniques::{
     aligned, als_wings, bug, bug_types, cycles, dynamic, fish, grouped_chains, grouped_links, intersections, singles,
-    strong_links, subsets, unique, wings, Board, Step, Tables, Technique,
+    strong_links, subsets, unique, wings, Board, Step, Tables, Technique, Words,
 };
 use super::Solver;
 use crate::search::Mode;
@@ -71,38 +71,39 @@ pub fn next_step(board: &Board) -> Option<Step> {
     Rater::new().next_step(board)
 }
 
-/// [`Rater::next_step`] with the board's [`Tables`].
-pub fn next_step_in(rater: &mut Rater, board: &Board, t: &Tables) -> Option<Step> {
-    singles::hidden_single_in(t)
-        .or_else(|| intersections::direct_in(board, t))
-        .or_else(|| subsets::direct_hidden_in(board, t, 2))
-        .or_else(|| singles::naked_single(board))
-        .or_else(|| subsets::direct_hidden_in(board, t, 3))
-        .or_else(|| intersections::locking_in(board, t))
-        .or_else(|| subsets::naked(board, 2))
-        .or_else(|| fish::fish_in(rater, board, t, 2))
-        .or_else(|| subsets::hidden_in(board, t, 2))
-        .or_else(|| subsets::naked(board, 3))
-        .or_else(|| fish::fish_in(rater, board, t, 3))
-        .or_else(|| subsets::hidden_in(board, t, 3))
-        .or_else(|| strong_links::chain_in(rater, t, 2))
-        .or_else(|| grouped_links::grouped_or_empty_rectangle(rater, board, t))
-        .or_else(|| wings::wing(board, false))
-        .or_else(|| wings::wing(board, true))
-        .or_else(|| unique::unique_loop(board))
-        .or_else(|| subsets::naked(board, 4))
-        .or_else(|| fish::fish_in(rater, board, t, 4))
-        .or_else(|| subsets::hidden_in(board, t, 4))
-        .or_else(|| strong_links::chain_in(rater, t, 3))
-        .or_else(|| grouped_chains::grouped_three_links(rater, t))
-        .or_else(|| als_wings::wing(board, 3))
-        .or_else(|| bug::bug(board))
-        .or_else(|| bug_types::bug_types(board, t))
-        .or_else(|| als_wings::wing(board, 4))
-        .or_else(|| aligned::exclusion(rater, board, 2))
-        .or_else(|| cycles::cycle_or_forcing_chain(board))
-        .or_else(|| aligned::exclusion(rater, board, 3))
-        .or_else(|| dynamic::any_forcing_chain(rater, board))
+/// [`Rater::next_step`] with the board's [`Tables`], the steps carrying
+/// their text as `words` says.
+pub fn next_step_in(rater: &mut Rater, board: &Board, t: &Tables, words: Words) -> Option<Step> {
+    singles::hidden_single_in(t, words)
+        .or_else(|| intersections::direct_in(board, t, words))
+        .or_else(|| subsets::direct_hidden_in(board, t, 2, words))
+        .or_else(|| singles::naked_single_where(board, words, &mut |_| true))
+        .or_else(|| subsets::direct_hidden_in(board, t, 3, words))
+        .or_else(|| intersections::locking_in(board, t, words))
+        .or_else(|| subsets::naked_where(board, 2, words, &mut |_| true))
+        .or_else(|| fish::fish_in(rater, board, t, 2, words))
+        .or_else(|| subsets::hidden_in(board, t, 2, words))
+        .or_else(|| subsets::naked_where(board, 3, words, &mut |_| true))
+        .or_else(|| fish::fish_in(rater, board, t, 3, words))
+        .or_else(|| subsets::hidden_in(board, t, 3, words))
+        .or_else(|| strong_links::chain_in(rater, t, 2, words))
+        .or_else(|| grouped_links::grouped_or_empty_rectangle(rater, board, t, words))
+        .or_else(|| wings::wing_where(board, false, words, &mut |_| true))
+        .or_else(|| wings::wing_where(board, true, words, &mut |_| true))
+        .or_else(|| unique::unique_loop_where(board, words, &mut |_| true))
+        .or_else(|| subsets::naked_where(board, 4, words, &mut |_| true))
+        .or_else(|| fish::fish_in(rater, board, t, 4, words))
+        .or_else(|| subsets::hidden_in(board, t, 4, words))
+        .or_else(|| strong_links::chain_in(rater, t, 3, words))
+        .or_else(|| grouped_chains::grouped_three_links(rater, t, words))
+        .or_else(|| als_wings::wing(board, 3, words))
+        .or_else(|| bug::bug_where(board, words, &mut |_| true))
+        .or_else(|| bug_types::bug_types(board, t, words))
+        .or_else(|| als_wings::wing(board, 4, words))
+        .or_else(|| aligned::exclusion(rater, board, 2, words))
+        .or_else(|| cycles::cycle_or_forcing_chain(board, words))
+        .or_else(|| aligned::exclusion(rater, board, 3, words))
+        .or_else(|| dynamic::any_forcing_chain(rater, board, words))
 }
 
 /// The solution of a 9x9 grid, checked unique.
@@ -156,18 +157,23 @@ pub fn hint_cells(cells: &[u8]) -> Result<Option<Step>, RateError> {
 impl Rater {
     /// The easiest step available on `board`, trying techniques in Sudoku Explainer's order.
     pub fn next_step(&mut self, board: &Board) -> Option<Step> {
-        next_step_in(self, board, &Tables::new(board))
+        next_step_in(self, board, &Tables::new(board), Words::Write)
     }
 
     /// The path and ratings of a 9x9 puzzle (0 for a blank), which must have one solution.
     pub fn explain(&mut self, cells: &[u8]) -> Result<Explanation, RateError> {
+        self.walk(cells, Words::Write)
+    }
+
+    /// The rated path of `cells`, its steps carrying their text as `words` says.
+    fn walk(&mut self, cells: &[u8], words: Words) -> Result<Explanation, RateError> {
         let solution = unique_solution(cells)?;
         let mut board = Board::new(cells).ok_or(RateError::NoSolution)?;
         let mut steps = Vec::new();
         let mut rating = Rating { er: 0, ep: None, ed: None, hardest: None, beyond: false };
         let mut tables = Tables::new(&board);
         while !board.is_solved() {
-            let Some(step) = next_step_in(self, &board, &tables) else {
+            let Some(step) = next_step_in(self, &board, &tables, words) else {
                 rating.beyond = true;
                 break;
             };
@@ -190,7 +196,7 @@ impl Rater {
     /// The ratings of a 9x9 puzzle (see [`Rater::explain`]).
     pub fn rate(&mut self, cells: &[u8]) -> Result<Rating, RateError> {
         // The ratings need no words: the steps are found without their text.
-        super::techniques::without_words(|| self.explain(cells)).map(|e| e.rating)
+        self.walk(cells, Words::Skip).map(|e| e.rating)
     }
 
     /// The next step from a partly filled 9x9 grid, whose filled cells must
@@ -246,5 +252,27 @@ impl Rating {
         let er = if self.beyond { "beyond".to_string() } else { tenths(self.er) };
         let opt = |r: Option<u16>| r.map_or_else(|| "-".to_string(), tenths);
         format!("{er}/{}/{}", opt(self.ep), opt(self.ed))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words a caller asks for change the steps' text only, on any
+    /// thread and with one rater kept throughout: the finders read no
+    /// state of their own to choose.
+    #[test]
+    fn steps_without_words_are_the_steps_with_their_text_left_empty() {
+        let mut rater = Rater::new();
+        let boards = super::super::techniques::hard_boards();
+        for board in boards.iter().step_by(5) {
+            let t = Tables::new(board);
+            let written = next_step_in(&mut rater, board, &t, Words::Write).expect("a step");
+            let silent = next_step_in(&mut rater, board, &t, Words::Skip).expect("a step");
+            assert!(!written.text.is_empty() && silent.text.is_empty());
+            assert_eq!(Step { text: String::new(), ..written }, silent);
+        }
+        assert!(boards.len() > 100, "{}", boards.len());
     }
 }

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use crate::common::Rng;
 use crate::maker::{at, cells_of, check_steps, data, open_board, sorted};
 use backtrack::sudoku::rate::{explain_cells, rate_cells, Rater};
-use backtrack::sudoku::techniques::{aligned, bit, find_all, Board, Technique};
+use backtrack::sudoku::techniques::{aligned, bit, find_all, Board, Technique, Words};
 
 #[test]
 fn aligned_pair_exclusion_on_a_crafted_grid() {
@@ -20,7 +20,7 @@ fn aligned_pair_exclusion_on_a_crafted_grid() {
     b.cands[at(1, 2)] = bit(1) | bit(2) | bit(3);
     b.cands[at(1, 5)] = bit(1) | bit(2);
     b.cands[at(2, 3)] = bit(1) | bit(3);
-    let s = aligned::exclusion(&mut Rater::new(), &b, 2).expect("a pair exclusion");
+    let s = aligned::exclusion(&mut Rater::new(), &b, 2, Words::Write).expect("a pair exclusion");
     assert_eq!((s.technique, s.rating), (Technique::AlignedPairExclusion, 62), "{}", s.text);
     assert_eq!(sorted(s.eliminations.clone()), vec![(at(1, 1), 1), (at(1, 2), 1)], "{}", s.text);
     assert_eq!(Some(sorted(s.eliminations)), plain(&b, 2));
@@ -31,7 +31,7 @@ fn aligned_pair_exclusion_on_a_crafted_grid() {
     assert_eq!(all, vec![vec![(at(1, 1), 1), (at(1, 2), 1)], vec![(at(1, 3), 1)], vec![(at(1, 3), 1)]]);
     // With r2c3 {1,4}, 1 and 3 empty no excluder: nothing to remove.
     b.cands[at(2, 3)] = bit(1) | bit(4);
-    assert!(aligned::exclusion(&mut Rater::new(), &b, 2).is_none());
+    assert!(aligned::exclusion(&mut Rater::new(), &b, 2, Words::Write).is_none());
 }
 
 #[test]
@@ -54,7 +54,7 @@ fn aligned_triplet_exclusion_on_a_crafted_grid() {
     let pairs = find_all(&b, Technique::AlignedPairExclusion);
     assert!(pairs.iter().all(|s| sorted(s.eliminations.clone()) != want));
     // Every step agrees with the plain search's choice.
-    let first = aligned::exclusion(&mut Rater::new(), &b, 3).expect("a triplet exclusion");
+    let first = aligned::exclusion(&mut Rater::new(), &b, 3, Words::Write).expect("a triplet exclusion");
     assert_eq!(Some(sorted(first.eliminations)), plain(&b, 3));
 }
 
@@ -225,7 +225,8 @@ fn aligned_exclusions_agree_with_a_plain_search() {
                 for b in [&board, &damaged] {
                     boards += 1;
                     for (k, size) in [2, 3].into_iter().enumerate() {
-                        let ours = aligned::exclusion(&mut rater, b, size).map(|s| sorted(s.eliminations));
+                        let ours =
+                            aligned::exclusion(&mut rater, b, size, Words::Write).map(|s| sorted(s.eliminations));
                         assert_eq!(ours, plain(b, size), "size {size} on {:?}", b.cands);
                         found[k] += ours.is_some() as usize;
                     }

@@ -5,7 +5,7 @@
 
 use backtrack::sudoku::rate::{explain_cells, next_step, Rater};
 use backtrack::sudoku::techniques::dynamic::{forcing_chain, Kind};
-use backtrack::sudoku::techniques::{Board, Technique};
+use backtrack::sudoku::techniques::{Board, Technique, Words};
 
 use crate::common::{check_step, explain_checked, sudoku_cells as cells};
 
@@ -115,7 +115,7 @@ fn every_kind_of_chain_is_sound_where_chains_are_needed() {
             if step.rating >= 75 {
                 // The chains up to dynamic plus (the nested ones: nested_chains.rs).
                 for (k, kind) in Kind::ALL[..4].iter().copied().enumerate() {
-                    if let Some(s) = forcing_chain(&mut Rater::new(), &board, kind) {
+                    if let Some(s) = forcing_chain(&mut Rater::new(), &board, kind, Words::Write) {
                         check_step(&board, &s, &e.solution);
                         assert!(s.rating >= [75, 80, 85, 90][k], "{}", s.text);
                         found[k] += 1;

@@ -8,7 +8,7 @@ use backtrack::sudoku::generate::{self, is_minimal, parse_band, Options, Symmetr
 use backtrack::sudoku::rate::{self, explain_cells, rate_cells, RateError, Rater};
 use backtrack::sudoku::techniques::{
     bit, bug, fish, grouped_chains, grouped_links, intersections, singles, strong_links, subsets, unique, wings, Board,
-    Step, Tables, Technique, ALL,
+    Step, Tables, Technique, Words, ALL,
 };
 use backtrack::sudoku::{Puzzle, Solver};
 
@@ -275,27 +275,30 @@ fn one_digit_finders_skipping_unchanged_digits_agree_with_full_searches_along_ra
         for step in &explanation.steps {
             let t = Tables::new(&board);
             for k in 2..=4 {
-                assert_eq!(fish::fish_in(&mut rater, &board, &t, k), fish::fish_where(&board, &t, k, &mut |_| true));
+                assert_eq!(
+                    fish::fish_in(&mut rater, &board, &t, k, Words::Write),
+                    fish::fish_where(&board, &t, k, Words::Write, &mut |_| true)
+                );
             }
             for links in 2..=3 {
                 assert_eq!(
-                    strong_links::chain_in(&mut rater, &t, links),
-                    strong_links::chain_where(&t, links, &mut |_| true)
+                    strong_links::chain_in(&mut rater, &t, links, Words::Write),
+                    strong_links::chain_where(&t, links, Words::Write, &mut |_| true)
                 );
             }
             assert_eq!(
-                strong_links::empty_rectangle_in(&mut rater, &t),
-                strong_links::empty_rectangle_where(&t, &mut |_| true)
+                strong_links::empty_rectangle_in(&mut rater, &t, Words::Write),
+                strong_links::empty_rectangle_where(&t, Words::Write, &mut |_| true)
             );
-            let grouped = grouped_links::grouped_or_empty_rectangle(&mut rater, &board, &t);
-            let rectangle = strong_links::empty_rectangle_where(&t, &mut |_| true);
+            let grouped = grouped_links::grouped_or_empty_rectangle(&mut rater, &board, &t, Words::Write);
+            let rectangle = strong_links::empty_rectangle_where(&t, Words::Write, &mut |_| true);
             let full = match (grouped_links::grouped_links(&board), rectangle) {
                 (Some(g), Some(r)) => Some(if r.eliminations.len() > g.eliminations.len() { r } else { g }),
                 (g, r) => g.or(r),
             };
             assert_eq!(grouped, full);
-            let three = grouped_chains::grouped_three_links(&mut rater, &t);
-            let fresh = grouped_chains::grouped_three_links(&mut Rater::new(), &t);
+            let three = grouped_chains::grouped_three_links(&mut rater, &t, Words::Write);
+            let fresh = grouped_chains::grouped_three_links(&mut Rater::new(), &t, Words::Write);
             assert_eq!(three, fresh);
             compared += 1;
             board.apply(step);

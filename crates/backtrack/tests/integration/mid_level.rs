@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use crate::maker::{at, cells_of, check_steps, data, open_board, sorted};
 use backtrack::sudoku::rate::{explain_cells, rate_cells, Rater};
-use backtrack::sudoku::techniques::{bit, grouped_chains, unique, Tables, Technique};
+use backtrack::sudoku::techniques::{bit, grouped_chains, unique, Tables, Technique, Words};
 
 #[test]
 fn grouped_three_links_on_a_crafted_grid() {
@@ -23,13 +23,14 @@ fn grouped_three_links_on_a_crafted_grid() {
     for (r, c) in ones {
         b.cands[at(r, c)] |= bit(1);
     }
-    let s = grouped_chains::grouped_three_links(&mut Rater::new(), &Tables::new(&b)).expect("a grouped chain");
+    let s = grouped_chains::grouped_three_links(&mut Rater::new(), &Tables::new(&b), Words::Write)
+        .expect("a grouped chain");
     assert_eq!((s.technique, s.rating), (Technique::GroupedThreeStrongLinks, 57), "{}", s.text);
     assert_eq!(sorted(s.eliminations), vec![(at(2, 2), 1), (at(3, 2), 1)], "{}", s.text);
     // Without the middle link (r7c8 gone, column 8 has one place) no chain is left.
     let mut spoiled = b.clone();
     spoiled.cands[at(7, 8)] &= !bit(1);
-    assert!(grouped_chains::grouped_three_links(&mut Rater::new(), &Tables::new(&spoiled)).is_none());
+    assert!(grouped_chains::grouped_three_links(&mut Rater::new(), &Tables::new(&spoiled), Words::Write).is_none());
 }
 
 /// Puzzles of the bank whose path needs a technique, with Sudoku Explainer's rating.

@@ -7,7 +7,7 @@
 use backtrack::sudoku::answer::RatingFields;
 use backtrack::sudoku::rate::{explain_cells, next_step, Rater, Rating};
 use backtrack::sudoku::techniques::dynamic::{forcing_chain, Kind};
-use backtrack::sudoku::techniques::{Board, Technique};
+use backtrack::sudoku::techniques::{Board, Technique, Words};
 
 use crate::common::{check_step, explain_checked, sudoku_cells};
 
@@ -112,7 +112,7 @@ fn nested_chains_are_sound_on_forum_boards() {
         if step.rating >= 95 && !board.is_solved() && boards < 3 {
             boards += 1;
             for (k, kind) in [Kind::NestedForcing, Kind::NestedMultiple].into_iter().enumerate() {
-                if let Some(s) = forcing_chain(&mut Rater::new(), &board, kind) {
+                if let Some(s) = forcing_chain(&mut Rater::new(), &board, kind, Words::Write) {
                     check_step(&board, &s, &e.solution);
                     assert!(s.rating >= [95, 100][k], "{}", s.text);
                     found[k] += 1;
@@ -148,7 +148,7 @@ fn dynamic_forcing_chains_nested_inside_rate_as_sudoku_explainer() {
         board.apply(s);
     }
     for kind in &Kind::ALL[..Kind::ALL.len() - 1] {
-        assert!(forcing_chain(&mut Rater::new(), &board, *kind).is_none(), "{kind:?}");
+        assert!(forcing_chain(&mut Rater::new(), &board, *kind, Words::Write).is_none(), "{kind:?}");
     }
 }
 

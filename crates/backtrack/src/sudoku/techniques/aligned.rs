@@ -19,7 +19,7 @@
 //! before the Nishio forcing chains.
 
 use super::cellsets::{cells_of, GRID, PEERS};
-use super::{cells_name, digits, eliminations_name, sees, words, Board, Keep, Rater, Step, Technique};
+use super::{cells_name, digits, eliminations_name, sees, Board, Keep, Rater, Step, Technique, Words};
 
 /// What a search of one size found nothing in: the candidates it looked
 /// at and the sets it tried, as [`key`]s (in increasing order).
@@ -58,17 +58,19 @@ struct Search {
     cursor: usize,
     /// Whether some set removed something (the search is not barren).
     fertile: bool,
+    /// Whether the steps carry their text.
+    words: Words,
 }
 
 impl Search {
-    fn new(memory: &mut Memory, board: &Board, size: usize) -> Search {
+    fn new(memory: &mut Memory, board: &Board, size: usize, words: Words) -> Search {
         let then = std::mem::take(&mut memory.barren[size - 2]);
         let changed = match &then.cands {
             Some(cands) => (0..81).filter(|&c| cands[c] != board.cands[c]).fold(0u128, |m, c| m | 1 << c),
             None => GRID,
         };
         let now = Vec::with_capacity(then.tried.len());
-        Search { then, changed, now, cursor: 0, fertile: false }
+        Search { then, changed, now, cursor: 0, fertile: false, words }
     }
 
     /// [`try_set`], or `None` without looking when the same set found
@@ -87,7 +89,7 @@ impl Search {
         let step = if tried.get(self.cursor) == Some(&k) && depends & self.changed == 0 {
             None
         } else {
-            try_set(board, cells, common)
+            try_set(board, cells, common, self.words)
         };
         match step {
             None => self.now.push(k),
@@ -109,12 +111,12 @@ impl Search {
 /// The first aligned exclusion of `size` cells (2 or 3) on `board`, if
 /// any, skipping the sets of cells that found nothing with `rater` when
 /// none of the cells they depend on changed since.
-pub fn exclusion(rater: &mut Rater, board: &Board, size: usize) -> Option<Step> {
-    exclusion_where(rater, board, size, &mut |_| true)
+pub fn exclusion(rater: &mut Rater, board: &Board, size: usize, words: Words) -> Option<Step> {
+    exclusion_where(rater, board, size, words, &mut |_| true)
 }
 
 /// [`exclusion`], skipping the steps `keep` refuses.
-pub fn exclusion_where(rater: &mut Rater, board: &Board, size: usize, keep: Keep) -> Option<Step> {
+pub fn exclusion_where(rater: &mut Rater, board: &Board, size: usize, words: Words, keep: Keep) -> Option<Step> {
     assert!(size == 2 || size == 3, "aligned exclusions of two or three cells");
     // Cells by number of candidates: one, and two up to `size` (excluders).
     let (mut ones, mut small) = (0u128, 0u128);
@@ -141,7 +143,7 @@ pub fn exclusion_where(rater: &mut Rater, board: &Board, size: usize, keep: Keep
     }
     let bases = &bases[..n];
     let based = bases.iter().fold(0u128, |m, &c| m | 1 << c);
-    let mut memory = Search::new(&mut rater.aligned, board, size);
+    let mut memory = Search::new(&mut rater.aligned, board, size, words);
     let found = search(board, size, keep, bases, &excluders, &place, based, &mut memory);
     memory.keep(&mut rater.aligned, board, size);
     found
@@ -206,7 +208,7 @@ fn search(
 
 /// The step of base cells `cells` (two or three) with common excluders
 /// `common`, if it removes something.
-fn try_set(board: &Board, cells: &[usize], common: u128) -> Option<Step> {
+fn try_set(board: &Board, cells: &[usize], common: u128, words: Words) -> Option<Step> {
     // Only an excluder within the cells' candidates can be emptied.
     let union = cells.iter().fold(0u16, |u, &c| u | board.cands[c]);
     let mut masks = [0u16; 20];
@@ -231,7 +233,7 @@ fn try_set(board: &Board, cells: &[usize], common: u128) -> Option<Step> {
     } else {
         (Technique::AlignedTripletExclusion, 75, "Aligned triplet exclusion")
     };
-    let text = words(|| {
+    let text = words.make(|| {
         let common: Vec<usize> = cells_of(common).collect();
         format!(
             "{name}: {} share the excluders {}; every way of filling them that leaves each excluder a candidate \

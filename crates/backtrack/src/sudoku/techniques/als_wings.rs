@@ -35,8 +35,8 @@
 use std::cmp::Reverse;
 
 use super::{
-    cell_name, cells_name, cells_of, count9, digits, digits_name, eliminations_name, unit_name, words, Board, Step,
-    Technique, PEERS, UNITS, UNIT_CELLS,
+    cell_name, cells_name, cells_of, count9, digits, digits_name, eliminations_name, unit_name, Board, Step, Technique,
+    Words, PEERS, UNITS, UNIT_CELLS,
 };
 
 /// One wing found, with what Sudoku Explainer sorts wings by.
@@ -211,7 +211,7 @@ fn grow(
 
 /// A WXYZ-Wing (`n` = 3) or VWXYZ-Wing (`n` = 4), the one Sudoku Explainer
 /// applies first.
-pub fn wing(board: &Board, n: usize) -> Option<Step> {
+pub fn wing(board: &Board, n: usize, words: Words) -> Option<Step> {
     let (technique, base) = if n == 3 { (Technique::WXYZWing, 55) } else { (Technique::VWXYZWing, 62) };
     let bivalue = (0..81).filter(|&c| count9(board.cands[c]) == 2).fold(0u128, |m, c| m | 1u128 << c);
     let mut best = None;
@@ -219,7 +219,7 @@ pub fn wing(board: &Board, n: usize) -> Option<Step> {
     let f = best?;
     let als = &f.als[..n];
     let pc = board.cands[f.pincer];
-    let text = words(|| {
+    let text = words.make(|| {
         let unit = (0..27).find(|&u| als.iter().all(|c| UNITS[u].contains(c))).unwrap_or(0);
         let pincer = cell_name(f.pincer);
         let why = if f.restricted == pc {

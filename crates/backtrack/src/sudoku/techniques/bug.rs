@@ -5,15 +5,15 @@
 //! cells are pairs but one, which has three candidates, that cell must hold
 //! the digit that appears three times in its row, column and box.
 
-use super::{cell_name, words, Board, Keep, Step, Technique, UNITS};
+use super::{cell_name, Board, Keep, Step, Technique, Words, UNITS};
 
 /// A BUG+1: the one cell with three candidates takes its extra digit.
 pub fn bug(board: &Board) -> Option<Step> {
-    bug_where(board, &mut |_| true)
+    bug_where(board, Words::Write, &mut |_| true)
 }
 
 /// [`bug`], skipping the steps `keep` refuses.
-pub fn bug_where(board: &Board, keep: Keep) -> Option<Step> {
+pub fn bug_where(board: &Board, words: Words, keep: Keep) -> Option<Step> {
     let mut extra = None;
     for c in 0..81 {
         match board.cands[c].count_ones() {
@@ -32,7 +32,7 @@ pub fn bug_where(board: &Board, keep: Keep) -> Option<Step> {
             })
         });
         if three && others_two {
-            let text = words(|| {
+            let text = words.make(|| {
                 format!(
                 "Bivalue universal grave: every other empty cell has two candidates, so {} must be {d}, the digit it holds three times: {}={d}",
                 cell_name(cell),

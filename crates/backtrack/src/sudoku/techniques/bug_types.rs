@@ -24,7 +24,7 @@
 
 use super::cellsets::{cells_of, PEERS};
 use super::{
-    cell_name, cells_name, digits, digits_name, eliminations_name, unit_name, words, Board, Step, Tables, Technique,
+    cell_name, cells_name, digits, digits_name, eliminations_name, unit_name, Board, Step, Tables, Technique, Words,
     UNITS, UNIT_CELLS,
 };
 
@@ -111,11 +111,11 @@ fn add(g: &mut Grave, cell: usize, d: u8) {
     }
 }
 
-fn step(technique: Technique, rating: u16, eliminations: Vec<(usize, u8)>, why: String) -> Option<Step> {
+fn step(technique: Technique, rating: u16, eliminations: Vec<(usize, u8)>, why: String, words: Words) -> Option<Step> {
     if eliminations.is_empty() {
         return None;
     }
-    let text = words(|| format!("{}: {why}: {}", technique.name(), eliminations_name(&eliminations)));
+    let text = words.make(|| format!("{}: {why}: {}", technique.name(), eliminations_name(&eliminations)));
     Some(Step { technique, rating, placements: vec![], eliminations, text })
 }
 
@@ -124,27 +124,27 @@ fn shared_units(cells: &[usize]) -> impl Iterator<Item = usize> + '_ {
     (0..27).filter(move |&u| cells.iter().all(|&c| UNIT_CELLS[u] & 1 << c != 0))
 }
 
-fn type1(board: &Board, g: &Grave) -> Option<Step> {
+fn type1(board: &Board, g: &Grave, words: Words) -> Option<Step> {
     let cell = g.cells[0];
     let eliminations: Vec<(usize, u8)> = digits(board.cands[cell] & !g.all_extra).map(|d| (cell, d)).collect();
-    let why = words(|| {
+    let why = words.make(|| {
         format!(
             "every other empty cell has two candidates, so {} holds one of {}",
             cell_name(cell),
             digits_name(g.all_extra)
         )
     });
-    step(Technique::Bug, 56, eliminations, why)
+    step(Technique::Bug, 56, eliminations, why, words)
 }
 
-fn type2(board: &Board, g: &Grave) -> Option<Step> {
+fn type2(board: &Board, g: &Grave, words: Words) -> Option<Step> {
     let x = g.all_extra.trailing_zeros() as u8 + 1;
     let eliminations: Vec<(usize, u8)> = cells_of(g.common).filter(|&c| board.has(c, x)).map(|c| (c, x)).collect();
-    let why = words(|| format!("one of {} is {x}, so no cell seeing them all is", cells_name(&g.cells)));
-    step(Technique::BugType2, 57, eliminations, why)
+    let why = words.make(|| format!("one of {} is {x}, so no cell seeing them all is", cells_name(&g.cells)));
+    step(Technique::BugType2, 57, eliminations, why, words)
 }
 
-fn type4(board: &Board, g: &Grave) -> Option<Step> {
+fn type4(board: &Board, g: &Grave, words: Words) -> Option<Step> {
     let (c1, c2) = (g.cells[0], g.cells[1]);
     let common = board.cands[c1] & board.cands[c2] & !g.all_extra;
     if common.count_ones() != 1 {
@@ -156,17 +156,17 @@ fn type4(board: &Board, g: &Grave) -> Option<Step> {
     for c in [c1, c2] {
         eliminations.extend(digits(board.cands[c] & !g.extra[c] & !common).map(|d| (c, d)));
     }
-    let why = words(|| {
+    let why = words.make(|| {
         format!(
             "one of {} holds its extra digit and the other {v}, the only places of {v} in {}",
             cells_name(&g.cells),
             unit_name(unit)
         )
     });
-    step(Technique::BugType4, 57, eliminations, why)
+    step(Technique::BugType4, 57, eliminations, why, words)
 }
 
-fn type3(board: &Board, g: &Grave) -> Option<Step> {
+fn type3(board: &Board, g: &Grave, words: Words) -> Option<Step> {
     for degree in 2..=6usize {
         for unit in shared_units(&g.cells) {
             let others: Vec<usize> = cells_of(g.common & UNIT_CELLS[unit]).collect();
@@ -186,7 +186,7 @@ fn type3(board: &Board, g: &Grave) -> Option<Step> {
                     .filter(|c| !naked.contains(c))
                     .flat_map(|&c| digits(board.cands[c] & set).map(move |d| (c, d)))
                     .collect();
-                let why = words(|| {
+                let why = words.make(|| {
                     format!(
                         "one of {} holds one of {}, a naked set {} with {} in {}",
                         cells_name(&g.cells),
@@ -196,7 +196,7 @@ fn type3(board: &Board, g: &Grave) -> Option<Step> {
                         unit_name(unit)
                     )
                 });
-                step(Technique::BugType3, 56 + degree as u16, eliminations, why)
+                step(Technique::BugType3, 56 + degree as u16, eliminations, why, words)
             });
             if found.is_some() {
                 return found;
@@ -207,24 +207,24 @@ fn type3(board: &Board, g: &Grave) -> Option<Step> {
 }
 
 /// A BUG of type 1 to 4 (type 1 here when its cell keeps several candidates; see [`super::bug`]).
-pub fn bug_types(board: &Board, t: &Tables) -> Option<Step> {
+pub fn bug_types(board: &Board, t: &Tables, words: Words) -> Option<Step> {
     let g = grave(board, t)?;
     if g.cells.is_empty() {
         return None;
     }
     if g.cells.len() == 1 {
-        return type1(board, &g);
+        return type1(board, &g, words);
     }
     if g.all_extra.count_ones() == 1 {
-        return type2(board, &g).or_else(|| if g.cells.len() == 2 { type4(board, &g) } else { None });
+        return type2(board, &g, words).or_else(|| if g.cells.len() == 2 { type4(board, &g, words) } else { None });
     }
     if g.common == 0 {
         return None;
     }
     if g.cells.len() == 2 {
-        if let Some(found) = type4(board, &g) {
+        if let Some(found) = type4(board, &g, words) {
             return Some(found);
         }
     }
-    type3(board, &g)
+    type3(board, &g, words)
 }

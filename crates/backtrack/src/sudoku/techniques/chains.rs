@@ -19,7 +19,7 @@
 use std::collections::VecDeque;
 
 use super::cellsets::{cells_of, PEER_PARTS};
-use super::{bit, cell_name, count9, single, units_of, words, Board, CellSet, Step, Technique, UNIT_CELLS};
+use super::{bit, cell_name, count9, single, units_of, Board, CellSet, Step, Technique, Words, UNIT_CELLS};
 
 const NONE: u16 = u16::MAX;
 
@@ -422,7 +422,7 @@ fn max_nodes(best: &Option<(u16, usize, Step)>, base: u16) -> usize {
 }
 
 /// The step a contradiction proves: the chain's first node is false.
-fn verdict(board: &Board, chain: &[u16], technique: Technique, rating: u16) -> Step {
+fn verdict(board: &Board, chain: &[u16], technique: Technique, rating: u16, words: Words) -> Step {
     let (cell, d, on) = parts(chain[0]);
     let (placements, eliminations, verdict) = if on {
         (vec![], vec![(cell, d)], format!("so {} is not {d}", cell_name(cell)))
@@ -430,7 +430,7 @@ fn verdict(board: &Board, chain: &[u16], technique: Technique, rating: u16) -> S
         let others: Vec<(usize, u8)> = super::digits(board.cands[cell] & !bit(d)).map(|e| (cell, e)).collect();
         (vec![(cell, d)], others, format!("so {}={d}", cell_name(cell)))
     };
-    let text = words(|| {
+    let text = words.make(|| {
         format!(
             "{}: assuming {} {d} leads to a contradiction: {}; {verdict}",
             technique.name(),
@@ -458,16 +458,16 @@ pub fn refute(board: &Board, cell: usize, d: u8, on: bool, cells_too: bool) -> O
         .map(|q| graph.sparse[q as usize])
         .collect();
     let (technique, base) = if cells_too { (Technique::ForcingChain, 70) } else { (Technique::ForcingXChain, 66) };
-    Some(verdict(board, &chain, technique, base + length_bonus(chain.len())))
+    Some(verdict(board, &chain, technique, base + length_bonus(chain.len()), Words::Write))
 }
 
 /// The easiest, then shortest, forcing chain (X-chains first, then chains through cells).
 pub fn forcing_chain(board: &Board) -> Option<Step> {
-    ranked_forcing_chain(board).map(|(_, _, step)| step)
+    ranked_forcing_chain(board, Words::Write).map(|(_, _, step)| step)
 }
 
 /// [`forcing_chain`] with its rating and its number of nodes.
-pub fn ranked_forcing_chain(board: &Board) -> Option<(u16, usize, Step)> {
+pub fn ranked_forcing_chain(board: &Board, words: Words) -> Option<(u16, usize, Step)> {
     let mut best: Option<(u16, usize, Step)> = None;
     let passes = [(false, 66, Technique::ForcingXChain), (true, 70, Technique::ForcingChain)];
     for (cells_too, base, technique) in passes {
@@ -506,7 +506,7 @@ pub fn ranked_forcing_chain(board: &Board) -> Option<(u16, usize, Step)> {
             .map(|q| graph.sparse[q as usize])
             .collect();
         debug_assert_eq!(chain.len(), len);
-        best = Some((rating, len, verdict(board, &chain, technique, rating)));
+        best = Some((rating, len, verdict(board, &chain, technique, rating, words)));
     }
     best
 }

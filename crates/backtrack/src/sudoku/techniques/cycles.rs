@@ -35,7 +35,7 @@
 
 use super::cellsets::{cells_of, PEERS, PEER_PARTS};
 use super::chains::length_bonus;
-use super::{bit, cell_name, count9, eliminations_name, single, units_of, words, Board, Step, Tables, Technique};
+use super::{bit, cell_name, count9, eliminations_name, single, units_of, Board, Step, Tables, Technique, Words};
 
 /// A node of the search: candidate `cell * 9 + d - 1`, state, parent index.
 #[derive(Clone, Copy)]
@@ -327,13 +327,13 @@ fn removals(t: &Tables, nodes: &[Node], start: u16, last: u32) -> Vec<(usize, u8
 
 /// The best bidirectional cycle, ranked as Sudoku Explainer ranks it.
 pub fn best_cycle(board: &Board) -> Option<Ranked> {
-    best_cycle_within(board, None)
+    best_cycle_within(board, None, Words::Write)
 }
 
 /// [`best_cycle`] if it ranks (rating, complexity, sort key) at most
 /// `bound`; `None` when it ranks above. Cycles that cannot rank below both
 /// the best so far and `bound` are not searched for.
-fn best_cycle_within(board: &Board, bound: Option<(u16, usize, u8)>) -> Option<Ranked> {
+fn best_cycle_within(board: &Board, bound: Option<(u16, usize, u8)>, words: Words) -> Option<Ranked> {
     let mut search = Search::new();
     // (rating, complexity, sort key, loop, removals)
     type Found = (u16, usize, u8, Vec<Node>, Vec<(usize, u8)>);
@@ -403,7 +403,7 @@ fn best_cycle_within(board: &Board, bound: Option<(u16, usize, u8)>) -> Option<R
         _ => Technique::Cycle,
     };
     path.reverse();
-    let text = words(|| {
+    let text = words.make(|| {
         let (start, d0) = parts(path[path.len() - 1].cand);
         let mut loop_text = format!("{}={d0}", cell_name(start));
         for n in &path {
@@ -425,13 +425,13 @@ fn best_cycle_within(board: &Board, bound: Option<(u16, usize, u8)>) -> Option<R
 /// bidirectional cycles and the forcing chains of [`super::chains`], by
 /// rating, then number of nodes, then kind (X before Y before both); a
 /// cycle before a chain when all are equal.
-pub fn cycle_or_forcing_chain(board: &Board) -> Option<Step> {
-    let chain = super::chains::ranked_forcing_chain(board);
+pub fn cycle_or_forcing_chain(board: &Board, words: Words) -> Option<Step> {
+    let chain = super::chains::ranked_forcing_chain(board, words);
     // Only a cycle ranking at most the chain can be used.
     let bound = chain
         .as_ref()
         .map(|(rating, nodes, step)| (*rating, *nodes, if step.technique == Technique::ForcingXChain { 2 } else { 4 }));
-    let cycle = best_cycle_within(board, bound);
+    let cycle = best_cycle_within(board, bound, words);
     match (cycle, chain) {
         (Some(c), Some((rating, nodes, step))) => {
             let key = if step.technique == Technique::ForcingXChain { 2 } else { 4 };

@@ -3,33 +3,33 @@
 //! Swordfish (3, 3.8), Jellyfish (4, 5.2).
 
 use super::{
-    count9, eliminations_name, on_changed_digits, subsets, unit_name, words, Board, Keep, OneDigit, Rater, Step,
-    Tables, Technique, ALL, UNITS,
+    count9, eliminations_name, on_changed_digits, subsets, unit_name, Board, Keep, OneDigit, Rater, Step, Tables,
+    Technique, Words, ALL, UNITS,
 };
 
 /// A fish of size `k` (2..=4): rows as base first, then columns.
 pub fn fish(board: &Board, k: usize) -> Option<Step> {
-    fish_where(board, &Tables::new(board), k, &mut |_| true)
+    fish_where(board, &Tables::new(board), k, Words::Write, &mut |_| true)
 }
 
 /// [`fish`] with the board's [`Tables`], looking only at the digits whose
 /// places changed since it last found nothing with `rater`.
-pub fn fish_in(rater: &mut Rater, board: &Board, t: &Tables, k: usize) -> Option<Step> {
+pub fn fish_in(rater: &mut Rater, board: &Board, t: &Tables, k: usize, words: Words) -> Option<Step> {
     let finder = match k {
         2 => OneDigit::Fish2,
         3 => OneDigit::Fish3,
         _ => OneDigit::Fish4,
     };
-    on_changed_digits(rater, finder, t, |digits| fish_among(board, t, k, digits, &mut |_| true))
+    on_changed_digits(rater, finder, t, |digits| fish_among(board, t, k, digits, words, &mut |_| true))
 }
 
 /// [`fish_in`], skipping the steps `keep` refuses.
-pub fn fish_where(board: &Board, t: &Tables, k: usize, keep: Keep) -> Option<Step> {
-    fish_among(board, t, k, ALL, keep)
+pub fn fish_where(board: &Board, t: &Tables, k: usize, words: Words, keep: Keep) -> Option<Step> {
+    fish_among(board, t, k, ALL, words, keep)
 }
 
 /// [`fish_where`] for the digits of the mask `digits`.
-fn fish_among(board: &Board, t: &Tables, k: usize, digits: u16, keep: Keep) -> Option<Step> {
+fn fish_among(board: &Board, t: &Tables, k: usize, digits: u16, words: Words, keep: Keep) -> Option<Step> {
     let (technique, rating) = match k {
         2 => (Technique::XWing, 32),
         3 => (Technique::Swordfish, 38),
@@ -66,7 +66,7 @@ fn fish_among(board: &Board, t: &Tables, k: usize, digits: u16, keep: Keep) -> O
                     return None;
                 }
                 let names = |us: &[usize]| us.iter().map(|&u| unit_name(u)).collect::<Vec<_>>().join(", ");
-                let text = words(|| {
+                let text = words.make(|| {
                     format!(
                         "{}: in {}, {d} lies only in {}, so it leaves the rest of those: {}",
                         technique.name(),

@@ -25,8 +25,8 @@
 use super::cellsets::{cells_of, GRID, PEERS};
 use super::grouped_links::{links, set_of, Link};
 use super::{
-    cells_name, eliminations_name, on_changed_digits, unit_name, units_of, words, OneDigit, Rater, Step, Tables,
-    Technique, UNIT_CELLS,
+    cells_name, eliminations_name, on_changed_digits, unit_name, units_of, OneDigit, Rater, Step, Tables, Technique,
+    Words, UNIT_CELLS,
 };
 
 /// The rating of every grouped three-link chain.
@@ -85,12 +85,12 @@ fn joining_unit(set: u128) -> Option<usize> {
 /// A chain of three strong links, at least one grouped, removing the most
 /// candidates, looking only at the digits whose places changed since it
 /// last found nothing with `rater`.
-pub fn grouped_three_links(rater: &mut Rater, t: &Tables) -> Option<Step> {
-    on_changed_digits(rater, OneDigit::GroupedThreeLinks, t, |digits| grouped_three_links_among(t, digits))
+pub fn grouped_three_links(rater: &mut Rater, t: &Tables, words: Words) -> Option<Step> {
+    on_changed_digits(rater, OneDigit::GroupedThreeLinks, t, |digits| grouped_three_links_among(t, digits, words))
 }
 
 /// [`grouped_three_links`] for the digits of the mask `digits`.
-fn grouped_three_links_among(t: &Tables, digits: u16) -> Option<Step> {
+fn grouped_three_links_among(t: &Tables, digits: u16, words: Words) -> Option<Step> {
     let mut best: Option<(usize, Step)> = None;
     let mut all = Vec::new();
     for d in super::digits(digits) {
@@ -185,7 +185,7 @@ fn grouped_three_links_among(t: &Tables, digits: u16) -> Option<Step> {
                     }
                     let (l1, l2, l3) = (&all[i], &all[j], &all[k]);
                     let eliminations: Vec<(usize, u8)> = cells_of(victims).map(|v| (v, d)).collect();
-                    let text = words(|| {
+                    let text = words.make(|| {
                         let group = |m: u128| {
                             let cells: Vec<usize> = cells_of(m).collect();
                             if cells.len() == 1 {

@@ -23,8 +23,8 @@
 
 use super::cellsets::{cells_of, GRID, PEERS};
 use super::{
-    cells_name, count9, eliminations_name, on_changed_digits, unit_name, units_of, words, Board, OneDigit, Rater, Step,
-    Tables, Technique, ALL, UNITS, UNIT_CELLS,
+    cells_name, count9, eliminations_name, on_changed_digits, unit_name, units_of, Board, OneDigit, Rater, Step,
+    Tables, Technique, Words, ALL, UNITS, UNIT_CELLS,
 };
 
 /// A strong link: its unit and its two ends as cell sets.
@@ -69,7 +69,7 @@ pub(super) fn in_one_unit(set: u128) -> bool {
 
 /// The best grouped two-link pattern: (number of eliminations, step).
 /// Only the digits of the mask `digits` are looked at.
-fn best_grouped(board: &Board, t: &Tables, digits: u16) -> Option<(usize, Step)> {
+fn best_grouped(board: &Board, t: &Tables, digits: u16, words: Words) -> Option<(usize, Step)> {
     let mut best: Option<(usize, bool, usize, Step)> = None;
     let mut all = Vec::new();
     for d in super::digits(digits) {
@@ -111,7 +111,7 @@ fn best_grouped(board: &Board, t: &Tables, digits: u16) -> Option<(usize, Step)>
                         let technique =
                             if kind == 2 { Technique::GroupedTwoStringKite } else { Technique::GroupedSkyscraper };
                         let ends = |m: u128| cells_name(&cells_of(m).collect::<Vec<_>>());
-                        let text = words(|| {
+                        let text = words.make(|| {
                             format!(
                                 "{}: {d} lies in {} or in {} ({}), and in {} or in {} ({}); {} and {} share a unit, \
                                  so {d} is in {} or in {}: {}",
@@ -142,15 +142,15 @@ fn best_grouped(board: &Board, t: &Tables, digits: u16) -> Option<(usize, Step)>
 
 /// A grouped Skyscraper or 2-String Kite (4.3).
 pub fn grouped_links(board: &Board) -> Option<Step> {
-    best_grouped(board, &Tables::new(board), ALL).map(|(_, step)| step)
+    best_grouped(board, &Tables::new(board), ALL, Words::Write).map(|(_, step)| step)
 }
 
 /// The 4.3 step Sudoku Explainer's two-strong-link search applies first:
 /// of a grouped pattern here and an empty rectangle, the one removing more
 /// candidates (the grouped lines when as many).
-pub fn grouped_or_empty_rectangle(rater: &mut Rater, board: &Board, t: &Tables) -> Option<Step> {
-    let rectangle = super::strong_links::empty_rectangle_in(rater, t);
-    let grouped = on_changed_digits(rater, OneDigit::GroupedLinks, t, |digits| best_grouped(board, t, digits));
+pub fn grouped_or_empty_rectangle(rater: &mut Rater, board: &Board, t: &Tables, words: Words) -> Option<Step> {
+    let rectangle = super::strong_links::empty_rectangle_in(rater, t, words);
+    let grouped = on_changed_digits(rater, OneDigit::GroupedLinks, t, |digits| best_grouped(board, t, digits, words));
     match (grouped, rectangle) {
         (Some((n, grouped)), Some(rect)) => Some(if rect.eliminations.len() > n { rect } else { grouped }),
         (Some((_, grouped)), None) => Some(grouped),

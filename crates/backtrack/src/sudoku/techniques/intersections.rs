@@ -9,8 +9,8 @@
 //! Explainer, only the placement is applied.
 
 use super::{
-    bit, cell_name, cells_name, cells_of, eliminations_name, several, single, unit_name, words, Board, Keep, Step,
-    Tables, Technique, UNIT_CELLS,
+    bit, cell_name, cells_name, cells_of, eliminations_name, several, single, unit_name, Board, Keep, Step, Tables,
+    Technique, Words, UNIT_CELLS,
 };
 
 /// The (unit, crossing unit) kinds in Sudoku Explainer's order: box/column,
@@ -98,23 +98,23 @@ fn reason(board: &Board, u1: usize, u2: usize, d: u8) -> String {
 
 /// Pointing or claiming (2.6 / 2.8).
 pub fn locking(board: &Board) -> Option<Step> {
-    locking_in(board, &Tables::new(board))
+    locking_in(board, &Tables::new(board), Words::Write)
 }
 
 /// [`locking`] with the board's [`Tables`].
-pub fn locking_in(board: &Board, t: &Tables) -> Option<Step> {
-    locking_where(board, t, &mut |_| true)
+pub fn locking_in(board: &Board, t: &Tables, words: Words) -> Option<Step> {
+    locking_where(board, t, words, &mut |_| true)
 }
 
 /// [`locking_in`], skipping the steps `keep` refuses.
-pub fn locking_where(board: &Board, t: &Tables, keep: Keep) -> Option<Step> {
+pub fn locking_where(board: &Board, t: &Tables, words: Words, keep: Keep) -> Option<Step> {
     each_lock(t, |u1, u2, d| {
         if t.unit_cells(u2, d) & !UNIT_CELLS[u1] == 0 {
             return None;
         }
         let eliminations = removals(t, u1, u2, d);
         let (technique, rating) = if u1 < 9 { (Technique::Pointing, 26) } else { (Technique::Claiming, 28) };
-        let text = words(|| {
+        let text = words.make(|| {
             format!("{}: {}: {}", technique.name(), reason(board, u1, u2, d), eliminations_name(&eliminations))
         });
         Some(Step { technique, rating, placements: vec![], eliminations, text }).filter(|step| keep(step))
@@ -123,16 +123,16 @@ pub fn locking_where(board: &Board, t: &Tables, keep: Keep) -> Option<Step> {
 
 /// Direct pointing or claiming (1.7 / 1.9): a lock whose removals leave a hidden single.
 pub fn direct(board: &Board) -> Option<Step> {
-    direct_in(board, &Tables::new(board))
+    direct_in(board, &Tables::new(board), Words::Write)
 }
 
 /// [`direct`] with the board's [`Tables`].
-pub fn direct_in(board: &Board, t: &Tables) -> Option<Step> {
-    direct_where(board, t, &mut |_| true)
+pub fn direct_in(board: &Board, t: &Tables, words: Words) -> Option<Step> {
+    direct_where(board, t, words, &mut |_| true)
 }
 
 /// [`direct_in`], skipping the steps `keep` refuses.
-pub fn direct_where(board: &Board, t: &Tables, keep: Keep) -> Option<Step> {
+pub fn direct_where(board: &Board, t: &Tables, words: Words, keep: Keep) -> Option<Step> {
     each_lock(t, |u1, u2, d| {
         // The other units of `u1`'s kind crossing `u2`, increasing.
         let mut others = CROSSING[u2] & 0x1FF << (u1 / 9 * 9) & !(1 << u1);
@@ -149,7 +149,7 @@ pub fn direct_where(board: &Board, t: &Tables, keep: Keep) -> Option<Step> {
                 let (technique, rating) =
                     if u1 < 9 { (Technique::DirectPointing, 17) } else { (Technique::DirectClaiming, 19) };
                 debug_assert!(board.cands[cell] & bit(d) != 0);
-                let text = words(|| {
+                let text = words.make(|| {
                     format!(
                         "{}: {}, which leaves one place for {d} in {}: {}={d}",
                         technique.name(),

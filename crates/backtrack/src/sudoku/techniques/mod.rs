@@ -677,32 +677,27 @@ pub struct Step {
     pub text: String,
 }
 
-thread_local! {
-    /// Whether steps carry their text (see [`without_words`]).
-    static WORDS: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+/// Whether a finder writes the text of its steps. [`Words::Skip`] leaves
+/// [`Step::text`] empty (and spends nothing on it), for callers that only
+/// need the ratings, placements and eliminations, as
+/// [`Rater::rate`](crate::sudoku::rate::Rater::rate) does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Words {
+    /// Steps carry their text.
+    #[default]
+    Write,
+    /// Steps carry an empty text.
+    Skip,
 }
 
-/// A step's text, made by `text`; empty (and never made) while
-/// [`without_words`] runs on this thread.
-pub fn words(text: impl FnOnce() -> String) -> String {
-    if WORDS.with(|w| w.get()) {
-        text()
-    } else {
-        String::new()
-    }
-}
-
-/// Runs `f` with the finders leaving the text of their steps empty, for
-/// callers that only need the ratings, placements and eliminations.
-pub fn without_words<T>(f: impl FnOnce() -> T) -> T {
-    struct Restore(bool);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            WORDS.with(|w| w.set(self.0));
+impl Words {
+    /// A step's text, made by `text`; empty (and never made) for [`Words::Skip`].
+    pub fn make(self, text: impl FnOnce() -> String) -> String {
+        match self {
+            Words::Write => text(),
+            Words::Skip => String::new(),
         }
     }
-    let _restore = Restore(WORDS.with(|w| w.replace(false)));
-    f()
 }
 
 /// A filter over a finder's steps: the finder skips a step the filter
@@ -719,58 +714,65 @@ pub fn find_where(board: &Board, technique: Technique, keep: Keep) -> Option<Ste
     let mut only = |step: &Step| step.technique == technique && keep(step);
     let only: Keep = &mut only;
     match technique {
-        T::HiddenSingle => singles::hidden_single_where(t, only),
-        T::NakedSingle => singles::naked_single_where(board, only),
-        T::DirectPointing | T::DirectClaiming => intersections::direct_where(board, t, only),
-        T::Pointing | T::Claiming => intersections::locking_where(board, t, only),
-        T::DirectHiddenPair => subsets::direct_hidden_where(board, t, 2, only),
-        T::DirectHiddenTriplet => subsets::direct_hidden_where(board, t, 3, only),
-        T::NakedPair => subsets::naked_where(board, 2, only),
-        T::NakedTriplet => subsets::naked_where(board, 3, only),
-        T::NakedQuad => subsets::naked_where(board, 4, only),
-        T::HiddenPair => subsets::hidden_where(board, t, 2, only),
-        T::HiddenTriplet => subsets::hidden_where(board, t, 3, only),
-        T::HiddenQuad => subsets::hidden_where(board, t, 4, only),
-        T::XWing => fish::fish_where(board, t, 2, only),
-        T::Swordfish => fish::fish_where(board, t, 3, only),
-        T::Jellyfish => fish::fish_where(board, t, 4, only),
-        T::Skyscraper | T::TwoStringKite | T::TurbotFish => strong_links::chain_where(t, 2, only),
-        T::ThreeStrongLinks => strong_links::chain_where(t, 3, only),
-        T::EmptyRectangle => strong_links::empty_rectangle_where(t, only),
-        T::XYWing => wings::wing_where(board, false, only),
-        T::XYZWing => wings::wing_where(board, true, only),
-        T::UniqueRectangle | T::UniqueLoop => unique::unique_loop_where(board, only),
-        T::Bug => bug::bug_where(board, only).or_else(|| bug_types::bug_types(board, t).filter(|step| only(step))),
-        T::BugType2 | T::BugType3 | T::BugType4 => bug_types::bug_types(board, t).filter(|step| only(step)),
-        T::AlignedPairExclusion => aligned::exclusion_where(rater, board, 2, only),
-        T::AlignedTripletExclusion => aligned::exclusion_where(rater, board, 3, only),
+        T::HiddenSingle => singles::hidden_single_where(t, Words::Write, only),
+        T::NakedSingle => singles::naked_single_where(board, Words::Write, only),
+        T::DirectPointing | T::DirectClaiming => intersections::direct_where(board, t, Words::Write, only),
+        T::Pointing | T::Claiming => intersections::locking_where(board, t, Words::Write, only),
+        T::DirectHiddenPair => subsets::direct_hidden_where(board, t, 2, Words::Write, only),
+        T::DirectHiddenTriplet => subsets::direct_hidden_where(board, t, 3, Words::Write, only),
+        T::NakedPair => subsets::naked_where(board, 2, Words::Write, only),
+        T::NakedTriplet => subsets::naked_where(board, 3, Words::Write, only),
+        T::NakedQuad => subsets::naked_where(board, 4, Words::Write, only),
+        T::HiddenPair => subsets::hidden_where(board, t, 2, Words::Write, only),
+        T::HiddenTriplet => subsets::hidden_where(board, t, 3, Words::Write, only),
+        T::HiddenQuad => subsets::hidden_where(board, t, 4, Words::Write, only),
+        T::XWing => fish::fish_where(board, t, 2, Words::Write, only),
+        T::Swordfish => fish::fish_where(board, t, 3, Words::Write, only),
+        T::Jellyfish => fish::fish_where(board, t, 4, Words::Write, only),
+        T::Skyscraper | T::TwoStringKite | T::TurbotFish => strong_links::chain_where(t, 2, Words::Write, only),
+        T::ThreeStrongLinks => strong_links::chain_where(t, 3, Words::Write, only),
+        T::EmptyRectangle => strong_links::empty_rectangle_where(t, Words::Write, only),
+        T::XYWing => wings::wing_where(board, false, Words::Write, only),
+        T::XYZWing => wings::wing_where(board, true, Words::Write, only),
+        T::UniqueRectangle | T::UniqueLoop => unique::unique_loop_where(board, Words::Write, only),
+        T::Bug => bug::bug_where(board, Words::Write, only)
+            .or_else(|| bug_types::bug_types(board, t, Words::Write).filter(|step| only(step))),
+        T::BugType2 | T::BugType3 | T::BugType4 => {
+            bug_types::bug_types(board, t, Words::Write).filter(|step| only(step))
+        }
+        T::AlignedPairExclusion => aligned::exclusion_where(rater, board, 2, Words::Write, only),
+        T::AlignedTripletExclusion => aligned::exclusion_where(rater, board, 3, Words::Write, only),
         // These finders choose among their instances themselves: the chosen one only.
-        T::WXYZWing => als_wings::wing(board, 3).filter(|step| only(step)),
-        T::VWXYZWing => als_wings::wing(board, 4).filter(|step| only(step)),
-        T::GroupedThreeStrongLinks => grouped_chains::grouped_three_links(rater, t).filter(|step| only(step)),
+        T::WXYZWing => als_wings::wing(board, 3, Words::Write).filter(|step| only(step)),
+        T::VWXYZWing => als_wings::wing(board, 4, Words::Write).filter(|step| only(step)),
+        T::GroupedThreeStrongLinks => {
+            grouped_chains::grouped_three_links(rater, t, Words::Write).filter(|step| only(step))
+        }
         T::GroupedSkyscraper | T::GroupedTwoStringKite => grouped_links::grouped_links(board).filter(|step| only(step)),
         T::XCycle | T::YCycle | T::Cycle => {
             cycles::best_cycle(board).map(|ranked| ranked.step).filter(|step| only(step))
         }
         T::ForcingXChain | T::ForcingChain => chains::forcing_chain(board).filter(|step| only(step)),
-        T::NishioForcingChain => dynamic::forcing_chain(rater, board, dynamic::Kind::Nishio).filter(|step| only(step)),
+        T::NishioForcingChain => {
+            dynamic::forcing_chain(rater, board, dynamic::Kind::Nishio, Words::Write).filter(|step| only(step))
+        }
         T::CellForcingChain | T::RegionForcingChain => {
-            dynamic::forcing_chain(rater, board, dynamic::Kind::Multiple).filter(|step| only(step))
+            dynamic::forcing_chain(rater, board, dynamic::Kind::Multiple, Words::Write).filter(|step| only(step))
         }
         T::DynamicForcingChain => {
-            dynamic::forcing_chain(rater, board, dynamic::Kind::Dynamic).filter(|step| only(step))
+            dynamic::forcing_chain(rater, board, dynamic::Kind::Dynamic, Words::Write).filter(|step| only(step))
         }
         T::DynamicForcingChainPlus => {
-            dynamic::forcing_chain(rater, board, dynamic::Kind::DynamicPlus).filter(|step| only(step))
+            dynamic::forcing_chain(rater, board, dynamic::Kind::DynamicPlus, Words::Write).filter(|step| only(step))
         }
         T::NestedForcingChain => {
-            dynamic::forcing_chain(rater, board, dynamic::Kind::NestedForcing).filter(|step| only(step))
+            dynamic::forcing_chain(rater, board, dynamic::Kind::NestedForcing, Words::Write).filter(|step| only(step))
         }
         T::NestedMultipleForcingChain => {
-            dynamic::forcing_chain(rater, board, dynamic::Kind::NestedMultiple).filter(|step| only(step))
+            dynamic::forcing_chain(rater, board, dynamic::Kind::NestedMultiple, Words::Write).filter(|step| only(step))
         }
         T::NestedDynamicForcingChain => {
-            dynamic::forcing_chain(rater, board, dynamic::Kind::NestedDynamic).filter(|step| only(step))
+            dynamic::forcing_chain(rater, board, dynamic::Kind::NestedDynamic, Words::Write).filter(|step| only(step))
         }
     }
 }

@@ -2,7 +2,7 @@
 //! it fills the unit's last empty cell, 1.2 in a box, 1.5 in a row or a
 //! column), and a cell with one candidate left (naked single, 2.3).
 
-use super::{bit, cell_name, count9, unit_name, words, Board, Keep, Step, Tables, Technique, UNITS};
+use super::{bit, cell_name, count9, unit_name, Board, Keep, Step, Tables, Technique, Words, UNITS};
 
 /// Units in Sudoku Explainer's order: boxes, then columns, then rows.
 pub const SE_ORDER: [std::ops::Range<usize>; 3] = [0..9, 18..27, 9..18];
@@ -10,16 +10,16 @@ pub const SE_ORDER: [std::ops::Range<usize>; 3] = [0..9, 18..27, 9..18];
 /// A hidden single: first one filling a unit's last empty cell, then one
 /// in a box, then one in a column or row.
 pub fn hidden_single(board: &Board) -> Option<Step> {
-    hidden_single_in(&Tables::new(board))
+    hidden_single_in(&Tables::new(board), Words::Write)
 }
 
 /// [`hidden_single`] on a board's [`Tables`].
-pub fn hidden_single_in(t: &Tables) -> Option<Step> {
-    hidden_single_where(t, &mut |_| true)
+pub fn hidden_single_in(t: &Tables, words: Words) -> Option<Step> {
+    hidden_single_where(t, words, &mut |_| true)
 }
 
 /// [`hidden_single_in`], skipping the steps `keep` refuses.
-pub fn hidden_single_where(t: &Tables, keep: Keep) -> Option<Step> {
+pub fn hidden_single_where(t: &Tables, words: Words, keep: Keep) -> Option<Step> {
     for last_only in [true, false] {
         for range in SE_ORDER {
             for unit in range {
@@ -38,7 +38,7 @@ pub fn hidden_single_where(t: &Tables, keep: Keep) -> Option<Step> {
                         } else {
                             15
                         };
-                        let text = words(|| {
+                        let text = words.make(|| {
                             let why = if last_only {
                                 format!("{} is the last empty cell of {}", cell_name(cell), unit_name(unit))
                             } else {
@@ -66,11 +66,11 @@ pub fn hidden_single_where(t: &Tables, keep: Keep) -> Option<Step> {
 
 /// A naked single: an empty cell with one candidate.
 pub fn naked_single(board: &Board) -> Option<Step> {
-    naked_single_where(board, &mut |_| true)
+    naked_single_where(board, Words::Write, &mut |_| true)
 }
 
 /// [`naked_single`], skipping the steps `keep` refuses.
-pub fn naked_single_where(board: &Board, keep: Keep) -> Option<Step> {
+pub fn naked_single_where(board: &Board, words: Words, keep: Keep) -> Option<Step> {
     let singles = (0..81).filter(|&c| board.values[c] == 0 && count9(board.cands[c]) == 1);
     singles
         .map(|cell| {
@@ -81,7 +81,7 @@ pub fn naked_single_where(board: &Board, keep: Keep) -> Option<Step> {
                 rating: 23,
                 placements: vec![(cell, d)],
                 eliminations: vec![],
-                text: words(|| {
+                text: words.make(|| {
                     format!(
                         "Naked single: {d} is the only candidate left in {}: {}={d}",
                         cell_name(cell),

@@ -18,8 +18,8 @@
 //! place left for d. The same holds with rows and columns swapped.
 
 use super::{
-    cell_name, cells_name, cells_of, col, eliminations_name, pair, row, several, unit_name, words, Board, Keep, Step,
-    Tables, Technique, PEERS, UNITS, UNIT_CELLS,
+    cell_name, cells_name, cells_of, col, eliminations_name, pair, row, several, unit_name, Board, Keep, Step, Tables,
+    Technique, Words, PEERS, UNITS, UNIT_CELLS,
 };
 use super::{on_changed_digits, OneDigit, Rater, ALL};
 
@@ -71,7 +71,7 @@ fn technique_of(units: &[usize]) -> Technique {
 
 /// The easiest chain of exactly `links` (2 or 3) strong links.
 pub fn chain(board: &Board, links: usize) -> Option<Step> {
-    chain_where(&Tables::new(board), links, &mut |_| true)
+    chain_where(&Tables::new(board), links, Words::Write, &mut |_| true)
 }
 
 /// A link: its unit and its two cells, in the order the chain runs through them.
@@ -79,18 +79,18 @@ type Link = (usize, usize, usize);
 
 /// [`chain`] on the board's [`Tables`], looking only at the digits whose
 /// places changed since it last found nothing with `rater`.
-pub fn chain_in(rater: &mut Rater, t: &Tables, links: usize) -> Option<Step> {
+pub fn chain_in(rater: &mut Rater, t: &Tables, links: usize, words: Words) -> Option<Step> {
     let finder = if links == 2 { OneDigit::Chain2 } else { OneDigit::Chain3 };
-    on_changed_digits(rater, finder, t, |digits| chain_among(t, links, digits, &mut |_| true))
+    on_changed_digits(rater, finder, t, |digits| chain_among(t, links, digits, words, &mut |_| true))
 }
 
 /// [`chain_in`], skipping the steps `keep` refuses.
-pub fn chain_where(t: &Tables, links: usize, keep: Keep) -> Option<Step> {
-    chain_among(t, links, ALL, keep)
+pub fn chain_where(t: &Tables, links: usize, words: Words, keep: Keep) -> Option<Step> {
+    chain_among(t, links, ALL, words, keep)
 }
 
 /// [`chain_where`] for the digits of the mask `digits`.
-fn chain_among(t: &Tables, links: usize, digits: u16, keep: Keep) -> Option<Step> {
+fn chain_among(t: &Tables, links: usize, digits: u16, words: Words, keep: Keep) -> Option<Step> {
     let base = if links == 2 { 40 } else { 54 };
     let mut best: Option<Step> = None;
     for d in super::digits(digits) {
@@ -133,6 +133,7 @@ fn chain_among(t: &Tables, links: usize, digits: u16, keep: Keep) -> Option<Step
             path: [(0, 0, 0); 3],
             len: 0,
             best: &mut best,
+            words,
             keep: &mut *keep,
         };
         search.extend();
@@ -158,6 +159,7 @@ struct Search<'a> {
     path: [Link; 3],
     len: usize,
     best: &'a mut Option<Step>,
+    words: Words,
     keep: Keep<'a>,
 }
 
@@ -216,7 +218,7 @@ impl Search<'_> {
         let technique = technique_of(units);
         let described: Vec<String> =
             path.iter().map(|l| format!("{}={} ({})", cell_name(l.1), cell_name(l.2), unit_name(l.0))).collect();
-        let text = words(|| {
+        let text = self.words.make(|| {
             format!(
                 "{}: {d} has two places in each of {}; linked end to end, they put {d} in {} or {}: {}",
                 technique.name(),
@@ -235,7 +237,7 @@ impl Search<'_> {
 
 /// An empty rectangle with a strong link in a line (4.3).
 pub fn empty_rectangle(board: &Board) -> Option<Step> {
-    empty_rectangle_where(&Tables::new(board), &mut |_| true)
+    empty_rectangle_where(&Tables::new(board), Words::Write, &mut |_| true)
 }
 
 /// The two cells of a two-cell set, increasing.
@@ -245,17 +247,19 @@ fn pair_of(set: u128) -> (usize, usize) {
 
 /// [`empty_rectangle`] on the board's [`Tables`], looking only at the
 /// digits whose places changed since it last found nothing with `rater`.
-pub fn empty_rectangle_in(rater: &mut Rater, t: &Tables) -> Option<Step> {
-    on_changed_digits(rater, OneDigit::EmptyRectangle, t, |digits| empty_rectangle_among(t, digits, &mut |_| true))
+pub fn empty_rectangle_in(rater: &mut Rater, t: &Tables, words: Words) -> Option<Step> {
+    on_changed_digits(rater, OneDigit::EmptyRectangle, t, |digits| {
+        empty_rectangle_among(t, digits, words, &mut |_| true)
+    })
 }
 
 /// [`empty_rectangle_in`], skipping the steps `keep` refuses.
-pub fn empty_rectangle_where(t: &Tables, keep: Keep) -> Option<Step> {
-    empty_rectangle_among(t, ALL, keep)
+pub fn empty_rectangle_where(t: &Tables, words: Words, keep: Keep) -> Option<Step> {
+    empty_rectangle_among(t, ALL, words, keep)
 }
 
 /// [`empty_rectangle_where`] for the digits of the mask `digits`.
-fn empty_rectangle_among(t: &Tables, digits: u16, keep: Keep) -> Option<Step> {
+fn empty_rectangle_among(t: &Tables, digits: u16, words: Words, keep: Keep) -> Option<Step> {
     for d in super::digits(digits) {
         let has = |cell: usize| t.cells[d as usize - 1] & 1 << cell != 0;
         for bx in 0..9 {
@@ -284,7 +288,7 @@ fn empty_rectangle_among(t: &Tables, digits: u16, keep: Keep) -> Option<Step> {
                         for (near, far) in [(l0, l1), (l1, l0)] {
                             let target = row(far) * 9 + c;
                             if row(near) == r && row(far) / 3 != band && has(target) {
-                                let step = er_step(bx, d, cells, 18 + x, near, far, target);
+                                let step = er_step(bx, d, cells, 18 + x, (near, far), target, words);
                                 if keep(&step) {
                                     return Some(step);
                                 }
@@ -301,7 +305,7 @@ fn empty_rectangle_among(t: &Tables, digits: u16, keep: Keep) -> Option<Step> {
                         for (near, far) in [(l0, l1), (l1, l0)] {
                             let target = r * 9 + col(far);
                             if col(near) == c && col(far) / 3 != stack && has(target) {
-                                let step = er_step(bx, d, cells, 9 + y, near, far, target);
+                                let step = er_step(bx, d, cells, 9 + y, (near, far), target, words);
                                 if keep(&step) {
                                     return Some(step);
                                 }
@@ -315,10 +319,13 @@ fn empty_rectangle_among(t: &Tables, digits: u16, keep: Keep) -> Option<Step> {
     None
 }
 
-fn er_step(bx: usize, d: u8, cells: u128, line: usize, near: usize, far: usize, target: usize) -> Step {
+/// The step of an empty rectangle: `link` is the strong link (its cell
+/// nearer the box first), `target` the cell it removes `d` from.
+fn er_step(bx: usize, d: u8, cells: u128, line: usize, link: (usize, usize), target: usize, words: Words) -> Step {
+    let (near, far) = link;
     let eliminations = vec![(target, d)];
     debug_assert!(UNITS[bx].iter().all(|&c| c != target));
-    let text = words(|| {
+    let text = words.make(|| {
         format!(
         "Empty rectangle: in {}, {d} lies only on one row and one column ({}); with {d} in {} or {} ({}), {} cannot be {d}: {}",
         unit_name(bx),

@@ -10,17 +10,17 @@
 
 use super::singles::SE_ORDER;
 use super::{
-    bit, cells_name, count9, digits_name, eliminations_name, subsets, unit_name, words, Board, Keep, Step, Tables,
-    Technique, UNITS,
+    bit, cells_name, count9, digits_name, eliminations_name, subsets, unit_name, Board, Keep, Step, Tables, Technique,
+    Words, UNITS,
 };
 
 /// A naked subset of `k` (2..=4) cells.
 pub fn naked(board: &Board, k: usize) -> Option<Step> {
-    naked_where(board, k, &mut |_| true)
+    naked_where(board, k, Words::Write, &mut |_| true)
 }
 
 /// [`naked`], skipping the steps `keep` refuses.
-pub fn naked_where(board: &Board, k: usize, keep: Keep) -> Option<Step> {
+pub fn naked_where(board: &Board, k: usize, words: Words, keep: Keep) -> Option<Step> {
     let (technique, rating) = match k {
         2 => (Technique::NakedPair, 30),
         3 => (Technique::NakedTriplet, 36),
@@ -53,7 +53,7 @@ pub fn naked_where(board: &Board, k: usize, keep: Keep) -> Option<Step> {
                 if eliminations.is_empty() {
                     return None;
                 }
-                let text = words(|| {
+                let text = words.make(|| {
                     format!(
                         "{}: {} hold only {} in {}, so these digits leave the unit's other cells: {}",
                         technique.name(),
@@ -122,16 +122,16 @@ fn hidden_removals(board: &Board, unit: usize, digits: u16, places: u16) -> (Vec
 
 /// A hidden subset of `k` (2..=4) digits.
 pub fn hidden(board: &Board, k: usize) -> Option<Step> {
-    hidden_in(board, &Tables::new(board), k)
+    hidden_in(board, &Tables::new(board), k, Words::Write)
 }
 
 /// [`hidden`] with the board's [`Tables`].
-pub fn hidden_in(board: &Board, t: &Tables, k: usize) -> Option<Step> {
-    hidden_where(board, t, k, &mut |_| true)
+pub fn hidden_in(board: &Board, t: &Tables, k: usize, words: Words) -> Option<Step> {
+    hidden_where(board, t, k, words, &mut |_| true)
 }
 
 /// [`hidden_in`], skipping the steps `keep` refuses.
-pub fn hidden_where(board: &Board, t: &Tables, k: usize, keep: Keep) -> Option<Step> {
+pub fn hidden_where(board: &Board, t: &Tables, k: usize, words: Words, keep: Keep) -> Option<Step> {
     let (technique, rating) = match k {
         2 => (Technique::HiddenPair, 34),
         3 => (Technique::HiddenTriplet, 40),
@@ -142,7 +142,7 @@ pub fn hidden_where(board: &Board, t: &Tables, k: usize, keep: Keep) -> Option<S
         if eliminations.is_empty() {
             return None;
         }
-        let text = words(|| {
+        let text = words.make(|| {
             format!(
                 "{}: in {}, {} can only go in {}, so those cells hold nothing else: {}",
                 technique.name(),
@@ -158,16 +158,16 @@ pub fn hidden_where(board: &Board, t: &Tables, k: usize, keep: Keep) -> Option<S
 
 /// A direct hidden pair (`k` = 2) or triplet (3): a hidden subset that leaves a hidden single in its unit.
 pub fn direct_hidden(board: &Board, k: usize) -> Option<Step> {
-    direct_hidden_in(board, &Tables::new(board), k)
+    direct_hidden_in(board, &Tables::new(board), k, Words::Write)
 }
 
 /// [`direct_hidden`] with the board's [`Tables`].
-pub fn direct_hidden_in(board: &Board, t: &Tables, k: usize) -> Option<Step> {
-    direct_hidden_where(board, t, k, &mut |_| true)
+pub fn direct_hidden_in(board: &Board, t: &Tables, k: usize, words: Words) -> Option<Step> {
+    direct_hidden_where(board, t, k, words, &mut |_| true)
 }
 
 /// [`direct_hidden_in`], skipping the steps `keep` refuses.
-pub fn direct_hidden_where(board: &Board, t: &Tables, k: usize, keep: Keep) -> Option<Step> {
+pub fn direct_hidden_where(board: &Board, t: &Tables, k: usize, words: Words, keep: Keep) -> Option<Step> {
     let (technique, rating) =
         if k == 2 { (Technique::DirectHiddenPair, 20) } else { (Technique::DirectHiddenTriplet, 25) };
     each_hidden(t, k, k as u8, |unit, digits, places| {
@@ -179,7 +179,7 @@ pub fn direct_hidden_where(board: &Board, t: &Tables, k: usize, keep: Keep) -> O
             if count9(p) > 1 && count9(p & !places) == 1 {
                 let cell = UNITS[unit][(p & !places).trailing_zeros() as usize];
                 let (cells, _) = hidden_removals(board, unit, digits, places);
-                let text = words(|| {
+                let text = words.make(|| {
                     format!(
                         "{}: in {}, {} can only go in {}, which leaves one place for {d}: {}={d}",
                         technique.name(),

@@ -28,8 +28,8 @@
 
 use super::cellsets::{cells_of, GRID, PEERS};
 use super::{
-    cell_name, cells_name, digits, digits_name, eliminations_name, unit_name, units_of, words, Board, Keep, Step,
-    Technique, UNITS,
+    cell_name, cells_name, digits, digits_name, eliminations_name, unit_name, units_of, Board, Keep, Step, Technique,
+    Words, UNITS,
 };
 
 /// The rating of a loop of `len` cells before type 3's subset.
@@ -119,6 +119,7 @@ struct Loop<'a> {
     board: &'a Board,
     cells: &'a [usize],
     pair: u16,
+    words: Words,
 }
 
 impl Loop<'_> {
@@ -132,7 +133,7 @@ impl Loop<'_> {
         } else {
             (Technique::UniqueLoop, "Unique loop")
         };
-        let text = words(|| {
+        let text = self.words.make(|| {
             format!(
                 "{name} type {kind}: {} would let {} swap and give a second solution; {why}: {}",
                 cells_name(self.cells),
@@ -293,7 +294,7 @@ fn for_each_combination(n: usize, k: usize, f: &mut dyn FnMut(&[usize])) {
 }
 
 /// Every step of every unique rectangle and loop, in the order met.
-fn all_steps(board: &Board) -> Vec<Found> {
+fn all_steps(board: &Board, words: Words) -> Vec<Found> {
     let mut found = Vec::new();
     for start in 0..81 {
         let pair = board.cands[start];
@@ -305,7 +306,7 @@ fn all_steps(board: &Board) -> Vec<Found> {
         search.extend(usize::MAX, 0, 0);
         for cells in search.loops.iter().filter(|lp| valid(lp)) {
             let from = found.len();
-            Loop { board, cells, pair }.steps(&mut found);
+            Loop { board, cells, pair, words }.steps(&mut found);
             // A loop is met once each way round: its steps once.
             let mut fresh = found.split_off(from);
             let mask = cells.iter().fold(0u128, |m, &c| m | 1 << c);
@@ -319,12 +320,12 @@ fn all_steps(board: &Board) -> Vec<Found> {
 /// The easiest unique rectangle or loop (the lower type on a tie, then
 /// the first met), as Sudoku Explainer chooses.
 pub fn unique_loop(board: &Board) -> Option<Step> {
-    unique_loop_where(board, &mut |_| true)
+    unique_loop_where(board, Words::Write, &mut |_| true)
 }
 
 /// [`unique_loop`], skipping the steps `keep` refuses.
-pub fn unique_loop_where(board: &Board, keep: Keep) -> Option<Step> {
-    let mut found = all_steps(board);
+pub fn unique_loop_where(board: &Board, words: Words, keep: Keep) -> Option<Step> {
+    let mut found = all_steps(board, words);
     found.sort_by_key(|&(rating, kind, _, _)| (rating, kind));
     found.into_iter().map(|(_, _, _, step)| step).find(|step| keep(step))
 }

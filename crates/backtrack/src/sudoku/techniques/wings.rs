@@ -5,15 +5,15 @@
 //! every cell that sees both pincers. XYZ-Wing: the pivot is {x, y, z},
 //! so z also leaves only the cells that see the pivot too.
 
-use super::{cell_name, count9, eliminations_name, sees, words, Board, Keep, Step, Technique};
+use super::{cell_name, count9, eliminations_name, sees, Board, Keep, Step, Technique, Words};
 
 /// An XY-Wing (`xyz` false) or an XYZ-Wing (`xyz` true).
 pub fn wing(board: &Board, xyz: bool) -> Option<Step> {
-    wing_where(board, xyz, &mut |_| true)
+    wing_where(board, xyz, Words::Write, &mut |_| true)
 }
 
 /// [`wing`], skipping the steps `keep` refuses.
-pub fn wing_where(board: &Board, xyz: bool, keep: Keep) -> Option<Step> {
+pub fn wing_where(board: &Board, xyz: bool, words: Words, keep: Keep) -> Option<Step> {
     let (technique, rating, pivot_size) = if xyz { (Technique::XYZWing, 44, 3) } else { (Technique::XYWing, 42, 2) };
     let bivalue: Vec<usize> = (0..81).filter(|&c| count9(board.cands[c]) == 2).collect();
     for pivot in 0..81 {
@@ -47,7 +47,7 @@ pub fn wing_where(board: &Board, xyz: bool, keep: Keep) -> Option<Step> {
                 if eliminations.is_empty() {
                     continue;
                 }
-                let text = words(|| {
+                let text = words.make(|| {
                     format!(
                     "{}: pivot {} with pincers {} and {}: one of them is {d}, so {d} leaves the cells that see {}: {}",
                     technique.name(),
