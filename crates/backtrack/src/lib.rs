@@ -58,7 +58,7 @@
 //! hand.
 
 #![deny(missing_docs)]
-#![warn(missing_debug_implementations, clippy::undocumented_unsafe_blocks)]
+#![warn(missing_debug_implementations, unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
 pub mod boj;
 pub mod choose;

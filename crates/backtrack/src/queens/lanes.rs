@@ -383,24 +383,38 @@ impl Lanes {
 #[cfg(target_arch = "x86_64")]
 const CHECK_EVERY: u32 = 1 << 20;
 
+/// The eight lanes of `v` as a vector.
+///
+/// # Safety
+/// The processor must have AVX2: the helper is inlined into [`walk`],
+/// which is compiled for it.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 unsafe fn ld(v: &V) -> __m256i {
-    // SAFETY: `V` is 32 bytes, 32-byte aligned.
-    _mm256_load_si256(v as *const V as *const __m256i)
+    // SAFETY: `V` is 32 bytes, 32-byte aligned; AVX2 by the contract.
+    unsafe { _mm256_load_si256(v as *const V as *const __m256i) }
 }
 
+/// Stores the vector `x` in the eight lanes of `v`.
+///
+/// # Safety
+/// As for [`ld`]: AVX2.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 unsafe fn st(v: &mut V, x: __m256i) {
     // SAFETY: as in `ld`.
-    _mm256_store_si256(v as *mut V as *mut __m256i, x)
+    unsafe { _mm256_store_si256(v as *mut V as *mut __m256i, x) }
 }
 
+/// The sign bit of each lane of `x`: bit `j` for lane `j`.
+///
+/// # Safety
+/// As for [`ld`]: AVX2.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 unsafe fn lane_mask(x: __m256i) -> u32 {
-    _mm256_movemask_ps(_mm256_castsi256_ps(x)) as u32
+    // SAFETY: AVX2 by the contract.
+    unsafe { _mm256_movemask_ps(_mm256_castsi256_ps(x)) as u32 }
 }
 
 /// What [`free_columns`] needs besides a row's attacks: each lane's row
@@ -418,37 +432,52 @@ struct RowRules {
 /// The free columns of row `row` in each lane given its attacks (right
 /// diagonals in their frame), with the row limit rule of
 /// `Constraints::available` but not yet its force row rule.
+///
+/// # Safety
+/// As for [`ld`]: AVX2.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 unsafe fn unforced_columns(row: __m256i, left: __m256i, down: __m256i, right: __m256i, rules: &RowRules) -> __m256i {
-    let forbid = _mm256_and_si256(_mm256_cmpgt_epi32(rules.limit, row), rules.limit_bits);
-    _mm256_andnot_si256(
-        _mm256_or_si256(_mm256_or_si256(left, down), _mm256_or_si256(_mm256_srl_epi32(right, rules.frame), forbid)),
-        rules.board,
-    )
+    // SAFETY: AVX2 by the contract.
+    unsafe {
+        let forbid = _mm256_and_si256(_mm256_cmpgt_epi32(rules.limit, row), rules.limit_bits);
+        _mm256_andnot_si256(
+            _mm256_or_si256(_mm256_or_si256(left, down), _mm256_or_si256(_mm256_srl_epi32(right, rules.frame), forbid)),
+            rules.board,
+        )
+    }
 }
 
 /// [`unforced_columns`] with the force row rule: on the force row both
 /// side columns must be taken by its end, so none free means no column and
 /// one free means that one.
+///
+/// # Safety
+/// As for [`ld`]: AVX2.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 unsafe fn free_columns(row: __m256i, left: __m256i, down: __m256i, right: __m256i, rules: &RowRules) -> __m256i {
-    let zero = _mm256_setzero_si256();
-    let free = unforced_columns(row, left, down, right, rules);
-    let missing = _mm256_andnot_si256(down, rules.side);
-    let keep = _mm256_andnot_si256(
-        _mm256_cmpeq_epi32(missing, rules.side),
-        _mm256_or_si256(missing, _mm256_cmpeq_epi32(missing, zero)),
-    );
-    let dropped = _mm256_andnot_si256(keep, _mm256_cmpeq_epi32(row, rules.force_row));
-    _mm256_andnot_si256(dropped, free)
+    // SAFETY: AVX2 by the contract.
+    unsafe {
+        let zero = _mm256_setzero_si256();
+        let free = unforced_columns(row, left, down, right, rules);
+        let missing = _mm256_andnot_si256(down, rules.side);
+        let keep = _mm256_andnot_si256(
+            _mm256_cmpeq_epi32(missing, rules.side),
+            _mm256_or_si256(missing, _mm256_cmpeq_epi32(missing, zero)),
+        );
+        let dropped = _mm256_andnot_si256(keep, _mm256_cmpeq_epi32(row, rules.force_row));
+        _mm256_andnot_si256(dropped, free)
+    }
 }
 
 /// The columns left to try on a row the walk climbs back to, above the
 /// column `back` just taken back. On the force row that is none if a side
 /// column was missing there (the queen taken back was the one allowed);
 /// otherwise the rule did not restrict the row.
+///
+/// # Safety
+/// As for [`ld`]: AVX2.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 unsafe fn columns_left(
@@ -459,12 +488,15 @@ unsafe fn columns_left(
     back: __m256i,
     rules: &RowRules,
 ) -> __m256i {
-    let zero = _mm256_setzero_si256();
-    let above_back = _mm256_sub_epi32(zero, _mm256_add_epi32(back, back));
-    let free = _mm256_and_si256(unforced_columns(row, left, down, right, rules), above_back);
-    let missing = _mm256_andnot_si256(down, rules.side);
-    let dropped = _mm256_andnot_si256(_mm256_cmpeq_epi32(missing, zero), _mm256_cmpeq_epi32(row, rules.force_row));
-    _mm256_andnot_si256(dropped, free)
+    // SAFETY: AVX2 by the contract.
+    unsafe {
+        let zero = _mm256_setzero_si256();
+        let above_back = _mm256_sub_epi32(zero, _mm256_add_epi32(back, back));
+        let free = _mm256_and_si256(unforced_columns(row, left, down, right, rules), above_back);
+        let missing = _mm256_andnot_si256(down, rules.side);
+        let dropped = _mm256_andnot_si256(_mm256_cmpeq_epi32(missing, zero), _mm256_cmpeq_epi32(row, rules.force_row));
+        _mm256_andnot_si256(dropped, free)
+    }
 }
 
 /// The lane walk. Fills the lanes from `feed`, steps them until a lane
@@ -476,196 +508,15 @@ unsafe fn columns_left(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 unsafe fn walk(_cpu: X86V3, lanes: &mut Lanes, feed: &mut dyn Feed, control: Option<&Control>) -> bool {
-    let n = lanes.n;
-    let mut dry = false;
-    for j in 0..LANES {
-        match feed.next() {
-            Some(job) => lanes.load(j, job),
-            None => {
-                dry = true;
-                lanes.park(j);
-            }
-        }
-    }
-    let frame = _mm_cvtsi32_si128(lanes.frame() as i32);
-    let frame_plus_one = _mm_cvtsi32_si128(lanes.frame() as i32 + 1);
-    let zero = _mm256_setzero_si256();
-    let ones = _mm256_set1_epi32(-1);
-    let one = _mm256_set1_epi32(1);
-    let five_bits = _mm256_set1_epi32(31);
-    let exponent_bias = _mm256_set1_epi32(127);
-    let board = _mm256_set1_epi32(super::kernel::full_mask(n) as i32);
-    let side = _mm256_set1_epi32(side_mask(n) as i32);
-    let settle_row = _mm256_set1_epi32(n as i32 - 3);
-    while lanes.active != 0 {
-        if control.is_some_and(|c| c.is_cancelled()) {
-            return false;
-        }
-        let mut row = ld(&lanes.row);
-        let mut left = ld(&lanes.left);
-        let mut down = ld(&lanes.down);
-        let mut right = ld(&lanes.right);
-        let mut avail = ld(&lanes.avail);
-        let mut side_ties = ld(&lanes.side_ties);
-        let mut stack = [zero; WORDS];
-        for (k, w) in stack.iter_mut().enumerate() {
-            *w = ld(&lanes.stack[k]);
-        }
-        let mut leaves = ld(&lanes.leaves);
-        let start = ld(&lanes.start);
-        let limit = ld(&lanes.limit);
-        let limit_bits = ld(&lanes.limit_bits);
-        let force_row = ld(&lanes.force_row);
-        let tie_rows = ld(&lanes.tie_rows);
-        let tie_third = ld(&lanes.tie_third);
-        let tie_bottom = ld(&lanes.tie_bottom);
-        let forbid_second = ld(&lanes.forbid_second);
-        let forbid_last = ld(&lanes.forbid_last);
-        let rules = RowRules { limit, limit_bits, force_row, board, side, frame };
-        let active = lanes.active;
-        let mut finished = 0u32;
-        let mut steps = 0u32;
-        while steps < CHECK_EVERY {
-            steps += 1;
-            let empty = _mm256_cmpeq_epi32(avail, zero);
-            let at_start = _mm256_cmpeq_epi32(row, start);
-            // A lane back at its start row with nothing left has finished
-            // its job (and idles until it is refilled: checking every
-            // eighth step is enough and saves work on the others).
-            if steps.is_multiple_of(8) {
-                finished = lane_mask(_mm256_and_si256(empty, at_start)) & active;
-                if finished != 0 {
-                    break;
-                }
-            }
-
-            // First, lanes with no column left take back the queen of the
-            // row above (its column is the newest on the stack), and get
-            // that row's columns above the one taken back.
-            let pop = _mm256_andnot_si256(at_start, empty);
-            let back_col = _mm256_and_si256(stack[0], five_bits);
-            let back = _mm256_sllv_epi32(one, back_col);
-            let left_out = _mm256_xor_si256(_mm256_srli_epi32(left, 1), back);
-            let down_out = _mm256_xor_si256(down, back);
-            let right_out = _mm256_xor_si256(_mm256_slli_epi32(right, 1), _mm256_sll_epi32(back, frame));
-            let row_out = _mm256_add_epi32(row, pop);
-            let avail_out = columns_left(row_out, left_out, down_out, right_out, back, &rules);
-            left = _mm256_blendv_epi8(left, left_out, pop);
-            down = _mm256_blendv_epi8(down, down_out, pop);
-            right = _mm256_blendv_epi8(right, right_out, pop);
-            row = row_out;
-            avail = _mm256_blendv_epi8(avail, avail_out, pop);
-            side_ties = _mm256_blendv_epi8(side_ties, _mm256_andnot_si256(_mm256_sllv_epi32(one, row), side_ties), pop);
-            for k in 0..WORDS {
-                let next = if k + 1 < WORDS { _mm256_slli_epi32(stack[k + 1], 25) } else { zero };
-                let popped = _mm256_or_si256(_mm256_srli_epi32(stack[k], 5), next);
-                stack[k] = _mm256_blendv_epi8(stack[k], popped, pop);
-            }
-
-            // Then every lane with a free column places a queen on the
-            // lowest, `bit`: on the third-to-last row it counts the
-            // completions and stays, above it goes down a row.
-            let empty = _mm256_cmpeq_epi32(avail, zero);
-            let at_settle = _mm256_cmpeq_epi32(row, settle_row);
-            let settle = _mm256_andnot_si256(empty, at_settle);
-            let push = _mm256_andnot_si256(_mm256_or_si256(empty, at_settle), ones);
-            let bit = _mm256_and_si256(avail, _mm256_sub_epi32(zero, avail));
-            let bit_right = _mm256_sll_epi32(bit, frame);
-            let left_in = _mm256_slli_epi32(_mm256_or_si256(left, bit), 1);
-            let down_in = _mm256_or_si256(down, bit);
-            let right_in = _mm256_srli_epi32(_mm256_or_si256(right, bit_right), 1);
-
-            // The last two rows after a queen on the third-to-last: two
-            // free columns, low and high; each order is a completion if
-            // both queens are free of attacks and not diagonal neighbours.
-            let free = _mm256_andnot_si256(down_in, board);
-            let right_board = _mm256_srl_epi32(right_in, frame);
-            let second =
-                _mm256_andnot_si256(_mm256_or_si256(_mm256_or_si256(left_in, right_board), forbid_second), free);
-            let last = _mm256_andnot_si256(
-                _mm256_or_si256(
-                    _mm256_or_si256(_mm256_slli_epi32(left_in, 1), _mm256_srl_epi32(right_in, frame_plus_one)),
-                    forbid_last,
-                ),
-                free,
-            );
-            let low = _mm256_and_si256(free, _mm256_sub_epi32(zero, free));
-            let high = _mm256_xor_si256(free, low);
-            let apart = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_slli_epi32(low, 1), high), zero);
-            let low_first =
-                _mm256_cmpeq_epi32(_mm256_or_si256(_mm256_and_si256(second, low), _mm256_and_si256(last, high)), free);
-            let high_first =
-                _mm256_cmpeq_epi32(_mm256_or_si256(_mm256_and_si256(second, high), _mm256_and_si256(last, low)), free);
-            let counted = _mm256_and_si256(settle, apart);
-            let low_first = _mm256_and_si256(low_first, counted);
-            let high_first = _mm256_and_si256(high_first, counted);
-            // Leaves that may tie with another visited member of their
-            // class: a side queen on a tie row, or a tie column free for
-            // the last rows. They are classified one by one.
-            let tie = _mm256_or_si256(
-                _mm256_or_si256(side_ties, _mm256_and_si256(bit, tie_third)),
-                _mm256_and_si256(free, tie_bottom),
-            );
-            let maybe_tie = _mm256_andnot_si256(_mm256_cmpeq_epi32(tie, zero), _mm256_or_si256(low_first, high_first));
-            let rare = lane_mask(maybe_tie);
-            if rare != 0 {
-                let mut v = [V::default(); 4];
-                st(&mut v[0], bit);
-                st(&mut v[1], left_in);
-                st(&mut v[2], down_in);
-                st(&mut v[3], right_in);
-                for (k, w) in stack.iter().enumerate() {
-                    st(&mut lanes.stack[k], *w);
-                }
-                let mut m = rare;
-                while m != 0 {
-                    let j = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    lanes.classify_leaves(j, v[0].0[j], v[1].0[j], v[2].0[j], v[3].0[j]);
-                }
-            }
-            // Every leaf is counted here; the ones classified above are
-            // taken off again when the lanes are flushed.
-            leaves = _mm256_add_epi32(leaves, _mm256_add_epi32(low_first, high_first));
-
-            // Going down: the next row's attacks and free columns.
-            let row_in = _mm256_sub_epi32(row, push);
-            let avail_in = free_columns(row_in, left_in, down_in, right_in, &rules);
-            let row_bit = _mm256_sllv_epi32(one, row);
-            let pushed_side = _mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_and_si256(bit, side), zero), row_bit);
-            side_ties = _mm256_or_si256(side_ties, _mm256_and_si256(_mm256_and_si256(pushed_side, tie_rows), push));
-            left = _mm256_blendv_epi8(left, left_in, push);
-            down = _mm256_blendv_epi8(down, down_in, push);
-            right = _mm256_blendv_epi8(right, right_in, push);
-            row = row_in;
-            avail = _mm256_blendv_epi8(_mm256_xor_si256(avail, bit), avail_in, push);
-            // The packed column stack: the placed column goes on top.
-            let col =
-                _mm256_sub_epi32(_mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(bit)), 23), exponent_bias);
-            for k in (0..WORDS).rev() {
-                let below = if k == 0 { col } else { _mm256_srli_epi32(stack[k - 1], 25) };
-                let pushed = _mm256_or_si256(_mm256_slli_epi32(stack[k], 5), below);
-                stack[k] = _mm256_blendv_epi8(stack[k], pushed, push);
-            }
-        }
-        st(&mut lanes.row, row);
-        st(&mut lanes.left, left);
-        st(&mut lanes.down, down);
-        st(&mut lanes.right, right);
-        st(&mut lanes.avail, avail);
-        st(&mut lanes.side_ties, side_ties);
-        for (k, w) in stack.iter().enumerate() {
-            st(&mut lanes.stack[k], *w);
-        }
-        st(&mut lanes.leaves, leaves);
-        lanes.flush_leaves();
-        while finished != 0 {
-            let j = finished.trailing_zeros() as usize;
-            finished &= finished - 1;
-            let counts = lanes.take_counts(j);
-            let owner = lanes.jobs[j].as_ref().map_or(usize::MAX, |job| job.owner);
-            feed.finished(owner, counts);
-            match if dry { None } else { feed.next() } {
+    // SAFETY: the unsafe calls below are the AVX2 helpers of this file
+    // (`ld`, `st`, `lane_mask`, `free_columns`, `columns_left`), whose one
+    // condition, AVX2, this function's contract gives; `ld` and `st` take
+    // references to aligned `V`s.
+    unsafe {
+        let n = lanes.n;
+        let mut dry = false;
+        for j in 0..LANES {
+            match feed.next() {
                 Some(job) => lanes.load(j, job),
                 None => {
                     dry = true;
@@ -673,8 +524,203 @@ unsafe fn walk(_cpu: X86V3, lanes: &mut Lanes, feed: &mut dyn Feed, control: Opt
                 }
             }
         }
+        let frame = _mm_cvtsi32_si128(lanes.frame() as i32);
+        let frame_plus_one = _mm_cvtsi32_si128(lanes.frame() as i32 + 1);
+        let zero = _mm256_setzero_si256();
+        let ones = _mm256_set1_epi32(-1);
+        let one = _mm256_set1_epi32(1);
+        let five_bits = _mm256_set1_epi32(31);
+        let exponent_bias = _mm256_set1_epi32(127);
+        let board = _mm256_set1_epi32(super::kernel::full_mask(n) as i32);
+        let side = _mm256_set1_epi32(side_mask(n) as i32);
+        let settle_row = _mm256_set1_epi32(n as i32 - 3);
+        while lanes.active != 0 {
+            if control.is_some_and(|c| c.is_cancelled()) {
+                return false;
+            }
+            let mut row = ld(&lanes.row);
+            let mut left = ld(&lanes.left);
+            let mut down = ld(&lanes.down);
+            let mut right = ld(&lanes.right);
+            let mut avail = ld(&lanes.avail);
+            let mut side_ties = ld(&lanes.side_ties);
+            let mut stack = [zero; WORDS];
+            for (k, w) in stack.iter_mut().enumerate() {
+                *w = ld(&lanes.stack[k]);
+            }
+            let mut leaves = ld(&lanes.leaves);
+            let start = ld(&lanes.start);
+            let limit = ld(&lanes.limit);
+            let limit_bits = ld(&lanes.limit_bits);
+            let force_row = ld(&lanes.force_row);
+            let tie_rows = ld(&lanes.tie_rows);
+            let tie_third = ld(&lanes.tie_third);
+            let tie_bottom = ld(&lanes.tie_bottom);
+            let forbid_second = ld(&lanes.forbid_second);
+            let forbid_last = ld(&lanes.forbid_last);
+            let rules = RowRules { limit, limit_bits, force_row, board, side, frame };
+            let active = lanes.active;
+            let mut finished = 0u32;
+            let mut steps = 0u32;
+            while steps < CHECK_EVERY {
+                steps += 1;
+                let empty = _mm256_cmpeq_epi32(avail, zero);
+                let at_start = _mm256_cmpeq_epi32(row, start);
+                // A lane back at its start row with nothing left has finished
+                // its job (and idles until it is refilled: checking every
+                // eighth step is enough and saves work on the others).
+                if steps.is_multiple_of(8) {
+                    finished = lane_mask(_mm256_and_si256(empty, at_start)) & active;
+                    if finished != 0 {
+                        break;
+                    }
+                }
+
+                // First, lanes with no column left take back the queen of the
+                // row above (its column is the newest on the stack), and get
+                // that row's columns above the one taken back.
+                let pop = _mm256_andnot_si256(at_start, empty);
+                let back_col = _mm256_and_si256(stack[0], five_bits);
+                let back = _mm256_sllv_epi32(one, back_col);
+                let left_out = _mm256_xor_si256(_mm256_srli_epi32(left, 1), back);
+                let down_out = _mm256_xor_si256(down, back);
+                let right_out = _mm256_xor_si256(_mm256_slli_epi32(right, 1), _mm256_sll_epi32(back, frame));
+                let row_out = _mm256_add_epi32(row, pop);
+                let avail_out = columns_left(row_out, left_out, down_out, right_out, back, &rules);
+                left = _mm256_blendv_epi8(left, left_out, pop);
+                down = _mm256_blendv_epi8(down, down_out, pop);
+                right = _mm256_blendv_epi8(right, right_out, pop);
+                row = row_out;
+                avail = _mm256_blendv_epi8(avail, avail_out, pop);
+                side_ties =
+                    _mm256_blendv_epi8(side_ties, _mm256_andnot_si256(_mm256_sllv_epi32(one, row), side_ties), pop);
+                for k in 0..WORDS {
+                    let next = if k + 1 < WORDS { _mm256_slli_epi32(stack[k + 1], 25) } else { zero };
+                    let popped = _mm256_or_si256(_mm256_srli_epi32(stack[k], 5), next);
+                    stack[k] = _mm256_blendv_epi8(stack[k], popped, pop);
+                }
+
+                // Then every lane with a free column places a queen on the
+                // lowest, `bit`: on the third-to-last row it counts the
+                // completions and stays, above it goes down a row.
+                let empty = _mm256_cmpeq_epi32(avail, zero);
+                let at_settle = _mm256_cmpeq_epi32(row, settle_row);
+                let settle = _mm256_andnot_si256(empty, at_settle);
+                let push = _mm256_andnot_si256(_mm256_or_si256(empty, at_settle), ones);
+                let bit = _mm256_and_si256(avail, _mm256_sub_epi32(zero, avail));
+                let bit_right = _mm256_sll_epi32(bit, frame);
+                let left_in = _mm256_slli_epi32(_mm256_or_si256(left, bit), 1);
+                let down_in = _mm256_or_si256(down, bit);
+                let right_in = _mm256_srli_epi32(_mm256_or_si256(right, bit_right), 1);
+
+                // The last two rows after a queen on the third-to-last: two
+                // free columns, low and high; each order is a completion if
+                // both queens are free of attacks and not diagonal neighbours.
+                let free = _mm256_andnot_si256(down_in, board);
+                let right_board = _mm256_srl_epi32(right_in, frame);
+                let second =
+                    _mm256_andnot_si256(_mm256_or_si256(_mm256_or_si256(left_in, right_board), forbid_second), free);
+                let last = _mm256_andnot_si256(
+                    _mm256_or_si256(
+                        _mm256_or_si256(_mm256_slli_epi32(left_in, 1), _mm256_srl_epi32(right_in, frame_plus_one)),
+                        forbid_last,
+                    ),
+                    free,
+                );
+                let low = _mm256_and_si256(free, _mm256_sub_epi32(zero, free));
+                let high = _mm256_xor_si256(free, low);
+                let apart = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_slli_epi32(low, 1), high), zero);
+                let low_first = _mm256_cmpeq_epi32(
+                    _mm256_or_si256(_mm256_and_si256(second, low), _mm256_and_si256(last, high)),
+                    free,
+                );
+                let high_first = _mm256_cmpeq_epi32(
+                    _mm256_or_si256(_mm256_and_si256(second, high), _mm256_and_si256(last, low)),
+                    free,
+                );
+                let counted = _mm256_and_si256(settle, apart);
+                let low_first = _mm256_and_si256(low_first, counted);
+                let high_first = _mm256_and_si256(high_first, counted);
+                // Leaves that may tie with another visited member of their
+                // class: a side queen on a tie row, or a tie column free for
+                // the last rows. They are classified one by one.
+                let tie = _mm256_or_si256(
+                    _mm256_or_si256(side_ties, _mm256_and_si256(bit, tie_third)),
+                    _mm256_and_si256(free, tie_bottom),
+                );
+                let maybe_tie =
+                    _mm256_andnot_si256(_mm256_cmpeq_epi32(tie, zero), _mm256_or_si256(low_first, high_first));
+                let rare = lane_mask(maybe_tie);
+                if rare != 0 {
+                    let mut v = [V::default(); 4];
+                    st(&mut v[0], bit);
+                    st(&mut v[1], left_in);
+                    st(&mut v[2], down_in);
+                    st(&mut v[3], right_in);
+                    for (k, w) in stack.iter().enumerate() {
+                        st(&mut lanes.stack[k], *w);
+                    }
+                    let mut m = rare;
+                    while m != 0 {
+                        let j = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        lanes.classify_leaves(j, v[0].0[j], v[1].0[j], v[2].0[j], v[3].0[j]);
+                    }
+                }
+                // Every leaf is counted here; the ones classified above are
+                // taken off again when the lanes are flushed.
+                leaves = _mm256_add_epi32(leaves, _mm256_add_epi32(low_first, high_first));
+
+                // Going down: the next row's attacks and free columns.
+                let row_in = _mm256_sub_epi32(row, push);
+                let avail_in = free_columns(row_in, left_in, down_in, right_in, &rules);
+                let row_bit = _mm256_sllv_epi32(one, row);
+                let pushed_side = _mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_and_si256(bit, side), zero), row_bit);
+                side_ties = _mm256_or_si256(side_ties, _mm256_and_si256(_mm256_and_si256(pushed_side, tie_rows), push));
+                left = _mm256_blendv_epi8(left, left_in, push);
+                down = _mm256_blendv_epi8(down, down_in, push);
+                right = _mm256_blendv_epi8(right, right_in, push);
+                row = row_in;
+                avail = _mm256_blendv_epi8(_mm256_xor_si256(avail, bit), avail_in, push);
+                // The packed column stack: the placed column goes on top.
+                let col = _mm256_sub_epi32(
+                    _mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(bit)), 23),
+                    exponent_bias,
+                );
+                for k in (0..WORDS).rev() {
+                    let below = if k == 0 { col } else { _mm256_srli_epi32(stack[k - 1], 25) };
+                    let pushed = _mm256_or_si256(_mm256_slli_epi32(stack[k], 5), below);
+                    stack[k] = _mm256_blendv_epi8(stack[k], pushed, push);
+                }
+            }
+            st(&mut lanes.row, row);
+            st(&mut lanes.left, left);
+            st(&mut lanes.down, down);
+            st(&mut lanes.right, right);
+            st(&mut lanes.avail, avail);
+            st(&mut lanes.side_ties, side_ties);
+            for (k, w) in stack.iter().enumerate() {
+                st(&mut lanes.stack[k], *w);
+            }
+            st(&mut lanes.leaves, leaves);
+            lanes.flush_leaves();
+            while finished != 0 {
+                let j = finished.trailing_zeros() as usize;
+                finished &= finished - 1;
+                let counts = lanes.take_counts(j);
+                let owner = lanes.jobs[j].as_ref().map_or(usize::MAX, |job| job.owner);
+                feed.finished(owner, counts);
+                match if dry { None } else { feed.next() } {
+                    Some(job) => lanes.load(j, job),
+                    None => {
+                        dry = true;
+                        lanes.park(j);
+                    }
+                }
+            }
+        }
+        true
     }
-    true
 }
 
 /// The jobs of one plan's subproblems, taken one subproblem at a time from

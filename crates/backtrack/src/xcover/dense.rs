@@ -207,29 +207,34 @@ unsafe fn remove_conflicts<const PER: usize>(
     live_next: *mut u64,
     keys_next: *mut u32,
 ) {
-    let w = t.words;
-    let per = if PER == 0 { t.stride } else { PER };
-    let row = t.conflict.as_ptr().add(option * w);
-    let items = t.primary_items.as_ptr();
-    for k in 0..w {
-        let (l, c) = (*live_here.add(k), *row.add(k));
-        *live_next.add(k) = l & !c;
-        let mut removed = l & c;
-        while removed != 0 {
-            let r = k * 64 + removed.trailing_zeros() as usize;
-            removed &= removed - 1;
-            let entries = items.add(r * per);
-            for j in 0..per {
-                // Padding entries land on the scratch slot at `np`; the
-                // chosen option's own items are overwritten below.
-                let key = keys_next.add(*entries.add(j) as usize);
-                *key = (*key).wrapping_sub(ONE);
+    // SAFETY: every offset and access below stays inside the rows the
+    // contract names (`option < t.n_options`, `t.words` live words, `t.n_primary
+    // + 1` keys, entries below `t.n_primary + 1`).
+    unsafe {
+        let w = t.words;
+        let per = if PER == 0 { t.stride } else { PER };
+        let row = t.conflict.as_ptr().add(option * w);
+        let items = t.primary_items.as_ptr();
+        for k in 0..w {
+            let (l, c) = (*live_here.add(k), *row.add(k));
+            *live_next.add(k) = l & !c;
+            let mut removed = l & c;
+            while removed != 0 {
+                let r = k * 64 + removed.trailing_zeros() as usize;
+                removed &= removed - 1;
+                let entries = items.add(r * per);
+                for j in 0..per {
+                    // Padding entries land on the scratch slot at `np`; the
+                    // chosen option's own items are overwritten below.
+                    let key = keys_next.add(*entries.add(j) as usize);
+                    *key = (*key).wrapping_sub(ONE);
+                }
             }
         }
-    }
-    let own = items.add(option * per);
-    for j in 0..per {
-        *keys_next.add(*own.add(j) as usize) = COVERED;
+        let own = items.add(option * per);
+        for j in 0..per {
+            *keys_next.add(*own.add(j) as usize) = COVERED;
+        }
     }
 }
 

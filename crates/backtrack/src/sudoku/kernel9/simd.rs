@@ -39,9 +39,9 @@ pub(super) unsafe fn column_vectors(
 ) -> ([std::arch::x86_64::__m256i; 3], std::arch::x86_64::__m256i) {
     use std::arch::x86_64::*;
     let p = columns.as_ptr() as *const __m256i;
-    // SAFETY (for the loads): 48 u16 are three 32-byte vectors; unaligned
-    // loads have no alignment requirement.
-    let c = [_mm256_loadu_si256(p), _mm256_loadu_si256(p.add(1)), _mm256_loadu_si256(p.add(2))];
+    // SAFETY: 48 u16 are three 32-byte vectors, so the offsets and loads
+    // stay inside `columns`; unaligned loads have no alignment requirement.
+    let c = unsafe { [_mm256_loadu_si256(p), _mm256_loadu_si256(p.add(1)), _mm256_loadu_si256(p.add(2))] };
     (c, _mm256_or_si256(c[0], _mm256_or_si256(c[1], c[2])))
 }
 
@@ -85,13 +85,15 @@ pub(super) unsafe fn lost_columns(c: &[std::arch::x86_64::__m256i; 3]) -> std::a
 #[inline]
 pub(super) unsafe fn claims_avx2(_cpu: X86V3, columns: &[u16; 48]) -> Option<u32> {
     use std::arch::x86_64::*;
-    let (c, all) = column_vectors(columns);
+    // SAFETY: this function is compiled for AVX2, all `column_vectors` asks.
+    let (c, all) = unsafe { column_vectors(columns) };
     // Two mask bits per 16-bit lane; digits are lanes 0..9.
     let full = _mm256_movemask_epi8(_mm256_cmpeq_epi16(all, _mm256_set1_epi16(0x1ff))) as u32;
     if full & 0x3ffff != 0x3ffff {
         return None;
     }
-    let lost = lost_columns(&c);
+    // SAFETY: as for `column_vectors`.
+    let lost = unsafe { lost_columns(&c) };
     let none = _mm256_movemask_epi8(_mm256_cmpeq_epi16(lost, _mm256_setzero_si256())) as u32;
     Some(_pext_u32(!none, 0x15555) & 0x1ff)
 }
@@ -107,14 +109,16 @@ pub(super) unsafe fn claims_avx2(_cpu: X86V3, columns: &[u16; 48]) -> Option<u32
 #[inline]
 pub(super) unsafe fn claims_avx512(_cpu: Avx512, columns: &[u16; 48]) -> Option<u32> {
     use std::arch::x86_64::*;
-    let (c, all) = column_vectors(columns);
+    // SAFETY: this function is compiled for AVX2, all `column_vectors` asks.
+    let (c, all) = unsafe { column_vectors(columns) };
     // Bit d: digit d misses a column somewhere. Lanes 9..16 hold no digit
     // (always 0), so they are masked off.
     let short = _mm256_cmpneq_epi16_mask(all, _mm256_set1_epi16(0x1ff));
     if short & 0x1ff != 0 {
         return None;
     }
-    let lost = lost_columns(&c);
+    // SAFETY: as for `column_vectors`.
+    let lost = unsafe { lost_columns(&c) };
     // Bit d: lane d of `lost` is not zero (lanes 9..16 are always zero).
     Some(u32::from(_mm256_test_epi16_mask(lost, lost)) & 0x1ff)
 }
@@ -187,13 +191,18 @@ pub(super) unsafe fn given_digit_bands_avx512(_cpu: Avx512, cells: &Cells) -> [u
     use std::arch::x86_64::*;
     let mut given = [0u32; 27];
     let p = cells.as_ptr();
-    // SAFETY (for the loads): bytes 0..32 and 32..64 are inside the 81;
-    // the masked load reads bytes 64..81 only (mask bits 0..17), and the
-    // bytes it masks off are neither read nor able to fault; unaligned
-    // loads have no alignment requirement.
-    let low = _mm256_loadu_si256(p as *const __m256i);
-    let middle = _mm256_loadu_si256(p.add(32) as *const __m256i);
-    let high = _mm256_maskz_loadu_epi8(0x1_ffff, p.add(64) as *const i8);
+    // SAFETY: bytes 0..32 and 32..64 are inside the 81; the masked load
+    // reads bytes 64..81 only (mask bits 0..17), and the bytes it masks off
+    // are neither read nor able to fault; unaligned loads have no alignment
+    // requirement; the processor has AVX-512 BW and VL (this function's
+    // contract) for the masked load.
+    let (low, middle, high) = unsafe {
+        (
+            _mm256_loadu_si256(p as *const __m256i),
+            _mm256_loadu_si256(p.add(32) as *const __m256i),
+            _mm256_maskz_loadu_epi8(0x1_ffff, p.add(64) as *const i8),
+        )
+    };
     for d in 0..9 {
         let digit = _mm256_set1_epi8(d as i8 + 1);
         let first =
@@ -253,13 +262,14 @@ pub(super) unsafe fn changed_avx512(_cpu: Avx512, bands: &[u32; 28], seen: &[u32
     for k in 0..3 {
         // SAFETY: 8 * k + 7 < 24, so both loads stay inside the arrays;
         // unaligned loads have no alignment requirement.
-        let x = _mm256_loadu_si256(a.add(8 * k) as *const __m256i);
-        let y = _mm256_loadu_si256(b.add(8 * k) as *const __m256i);
+        let (x, y) = unsafe {
+            (_mm256_loadu_si256(a.add(8 * k) as *const __m256i), _mm256_loadu_si256(b.add(8 * k) as *const __m256i))
+        };
         mask |= u32::from(_mm256_cmpneq_epi32_mask(x, y)) << (8 * k);
     }
     // SAFETY: entries 24..28, the last four of both arrays.
-    let x = _mm_loadu_si128(a.add(24) as *const __m128i);
-    let y = _mm_loadu_si128(b.add(24) as *const __m128i);
+    let (x, y) =
+        unsafe { (_mm_loadu_si128(a.add(24) as *const __m128i), _mm_loadu_si128(b.add(24) as *const __m128i)) };
     mask | u32::from(_mm_cmpneq_epi32_mask(x, y)) << 24
 }
 

@@ -93,7 +93,11 @@ macro_rules! define_walk {
                 if digits == 0 {
                     let pending = board.assign(cell, d, candidates);
                     if board.propagate(cpu, pending) {
-                        $run(cpu, walk, board)?;
+                        // SAFETY: `$run` is compiled for the features this
+                        // function is (none, or those its token proves).
+                        #[allow(unused_unsafe)]
+                        let flow = unsafe { $run(cpu, walk, board) };
+                        flow?;
                     } else {
                         walk.careful = true;
                     }
@@ -104,7 +108,9 @@ macro_rules! define_walk {
                 if next.propagate(cpu, pending) {
                     walk.open[walk.open_depth] = (cell as u16) << 9 | digits;
                     walk.open_depth += 1;
-                    let flow = $run(cpu, walk, &mut next);
+                    // SAFETY: as above.
+                    #[allow(unused_unsafe)]
+                    let flow = unsafe { $run(cpu, walk, &mut next) };
                     walk.open_depth -= 1;
                     flow?;
                 } else {
@@ -130,7 +136,9 @@ macro_rules! define_walk {
             let Some(mut board) = Board::new(cpu, cells) else { return 0 };
             let mut walk =
                 Walk { order, guesses: 0, careful: false, visit, cells, swap_for_second, open: [0; 81], open_depth: 0 };
-            let _ = $run(cpu, &mut walk, &mut board);
+            // SAFETY: as in `$run`.
+            #[allow(unused_unsafe)]
+            let _ = unsafe { $run(cpu, &mut walk, &mut board) };
             walk.guesses
         }
     };
