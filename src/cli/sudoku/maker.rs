@@ -122,6 +122,9 @@ pub fn generate(args: GenerateArgs) -> CliResult {
     match result {
         Ok(_) => Ok(EXIT_OK),
         Err(generate::GenerateError::Options(m)) => Err(CliError::Input(m)),
+        Err(e @ generate::GenerateError::Threads(_)) => {
+            Err(CliError::Failure(format!("{e}; try fewer with --threads")))
+        }
         Err(e @ generate::GenerateError::Exhausted { .. }) => {
             diag!("backtrack: {e}");
             Ok(EXIT_NO_SOLUTION)
