@@ -13,15 +13,12 @@ mod run;
 mod sudoku;
 mod xcover;
 
-use backtrack::search::{Threads, ThreadsError};
+use backtrack::search::Threads;
 use pyo3::prelude::*;
 
-/// A `threads=` argument as the library takes it (0: one per core).
+/// A `threads=` argument as the library takes it: `None` (or 0) for one per core.
 fn threads(threads: Option<usize>) -> PyResult<usize> {
-    match threads {
-        None => Ok(0),
-        Some(t) => Threads::new(t).map(Threads::get).ok_or_else(|| errors::value(ThreadsError::TooMany(t))),
-    }
+    Threads::from_count(threads.unwrap_or(0)).map(Threads::get).map_err(errors::value)
 }
 
 /// Panics on purpose, so that the tests can check that a panic becomes

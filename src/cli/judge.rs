@@ -6,18 +6,19 @@
 mod run;
 mod stress;
 
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Mutex};
 use std::time::Duration;
 
 use backtrack::json;
 use backtrack::judge::compare::visible;
 use backtrack::judge::{Budget, Case, Cases, Limits, Plan, Problem, Verdict};
 use backtrack::lang::{display_width, pad, Heading, Lang, Message};
+use backtrack::search::{self, Feed, Threads};
 
 use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 
@@ -177,10 +178,7 @@ pub fn run(args: Args, lang: Lang) -> CliResult {
     if let Some(dir) = &args.save {
         create_dir(dir, lang)?;
     }
-    let jobs = match args.jobs {
-        None | Some(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        Some(j) => j as usize,
-    };
+    let jobs = Threads::from_count(args.jobs.unwrap_or(0) as usize).map_err(|e| CliError::Input(e.to_string()))?;
     // From here on, every way out kills the programs still running.
     run::end_all_on_exit();
 
@@ -220,7 +218,7 @@ pub fn run(args: Args, lang: Lang) -> CliResult {
         // Shrink the smallest case that failed the way the first one did.
         let budget = Budget { runs: args.shrink_runs, time: Duration::from_secs_f64(args.shrink_time) };
         let mut failed = None;
-        let shrunk = problem.shrink(start_case.clone(), verdict, jobs, budget, |batch| {
+        let shrunk = problem.shrink(start_case.clone(), verdict, jobs.get(), budget, |batch| {
             let mut found = Vec::with_capacity(batch.len());
             if failed.is_none() {
                 let ran = run.all(&mut batch.iter().cloned(), None, |_, judged| {
@@ -349,7 +347,7 @@ struct Runner<'a> {
     problem: &'a Problem,
     program: &'a [OsString],
     limits: &'a Limits,
-    jobs: usize,
+    jobs: Threads,
     lang: Lang,
 }
 
@@ -365,75 +363,68 @@ impl Runner<'_> {
         save: Option<&Path>,
         mut done: impl FnMut(Case, Judged) -> Result<(), CliError>,
     ) -> Result<(), CliError> {
-        let window = 2 * self.jobs.max(1);
-        let (work, queue) = mpsc::channel::<(usize, Case)>();
-        let queue = Mutex::new(queue);
-        let (results, finished) = mpsc::channel();
-        let abort = AtomicBool::new(false);
-        std::thread::scope(|scope| {
-            for _ in 0..self.jobs.max(1) {
-                let results = results.clone();
-                let (queue, abort) = (&queue, &abort);
-                scope.spawn(move || {
-                    while !abort.load(Ordering::Relaxed) {
-                        let next = queue.lock().map_err(|_| ()).and_then(|q| q.recv().map_err(|_| ()));
-                        let Ok((index, case)) = next else { break };
-                        let result = self.judge(&case);
-                        if results.send((index, case, result)).is_err() {
-                            break;
-                        }
-                    }
-                });
-            }
-            drop(results);
-            let fed = (|| {
-                let work = work;
-                let (mut next, mut printed, mut more) = (0, 0, true);
-                let mut pending = BTreeMap::new();
-                loop {
-                    while more && next - printed < window {
-                        if run::stop_requested() {
-                            return Err(interrupted(printed, self.lang));
-                        }
-                        match cases.next() {
-                            Some(case) => {
-                                if let Some(dir) = save {
-                                    write_pair(dir, &case.name, &case, self.lang)?;
-                                }
-                                work.send((next, case)).map_err(|_| workers_gone(self.lang))?;
-                                next += 1;
-                            }
-                            None => more = false,
-                        }
-                    }
-                    if printed == next {
-                        return Ok(());
-                    }
-                    let (index, case, result) = finished.recv().map_err(|_| workers_gone(self.lang))?;
-                    let judged = match result {
-                        Ok(judged) => judged,
-                        Err(run::RunError::Start(e)) => {
-                            return Err(CliError::Input(self.lang.say(Message::CannotRun {
-                                program: &self.program[0].to_string_lossy(),
-                                error: &e.to_string(),
-                            })))
-                        }
-                        Err(run::RunError::Failure(m)) => {
-                            return Err(CliError::Failure(self.lang.say(Message::RunFailure(&m))))
-                        }
-                        Err(run::RunError::Stopped) => return Err(interrupted(printed, self.lang)),
-                    };
-                    pending.insert(index, (case, judged));
-                    while let Some((case, judged)) = pending.remove(&printed) {
-                        printed += 1;
-                        done(case, judged)?;
+        // The first error ends the feeding; the runs in flight finish first.
+        let failure: RefCell<Option<CliError>> = RefCell::new(None);
+        let printed = Cell::new(0usize);
+        let fail = |e: CliError| {
+            failure.borrow_mut().get_or_insert(e);
+        };
+        search::run_in_order(
+            self.jobs,
+            2 * self.jobs.get(),
+            || (),
+            |_| {
+                if failure.borrow().is_some() {
+                    return Feed::End;
+                }
+                if run::stop_requested() {
+                    fail(interrupted(printed.get(), self.lang));
+                    return Feed::End;
+                }
+                let Some(case) = cases.next() else { return Feed::End };
+                if let Some(dir) = save {
+                    if let Err(e) = write_pair(dir, &case.name, &case, self.lang) {
+                        fail(e);
+                        return Feed::End;
                     }
                 }
-            })();
-            // Whatever happened, the threads stop after their current run.
-            abort.store(true, Ordering::Relaxed);
-            fed
-        })
+                Feed::Job(case)
+            },
+            |(), case| self.judge(case),
+            |case, result| {
+                let judged = match result {
+                    Ok(judged) => judged,
+                    Err(run::RunError::Start(e)) => {
+                        fail(CliError::Input(self.lang.say(Message::CannotRun {
+                            program: &self.program[0].to_string_lossy(),
+                            error: &e.to_string(),
+                        })));
+                        return ControlFlow::Break(());
+                    }
+                    Err(run::RunError::Failure(m)) => {
+                        fail(CliError::Failure(self.lang.say(Message::RunFailure(&m))));
+                        return ControlFlow::Break(());
+                    }
+                    Err(run::RunError::Stopped) => {
+                        fail(interrupted(printed.get(), self.lang));
+                        return ControlFlow::Break(());
+                    }
+                };
+                printed.set(printed.get() + 1);
+                match done(case, judged) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(e) => {
+                        fail(e);
+                        ControlFlow::Break(())
+                    }
+                }
+            },
+        )
+        .map_err(|e| CliError::Failure(format!("{e}; try fewer with --jobs")))?;
+        match failure.into_inner() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
     }
 
     /// Runs the program on one case and judges the run.
@@ -450,10 +441,6 @@ impl Runner<'_> {
 
 fn interrupted(done: usize, lang: Lang) -> CliError {
     CliError::Interrupted(lang.say(Message::InterruptedJudging(done)))
-}
-
-fn workers_gone(lang: Lang) -> CliError {
-    CliError::Failure(lang.say(Message::WorkersGone))
 }
 
 fn mib(bytes: u64) -> f64 {

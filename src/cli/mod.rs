@@ -16,7 +16,6 @@ pub mod bench;
 pub mod boj;
 pub mod choose;
 pub mod judge;
-pub mod maker;
 pub mod merge;
 pub mod queens;
 pub mod sudoku;
@@ -304,8 +303,6 @@ pub fn read_file_capped(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, Capp
     }
 }
 
-/// Set by Ctrl-C.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 /// Set by the watch thread every [`FLUSH_EVERY`]: buffered output is due.
 static FLUSH_DUE: AtomicBool = AtomicBool::new(false);
 /// How long output may sit in a buffer, and how often the watch thread looks at standard output.
@@ -313,15 +310,22 @@ const FLUSH_EVERY: Duration = Duration::from_millis(100);
 /// How long a command has, after Ctrl-C, to print what it has and stop by itself.
 const INTERRUPT_GRACE: Duration = Duration::from_secs(2);
 
-/// Whether Ctrl-C has been pressed.
-pub fn interrupted() -> bool {
-    INTERRUPTED.load(Ordering::Relaxed)
+/// The one record of Ctrl-C: a [`backtrack::search::Control`] that the
+/// handler cancels.
+fn ctrl_c() -> &'static backtrack::search::Control {
+    static CONTROL: std::sync::OnceLock<backtrack::search::Control> = std::sync::OnceLock::new();
+    CONTROL.get_or_init(backtrack::search::Control::new)
 }
 
-/// A [`backtrack::search::Control`] cancelled by Ctrl-C, for searches to poll.
+/// Whether Ctrl-C has been pressed.
+pub fn interrupted() -> bool {
+    ctrl_c().is_cancelled()
+}
+
+/// A [`backtrack::search::Control`] cancelled by Ctrl-C, for searches and
+/// pipelines to poll.
 pub fn interrupt_control() -> backtrack::search::Control {
-    static CONTROL: std::sync::OnceLock<backtrack::search::Control> = std::sync::OnceLock::new();
-    CONTROL.get_or_init(backtrack::search::Control::new).clone()
+    ctrl_c().clone()
 }
 
 /// Standard output, buffered, flushed at least every [`FLUSH_EVERY`] while
@@ -403,9 +407,8 @@ fn stdout_closed() -> bool {
 /// installs the Ctrl-C handler.
 fn start_watch() {
     let _ = ctrlc::set_handler(|| {
-        INTERRUPTED.store(true, Ordering::SeqCst);
+        ctrl_c().cancel();
         FLUSH_DUE.store(true, Ordering::SeqCst);
-        interrupt_control().cancel();
     });
     let _ = std::thread::Builder::new().name("watch".into()).stack_size(64 << 10).spawn(|| {
         let mut interrupted_at: Option<Instant> = None;

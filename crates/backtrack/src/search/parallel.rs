@@ -14,7 +14,7 @@ use std::sync::mpsc;
 use rayon::prelude::*;
 
 use super::split::{replay, split_into_counting};
-use super::{Control, Order, Search, Space, Stats};
+use super::{Control, Order, Search, Space, Stats, Threads};
 
 /// Why threads could not be started (the system refused one: a process or
 /// memory limit). The parallel functions of this crate panic with this value
@@ -163,6 +163,12 @@ where
 /// # Panics
 /// With a [`ThreadStartError`] payload if the threads cannot be started.
 pub fn thread_pool(threads: usize) -> rayon::ThreadPool {
+    try_thread_pool(threads).unwrap_or_else(|e| std::panic::panic_any(e))
+}
+
+/// A rayon pool of `threads` threads (0: one per available core), or why
+/// the system refused to start them.
+pub fn try_thread_pool(threads: usize) -> Result<rayon::ThreadPool, ThreadStartError> {
     let mut reserve = start_reserve();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -184,7 +190,7 @@ pub fn thread_pool(threads: usize) -> rayon::ThreadPool {
         })
         .build();
     drop(reserve);
-    pool.unwrap_or_else(|e| start_failed(effective_threads(threads), e))
+    pool.map_err(|e| ThreadStartError { threads: effective_threads(threads), reason: e.to_string() })
 }
 
 /// Runs `work` on every job on `threads` threads (0: all cores) and calls
@@ -224,6 +230,132 @@ pub fn run_jobs<J, R>(
             done(i, result);
         }
     });
+}
+
+/// What the feeder of [`run_in_order`] hands over next.
+#[derive(Debug)]
+pub enum Feed<J> {
+    /// A job to run.
+    Job(J),
+    /// Nothing yet: asked again once a job in flight is done.
+    Wait,
+    /// No more jobs.
+    End,
+}
+
+/// Runs a stream of jobs on `threads` threads and hands each job and its
+/// result to `done`, on the calling thread, in the order the jobs came.
+///
+/// `next` is called on the calling thread for the next job; its argument
+/// says whether no job is in flight, when it should wait for one (a
+/// [`Feed::Wait`] then is asked again at once) rather than answer
+/// [`Feed::Wait`]. At most `window` jobs are in flight or waiting for their
+/// turn to be handed to `done`, so memory holds a bounded window of results
+/// however long the stream. Each worker passes `work` a scratch value made
+/// by `scratch` and kept from one job to the next. When `done` returns
+/// `Break`, no more jobs are asked for; the jobs in flight finish and their
+/// results are dropped. On one thread every job runs on the calling thread.
+pub fn run_in_order<J, R, S>(
+    threads: Threads,
+    window: usize,
+    scratch: impl Fn() -> S + Sync,
+    mut next: impl FnMut(bool) -> Feed<J>,
+    work: impl Fn(&mut S, &J) -> R + Sync,
+    mut done: impl FnMut(J, R) -> ControlFlow<()>,
+) -> Result<(), ThreadStartError>
+where
+    J: Send,
+    R: Send,
+    S: Send,
+{
+    if threads == Threads::ONE {
+        let mut scratch = scratch();
+        loop {
+            match next(true) {
+                Feed::Job(job) => {
+                    let result = work(&mut scratch, &job);
+                    if done(job, result).is_break() {
+                        return Ok(());
+                    }
+                }
+                Feed::Wait => {}
+                Feed::End => return Ok(()),
+            }
+        }
+    }
+    let pool = try_thread_pool(threads.get())?;
+    let window = window.max(1);
+    // Scratch values not in use: a worker takes one (or makes one) for a job
+    // and puts it back after, so each is reused without a thread-local.
+    let spare: std::sync::Mutex<Vec<S>> = std::sync::Mutex::new(Vec::new());
+    let (tx, rx) = mpsc::channel::<(u64, Option<(J, R)>)>();
+    pool.in_place_scope(|scope| {
+        let (work, scratch, spare) = (&work, &scratch, &spare);
+        // Jobs handed out and not yet passed to `done`, in order, with their results once back.
+        let mut pending: std::collections::VecDeque<Option<(J, R)>> = std::collections::VecDeque::new();
+        let mut first_id = 0u64;
+        let mut in_flight = 0usize;
+        let mut ended = false;
+        let mut stopped = false;
+        loop {
+            while !ended && !stopped && pending.len() < window {
+                match next(in_flight == 0) {
+                    Feed::Job(job) => {
+                        let id = first_id + pending.len() as u64;
+                        pending.push_back(None);
+                        in_flight += 1;
+                        let tx = tx.clone();
+                        scope.spawn(move |_| {
+                            // Reports the job even if `work` panics, so the
+                            // calling thread never waits for it forever.
+                            let mut report = Report { tx, id, result: None };
+                            let taken = spare.lock().unwrap_or_else(|e| e.into_inner()).pop();
+                            let mut mine = taken.unwrap_or_else(scratch);
+                            let result = work(&mut mine, &job);
+                            spare.lock().unwrap_or_else(|e| e.into_inner()).push(mine);
+                            report.result = Some((job, result));
+                        });
+                    }
+                    Feed::Wait if in_flight == 0 => {}
+                    Feed::Wait => break,
+                    Feed::End => ended = true,
+                }
+            }
+            if in_flight == 0 {
+                break;
+            }
+            let Ok((id, result)) = rx.recv() else { break };
+            in_flight -= 1;
+            let Some(result) = result else {
+                // A job panicked: the scope passes the panic on once the others are done.
+                stopped = true;
+                continue;
+            };
+            pending[(id - first_id) as usize] = Some(result);
+            while let Some(Some(_)) = pending.front() {
+                let (job, result) = pending.pop_front().flatten().expect("checked");
+                first_id += 1;
+                if !stopped && done(job, result).is_break() {
+                    stopped = true;
+                }
+            }
+        }
+    });
+    Ok(())
+}
+
+/// What a job of [`run_in_order`] sends back when it ends, run or not.
+struct Report<J, R> {
+    tx: mpsc::Sender<(u64, Option<(J, R)>)>,
+    id: u64,
+    result: Option<(J, R)>,
+}
+
+impl<J, R> Drop for Report<J, R> {
+    fn drop(&mut self) {
+        // The receiver lives until every job has reported.
+        let _ = self.tx.send((self.id, self.result.take()));
+    }
 }
 
 /// Pieces per thread: enough that work stealing balances uneven subtrees.
@@ -326,5 +458,62 @@ pub fn effective_threads(threads: usize) -> usize {
         threads
     } else {
         std::thread::available_parallelism().map_or(1, |n| n.get())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
+
+    /// Runs jobs 0..n, which take longer the smaller they are, on
+    /// `threads`; returns the order `done` saw them in and the most jobs
+    /// ever in flight at once.
+    fn run(n: u64, threads: usize, window: usize, stop_at: Option<u64>) -> (Vec<u64>, usize) {
+        let (live, most) = (AtomicUsize::new(0), AtomicUsize::new(0));
+        let mut jobs = 0..n;
+        let mut seen = Vec::new();
+        run_in_order(
+            Threads::new(threads).unwrap(),
+            window,
+            || 0u64,
+            |_| jobs.next().map_or(Feed::End, Feed::Job),
+            |runs, &job| {
+                *runs += 1;
+                let now = live.fetch_add(1, Ordering::SeqCst) + 1;
+                most.fetch_max(now, Ordering::SeqCst);
+                std::thread::sleep(std::time::Duration::from_micros(200 * (n - job) % 1000));
+                live.fetch_sub(1, Ordering::SeqCst);
+                job * 10
+            },
+            |job, result| {
+                assert_eq!(result, job * 10);
+                seen.push(job);
+                if stop_at == Some(job) {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            },
+        )
+        .unwrap();
+        (seen, most.into_inner())
+    }
+
+    #[test]
+    fn results_come_in_job_order_within_the_window() {
+        for threads in [1, 2, 4] {
+            let (seen, most) = run(50, threads, 3, None);
+            assert_eq!(seen, (0..50).collect::<Vec<_>>(), "{threads} threads");
+            assert!(most <= 3, "{most} jobs in flight with a window of 3");
+        }
+    }
+
+    #[test]
+    fn a_break_ends_the_run_after_that_job() {
+        for threads in [1, 3] {
+            let (seen, _) = run(50, threads, 8, Some(7));
+            assert_eq!(seen, (0..=7).collect::<Vec<_>>(), "{threads} threads");
+        }
     }
 }

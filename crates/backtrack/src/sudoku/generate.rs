@@ -27,14 +27,18 @@
 use std::fmt;
 use std::str::FromStr;
 
-use rayon::prelude::*;
+use std::ops::ControlFlow;
 
 use super::rate::Rater;
 use super::rng::Rng;
 use super::techniques::Technique;
 use super::{Puzzle, Solver, MAX_BOX, MIN_BOX};
 use crate::error::{Counted, Quoted};
-use crate::search::{thread_pool, Control, Mode};
+use crate::search::{run_in_order, Control, Feed, Mode, ThreadStartError, Threads};
+
+/// Attempts in flight per thread: enough to keep every thread busy while
+/// the calling thread takes the results in order.
+const ATTEMPTS_PER_THREAD: usize = 8;
 
 /// Which symmetry the clue pattern has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -287,12 +291,15 @@ pub enum GenerateError {
         /// Attempts made.
         attempts: u64,
     },
+    /// The threads could not be started.
+    Threads(ThreadStartError),
 }
 
 impl std::fmt::Display for GenerateError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             GenerateError::Options(message) => f.write_str(message),
+            GenerateError::Threads(e) => e.fmt(f),
             GenerateError::Exhausted { found, wanted, attempts } => {
                 write!(
                     f,
@@ -489,46 +496,54 @@ pub fn generate_until(
     mut found: impl FnMut(&Puzzle),
 ) -> Result<Vec<Puzzle>, GenerateError> {
     check_options(options)?;
-    let pool = thread_pool(threads);
-    let workers = pool.current_num_threads().max(1) as u64;
+    let threads = Threads::from_count(threads).map_err(|e| GenerateError::Options(e.to_string()))?;
     let budget = options.max_attempts.saturating_mul(count.max(1) as u64);
     let mut puzzles = Vec::with_capacity(count);
-    let mut next = 0u64;
-    let mut batch = workers;
-    while puzzles.len() < count && next < budget {
-        let end = (next + batch).min(budget);
-        let results: Vec<Option<Puzzle>> = pool.install(|| {
-            (next..end)
-                .into_par_iter()
-                .map_init(
-                    || (Solver::new(options.box_size), Rater::new()),
-                    |(solver, rater), i| {
-                        if control.is_cancelled() {
-                            None
-                        } else {
-                            attempt(options, i, solver, rater)
-                        }
-                    },
-                )
-                .collect()
-        });
-        if control.is_cancelled() {
-            // The batch's skipped attempts make its results no longer the seed's.
-            return Ok(puzzles);
-        }
-        next = end;
-        for puzzle in results.into_iter().flatten() {
-            if puzzles.len() < count {
+    // Attempts are numbered, each from a random stream of its own, and taken
+    // in that order: the puzzles do not depend on the threads.
+    let mut attempts = 0..budget;
+    let mut made = 0u64;
+    let mut stopped = false;
+    // Cancelled once `count` puzzles are found: the attempts queued behind
+    // the last one then end without being made.
+    let enough = Control::new();
+    run_in_order(
+        threads,
+        threads.get() * ATTEMPTS_PER_THREAD,
+        || (Solver::new(options.box_size), Rater::new()),
+        |_| match attempts.next() {
+            Some(i) if !control.is_cancelled() => Feed::Job(i),
+            _ => Feed::End,
+        },
+        |(solver, rater), &i| {
+            if control.is_cancelled() || enough.is_cancelled() {
+                None
+            } else {
+                attempt(options, i, solver, rater)
+            }
+        },
+        |_, puzzle| {
+            if control.is_cancelled() {
+                // Attempts skipped after the cancel make what follows no longer the seed's.
+                stopped = true;
+                return ControlFlow::Break(());
+            }
+            made += 1;
+            if let Some(puzzle) = puzzle {
                 found(&puzzle);
                 puzzles.push(puzzle);
             }
-        }
-        // Bigger batches once the first are done: scheduling costs less, and
-        // a strict filter needs many attempts per puzzle anyway.
-        batch = (batch * 2).min(workers * 64);
-    }
-    if puzzles.len() < count {
-        return Err(GenerateError::Exhausted { found: puzzles.len(), wanted: count, attempts: next });
+            if puzzles.len() < count {
+                ControlFlow::Continue(())
+            } else {
+                enough.cancel();
+                ControlFlow::Break(())
+            }
+        },
+    )
+    .map_err(GenerateError::Threads)?;
+    if puzzles.len() < count && !stopped && !control.is_cancelled() {
+        return Err(GenerateError::Exhausted { found: puzzles.len(), wanted: count, attempts: made });
     }
     Ok(puzzles)
 }

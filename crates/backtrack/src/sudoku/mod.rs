@@ -28,6 +28,7 @@ pub mod general;
 pub mod generate;
 pub mod kernel9;
 mod parse;
+pub mod pipeline;
 mod puzzle;
 pub mod rate;
 mod read;

@@ -5,19 +5,16 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use backtrack::search::{effective_threads, thread_pool};
-use backtrack::sudoku::answer::{self, Explained, Head, Rated, Status};
-use backtrack::sudoku::generate::{self, parse_band, GridSize, Options, Symmetry, Target};
-use backtrack::sudoku::rate::{self, RateError, Rater};
-use backtrack::sudoku::techniques::{Step, Technique};
-use backtrack::sudoku::{write_cells, Format};
-use backtrack::ParseError;
-use rayon::prelude::*;
-
 use backtrack::error::Counted;
+use backtrack::search::Threads;
+use backtrack::sudoku::generate::{self, parse_band, GridSize, Options, Symmetry, Target};
+use backtrack::sudoku::pipeline::reply::{Ask, Replies};
+use backtrack::sudoku::pipeline::{self, Source};
+use backtrack::sudoku::techniques::Technique;
+use backtrack::sudoku::{write_cells, Format};
 
-use super::sudoku::{self, Message, Tally};
-use super::{diag, stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
+use super::super::{diag, interrupt_control, stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
+use super::{finish, report};
 
 /// The puzzle maker's subcommands of `backtrack sudoku`.
 #[derive(clap::Subcommand)]
@@ -106,8 +103,8 @@ pub fn generate(args: GenerateArgs) -> CliResult {
     let mut write_error = None;
     let mut written = 0usize;
     let result = generate::generate_with(&options, args.count, args.threads.unwrap_or_default().get(), |puzzle| {
-        if super::interrupted() {
-            super::exit_interrupted(&mut out, &Counted(written as u128, "puzzle").to_string());
+        if super::super::interrupted() {
+            super::super::exit_interrupted(&mut out, &Counted(written as u128, "puzzle").to_string());
         }
         written += 1;
         line.clear();
@@ -125,6 +122,9 @@ pub fn generate(args: GenerateArgs) -> CliResult {
     match result {
         Ok(_) => Ok(EXIT_OK),
         Err(generate::GenerateError::Options(m)) => Err(CliError::Input(m)),
+        Err(e @ generate::GenerateError::Threads(_)) => {
+            Err(CliError::Failure(format!("{e}; try fewer with --threads")))
+        }
         Err(e @ generate::GenerateError::Exhausted { .. }) => {
             diag!("backtrack: {e}");
             Ok(EXIT_NO_SOLUTION)
@@ -224,223 +224,31 @@ pub struct HintArgs {
     pub json: bool,
 }
 
-/// What rate, explain or hint found for one puzzle, before it is written
-/// as text or JSON.
-enum Reply {
-    Rated(rate::Rating),
-    /// The puzzle on one line, and its path.
-    Explained(String, rate::Explanation),
-    Hint(Step),
-    /// No solution for `hint`: the placed digits (cell, digit) any one of
-    /// which, taken away, leaves a grid with a solution.
-    Wrong(Vec<(usize, u8)>),
-    /// No rating, path or step: the status says why.
-    Missed(Status),
-}
-
-impl Reply {
-    /// Whether the puzzle got what was asked (a rating, a path, a step).
-    fn found(&self) -> bool {
-        !matches!(self, Reply::Missed(_) | Reply::Wrong(_))
-    }
-
-    /// The answer as text: lines, each ending with a newline.
-    fn write_text(&self, text: &mut Vec<u8>) {
-        let _ = match self {
-            Reply::Rated(r) => writeln!(text, "{}", r.text()),
-            Reply::Explained(puzzle, e) => writeln!(text, "Puzzle {puzzle}").and_then(|()| write_explanation(text, e)),
-            Reply::Hint(step) => writeln!(text, "{} [{}]", step.text, rate::tenths(step.rating)),
-            Reply::Missed(status) => writeln!(text, "{}", missed_line(*status)),
-            Reply::Wrong(wrong) => writeln!(text, "{}", wrong_digits_line(wrong)),
-        };
-    }
-
-    /// The answer as one JSON line, after `head`'s fields.
-    fn write_json(&self, text: &mut Vec<u8>, head: Head) {
-        match self {
-            Reply::Rated(r) => {
-                answer::write_line(text, &Rated { head: Head { status: Status::Rated, ..head }, rating: r.into() })
-            }
-            Reply::Explained(_, e) => {
-                answer::write_line(text, &Explained::new(Head { status: Status::Explained, ..head }, e))
-            }
-            Reply::Hint(step) => answer::write_line(
-                text,
-                &answer::Hint { head: Head { status: Status::Hint, ..head }, step: step.into() },
-            ),
-            Reply::Missed(status) => answer::write_line(text, &Head { status: *status, ..head }),
-            Reply::Wrong(wrong) => answer::write_line(
-                text,
-                &answer::WrongDigits {
-                    head: Head { status: Status::NoSolution, ..head },
-                    wrong: wrong
-                        .iter()
-                        .map(|&(cell, digit)| [cell / 9 + 1, cell % 9 + 1, usize::from(digit)])
-                        .collect(),
-                },
-            ),
-        }
-    }
-}
-
-/// The text line of a puzzle without an answer.
-fn missed_line(status: Status) -> &'static str {
-    match status {
-        Status::Multiple => "# more than one solution",
-        Status::Complete => "# solved",
-        Status::Stuck => "# no step found: the next step needs a technique this solver lacks",
-        _ => "# no solution",
-    }
-}
-
-/// Every step of `e`'s path, numbered, then its rating.
-fn write_explanation(text: &mut Vec<u8>, e: &rate::Explanation) -> std::io::Result<()> {
-    for (i, step) in e.steps.iter().enumerate() {
-        writeln!(text, "{:>3}. [{}] {}", i + 1, rate::tenths(step.rating), step.text)?;
-    }
-    if e.rating.beyond {
-        writeln!(text, "Stuck: the next step needs a technique this solver lacks.")?;
-    }
-    let hardest = e.rating.hardest.map_or("none", |t| t.name());
-    writeln!(text, "Rating {} (ER/EP/ED), hardest step: {hardest}", e.rating.text())
-}
-
-/// Puzzles answered at a time per thread: a bounded window, big enough to
-/// keep every thread busy while the answers before are written.
-const WINDOW_PER_THREAD: usize = 4;
-
-/// Answers every puzzle of `files` (standard input for none) with `answer`,
-/// as `backtrack sudoku` does: read as a stream, one answer per puzzle in
-/// input order, a malformed one answered by `# error: line L, column C: ...`
-/// (with `json`, an object with status "invalid"), answers written as they
-/// are ready and flushed whenever no input is waiting, so that a program
-/// feeding puzzles one by one gets each answer at once. With several
-/// `threads`, a bounded window of puzzles is answered at a time. Each
-/// thread passes `answer` a [`Rater`] of its own, kept from one puzzle to
-/// the next.
-fn answer_stream(
-    files: &[PathBuf],
-    threads: usize,
-    json: bool,
-    answer: impl Fn(&mut Rater, &[u8]) -> Reply + Sync,
-) -> CliResult {
-    let rx = sudoku::start_reading(files)?;
-    let pool = (effective_threads(threads) > 1).then(|| thread_pool(threads));
-    let window = pool.as_ref().map_or(1, |p| p.current_num_threads() * WINDOW_PER_THREAD);
+/// Answers every puzzle of `files` (standard input for none) with
+/// `replies` on `threads`, through the library's ordered pipeline: one
+/// answer per puzzle, in input order, written as soon as it is ready.
+fn answer_stream(files: &[PathBuf], threads: Threads, replies: Replies) -> CliResult {
     let mut out = stdout();
-    let mut tally = Tally::default();
-    let mut text = Vec::new();
-    let mut rater = Rater::new();
-    'read: while let Some(message) = sudoku::next_message(&rx, &mut out)? {
-        let part = match message {
-            Message::Batch(part) => part,
-            Message::Failed(e) => {
-                sudoku::failed(e, &mut tally);
-                continue;
-            }
-        };
-        let batch = &part.batch;
-        let nine = batch.layout().box_size == 3;
-        let entries = batch.entries();
-        let one = |rater: &mut Rater, k: usize| match &entries[k].result {
-            Ok(slot) if nine => Some(answer(rater, batch.cells(*slot))),
-            _ => None,
-        };
-        let mut start = 0;
-        while start < entries.len() {
-            let end = (start + window).min(entries.len());
-            let answers: Vec<Option<Reply>> = match &pool {
-                Some(pool) => pool.install(|| (start..end).into_par_iter().map_init(Rater::new, one).collect()),
-                None => (start..end).map(|k| one(&mut rater, k)).collect(),
-            };
-            for (k, answer) in (start..end).zip(answers) {
-                let entry = &entries[k];
-                tally.answered += 1;
-                text.clear();
-                match (answer, &entry.result) {
-                    (Some(reply), _) => {
-                        tally.no_solution += usize::from(!reply.found());
-                        if json {
-                            reply.write_json(&mut text, part.head(entry, part.first_index + k, Status::Solved));
-                        } else {
-                            reply.write_text(&mut text);
-                        }
-                    }
-                    (None, result) => {
-                        let only_nine;
-                        let error = match result {
-                            Err(e) => e,
-                            Ok(_) => {
-                                only_nine = ParseError::new(entry.line, 1, "only 9x9 puzzles are taken here");
-                                &only_nine
-                            }
-                        };
-                        diag!("backtrack: {}: {error}", part.name);
-                        tally.invalid += 1;
-                        sudoku::write_invalid(&mut text, &part, entry, part.first_index + k, error, json, false);
-                    }
-                }
-                out.write_all(&text)?;
-            }
-            start = end;
-            if super::interrupted() {
-                break 'read;
-            }
-        }
-    }
-    out.flush()?;
-    tally.check_interrupted()?;
-    Ok(tally.exit_code())
-}
-
-fn error_reply(e: RateError) -> Reply {
-    match e {
-        RateError::NotUnique => Reply::Missed(Status::Multiple),
-        _ => Reply::Missed(Status::NoSolution),
-    }
+    let control = interrupt_control();
+    let result =
+        pipeline::answer_in_order(Source::paths(files), threads, false, &control, &replies, &mut out, &mut report);
+    finish(result, &mut out)
 }
 
 /// Runs `backtrack sudoku rate`.
 pub fn rate(args: RateArgs) -> CliResult {
-    answer_stream(&args.files, args.threads.unwrap_or_default().get(), args.json, |rater, g| {
-        rater.rate(g).map_or_else(error_reply, Reply::Rated)
-    })
+    answer_stream(&args.files, args.threads.unwrap_or_default(), Replies { ask: Ask::Rate, json: args.json })
 }
 
 /// Runs `backtrack sudoku explain`.
 pub fn explain(args: ExplainArgs) -> CliResult {
-    answer_stream(&args.files, 1, args.json, |rater, g| match rater.explain(g) {
-        // A header names the puzzle, so that several explanations read apart.
-        Ok(e) => Reply::Explained(g.iter().map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) }).collect(), e),
-        Err(e) => error_reply(e),
-    })
+    answer_stream(&args.files, Threads::ONE, Replies { ask: Ask::Explain, json: args.json })
 }
 
 /// Runs `backtrack sudoku hint`.
 pub fn hint(args: HintArgs) -> CliResult {
     let files: Vec<PathBuf> = args.file.into_iter().collect();
-    answer_stream(&files, 1, args.json, |rater, grid| match rater.hint(grid) {
-        Ok(Some(step)) => Reply::Hint(step),
-        Ok(None) if grid.iter().all(|&v| v != 0) => Reply::Missed(Status::Complete),
-        Ok(None) => Reply::Missed(Status::Stuck),
-        Err(RateError::NoSolution) => Reply::Wrong(rate::wrong_digits(grid)),
-        Err(e) => error_reply(e),
-    })
-}
-
-/// The answer to a grid without a solution: which digit is wrong, when
-/// taking one away gives it a solution.
-fn wrong_digits_line(wrong: &[(usize, u8)]) -> String {
-    /// Most cells named.
-    const SHOWN: usize = 6;
-    let named: Vec<String> =
-        wrong.iter().take(SHOWN).map(|&(cell, digit)| format!("r{}c{}={digit}", cell / 9 + 1, cell % 9 + 1)).collect();
-    let more = if wrong.len() > SHOWN { ", ..." } else { "" };
-    match named.as_slice() {
-        [] => "# no solution: more than one digit is wrong".to_string(),
-        [one] => format!("# no solution: {one} is wrong (without it the grid has a solution)"),
-        _ => format!("# no solution: one of {}{more} is wrong (without it the grid has a solution)", named.join(", ")),
-    }
+    answer_stream(&files, Threads::ONE, Replies { ask: Ask::Hint, json: args.json })
 }
 
 /// Runs one of the maker's subcommands.
