@@ -20,11 +20,11 @@ use std::time::Duration;
 use backtrack::search::{self, Mode, Order};
 use backtrack::sudoku::answer::{self, Head, Invalid, Solve, Status};
 use backtrack::sudoku::stream::{self, StreamError};
-use backtrack::sudoku::{self, Batch, Entry, Format, Layout, Solver};
+use backtrack::sudoku::{self, Batch, Entry, Format, Solver};
 
 use backtrack::error::Counted;
 
-use super::{diag, stdout, CliError, CliResult, Input, EXIT_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
+use super::{diag, stdout, CliError, CliResult, EXIT_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// Text written in place of the answer to a puzzle that has no solution.
 pub const NO_SOLUTION_LINE: &str = "# no solution";
@@ -706,26 +706,5 @@ fn answer_all(out: &mut impl Write, part: &Part, end: usize, plan: &Plan, tally:
         out.write_all(&text)?;
         text.clear();
     }
-    Ok(())
-}
-
-/// Judge-exact solution of BOJ problem `id`: 2580 (spaced grid, any
-/// solution) or 2239 (unspaced grid, the smallest solution).
-pub fn boj(id: u32, input: &Input, out: &mut dyn Write) -> Result<(), CliError> {
-    let (format, mode) = match id {
-        2580 => (Format::Spaced, Mode::First),
-        2239 => (Format::Grid, Mode::LexFirst),
-        _ => return Err(CliError::Failure(format!("problem {id} is not a sudoku problem"))),
-    };
-    let puzzle = sudoku::parse_as(&input.text, Layout { format, box_size: 3 })
-        .map_err(|e| CliError::bad_input(&input.name, &e))?;
-    let outcome = sudoku::solve(&puzzle, mode);
-    let Some(solution) = outcome.solution else {
-        // The problem promises a solvable puzzle: one without is input out of its range.
-        return Err(CliError::Input(format!("{}: the puzzle has no solution (the problem promises one)", input.name)));
-    };
-    let mut text = Vec::with_capacity(200);
-    sudoku::write_cells(&mut text, 3, &solution, format);
-    out.write_all(&text)?;
     Ok(())
 }
