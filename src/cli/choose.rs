@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use backtrack::choose::{self, Choose, CountError, Repetition, Shape};
 
-use super::{diag, read_input, stdout, CliError, CliResult, Input, EXIT_NO_SOLUTION, EXIT_OK};
+use super::{diag, read_input, stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// Largest N accepted for the pool `1..N` (each value is kept in memory with its text).
 const MAX_RANGE: u64 = 10_000_000;
@@ -156,27 +156,4 @@ pub fn run(args: Args) -> CliResult {
         return Ok(EXIT_NO_SOLUTION);
     }
     Ok(EXIT_OK)
-}
-
-/// Judge-exact solution of BOJ problem `id`: Lotto (6603) or one of the "N and M" series.
-pub fn boj(id: u32, input: &Input, out: &mut dyn Write) -> Result<(), CliError> {
-    if id == 6603 {
-        let cases = choose::parse_lotto(&input.text).map_err(|e| CliError::bad_input(&input.name, &e))?;
-        for set in cases {
-            Choose::new(set, 6, Shape::Increasing, Repetition::Once).write_all(out, b" ")?;
-            out.write_all(b"\n")?;
-        }
-        return Ok(());
-    }
-    let Some(variant) = choose::NandMVariant::of(id) else {
-        return Err(CliError::Input(format!("problem {id} is not an enumeration problem")));
-    };
-    let input = choose::parse_n_and_m(&input.text, variant.given).map_err(|e| CliError::bad_input(&input.name, &e))?;
-    let (n, m) = (input.n, input.m);
-    if variant.given {
-        Choose::new(input.values, m, variant.shape, variant.repetition).write_all(out, b" ")?;
-    } else {
-        Choose::range(n, m, variant.shape, variant.repetition).write_all(out, b" ")?;
-    }
-    Ok(())
 }

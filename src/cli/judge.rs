@@ -45,7 +45,7 @@ use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
     backtrack judge 2239 --save tests/                   NAME.in / NAME.out for `oj test -d tests/`\n  \
     backtrack judge 4574 --gen --seed 3                  print one random input\n  \
     backtrack judge --gen 'sh gen.sh {{seed}}' --reference ./brute -- ./mine  stress test: any problem",
-    backtrack::judge::IDS.map(|id| id.to_string()).join(" ")))]
+    backtrack::judge::ids().map(|id| id.to_string()).collect::<Vec<_>>().join(" ")))]
 pub struct Args {
     /// Problem number, e.g. 9663 (see `backtrack boj --help`); none with --reference.
     pub id: Option<u32>,
@@ -142,7 +142,7 @@ pub fn run(args: Args, lang: Lang) -> CliResult {
         return Err(CliError::Input("--gen prints one input: it takes no --save, --json or --hard".into()));
     }
     let problem = Problem::new(id).ok_or_else(|| {
-        let ids = backtrack::judge::IDS.map(|id| id.to_string()).join(" ");
+        let ids = backtrack::judge::ids().map(|id| id.to_string()).collect::<Vec<_>>().join(" ");
         CliError::Input(lang.say(Message::NoJudge { id, ids: &ids }))
     })?;
     let mut out = stdout();
@@ -537,7 +537,7 @@ fn report(
         detail: &detail,
     });
     writeln!(out, "{first}")?;
-    let label = if problem.id() == 2580 { Heading::ExpectedOneOf } else { Heading::Expected };
+    let label = if problem.several_answers() { Heading::ExpectedOneOf } else { Heading::Expected };
     report_run(out, &case.text, label, &case.expected, judged, program, lang)
 }
 

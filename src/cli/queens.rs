@@ -433,14 +433,6 @@ fn save_checkpoint(state: &Checkpoint, path: &Path) -> Result<(), CliError> {
     })
 }
 
-/// BOJ 9663 (N-Queen): one integer N in, the number of solutions out.
-pub fn boj(input: &super::Input, out: &mut dyn Write) -> Result<(), CliError> {
-    let n = queens::parse_board_size(&input.text).map_err(|e| CliError::bad_input(&input.name, &e))?;
-    let counts = queens::count(n, 0).map_err(|e| CliError::Input(e.to_string()))?;
-    writeln!(out, "{}", counts.total)?;
-    Ok(())
-}
-
 #[cfg(not(feature = "mpi"))]
 fn mpi_run(_args: &Args) -> CliResult {
     Err(CliError::Input(

@@ -4,9 +4,9 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use backtrack::json::{self, Status, SudominokuAnswer};
-use backtrack::sudominoku::{self, format_grid, Puzzle};
+use backtrack::sudominoku::{self, format_grid};
 
-use super::{diag, read_input, stdout, CliError, CliResult, Input, EXIT_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
+use super::{diag, read_input, stdout, CliError, CliResult, EXIT_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// Solve sudominoku puzzles: sudokus covered by the 36 dominoes 1-2 .. 8-9, each used once.
 ///
@@ -111,27 +111,4 @@ fn write_answer(out: &mut impl Write, answer: SudominokuAnswer) -> std::io::Resu
     let mut line = Vec::new();
     json::write_line(&mut line, &answer);
     out.write_all(&line)
-}
-
-/// Judge-exact solution of BOJ 4574: every puzzle is read and solved before
-/// anything is written, so bad input leaves standard output empty.
-pub fn boj(input: &Input, out: &mut dyn Write) -> Result<(), CliError> {
-    let parsed = sudominoku::parse(&input.text).map_err(|e| CliError::bad_input(&input.name, &e))?;
-    let puzzles: Vec<&Puzzle> =
-        parsed.iter().map(|p| p.as_ref().map_err(|e| CliError::bad_input(&input.name, e))).collect::<Result<_, _>>()?;
-    let mut text = String::with_capacity(puzzles.len() * 100);
-    for (i, puzzle) in puzzles.into_iter().enumerate() {
-        let Some(solution) = sudominoku::solve(puzzle) else {
-            // The problem promises solvable puzzles: one without is input out of its range.
-            return Err(CliError::Input(format!(
-                "{}: puzzle {} has no solution (the problem promises one)",
-                input.name,
-                i + 1
-            )));
-        };
-        text.push_str(&format!("Puzzle {}\n", i + 1));
-        text.push_str(&format_grid(&solution.grid));
-    }
-    out.write_all(text.as_bytes())?;
-    Ok(())
 }

@@ -82,7 +82,7 @@ int main(void) {
 "#;
 
 /// Compiles `source` (with `-D` definitions) into `dir` as `name`.
-fn compile(dir: &Path, name: &str, source: &str, defines: &[&str]) -> PathBuf {
+pub(super) fn compile(dir: &Path, name: &str, source: &str, defines: &[&str]) -> PathBuf {
     let src = dir.join(format!("{name}.c"));
     std::fs::write(&src, source).unwrap();
     let exe = dir.join(name);
@@ -206,7 +206,7 @@ fn output_without_end_is_ole() {
 #[test]
 fn the_solver_itself_passes_every_problem() {
     let bin = backtrack_bin();
-    for id in backtrack::judge::IDS {
+    for id in backtrack::judge::ids() {
         let id = id.to_string();
         let out = judge(&[&id, "--cases", "2", "--json"], &[&bin, "boj", &id]);
         assert_eq!(out.status.code(), Some(0), "{id}: {}", text(&out));
@@ -230,7 +230,7 @@ fn sudoku_2580_takes_any_solution_and_2239_only_the_smallest() {
 
 #[test]
 fn gen_prints_one_input_that_boj_reads() {
-    for id in backtrack::judge::IDS {
+    for id in backtrack::judge::ids() {
         let id = id.to_string();
         let gen = |seed: &str| {
             let out = backtrack().args(["judge", &id, "--gen", "--seed", seed]).output().unwrap();

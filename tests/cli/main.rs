@@ -9,6 +9,7 @@ mod contract;
 mod help;
 mod json;
 mod judge;
+mod judge_more;
 mod korean;
 mod maker;
 mod merge;

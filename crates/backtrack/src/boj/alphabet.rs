@@ -15,13 +15,9 @@
 //! (a newer state overwrites an older one in its slot), so memory stays
 //! small whatever the board.
 
-use std::io::Write;
-
 use crate::error::Quoted;
 use crate::tokens::Tokens;
 use crate::ParseError;
-
-use super::AnswerError;
 
 /// Most rows and most columns (the judge's limit is 20).
 pub const MAX_SIDE: usize = 100;
@@ -142,8 +138,4 @@ impl Walk<'_> {
 /// Judge-exact answer of 1987.
 pub fn solve_1987(input: &str) -> Result<String, ParseError> {
     Ok(format!("{}\n", longest_walk(&parse_board(input)?).cells))
-}
-
-pub(super) fn write_1987(input: &str, out: &mut dyn Write) -> Result<(), AnswerError> {
-    super::write_text(solve_1987, input, out)
 }

@@ -13,12 +13,8 @@
 //! they add up to at most the `r` largest minus the `r` smallest of that
 //! collection (the last number once, every unplaced one twice).
 
-use std::io::Write;
-
 use crate::tokens::Tokens;
 use crate::ParseError;
-
-use super::AnswerError;
 
 /// Most numbers (the judge's limit is 8).
 pub const MAX_N: usize = 12;
@@ -111,8 +107,4 @@ impl Walk<'_> {
 /// Judge-exact answer of 10819.
 pub fn solve_10819(input: &str) -> Result<String, ParseError> {
     Ok(format!("{}\n", largest_sum(&parse_numbers(input)?).sum))
-}
-
-pub(super) fn write_10819(input: &str, out: &mut dyn Write) -> Result<(), AnswerError> {
-    super::write_text(solve_10819, input, out)
 }

@@ -11,13 +11,9 @@
 //! follows it needs more unused digits above it (a run of `<`) or below it
 //! (a run of `>`) than are left.
 
-use std::io::Write;
-
 use crate::error::Quoted;
 use crate::tokens::Tokens;
 use crate::ParseError;
-
-use super::AnswerError;
 
 /// Most signs: k+1 distinct digits must exist (the judge's k is 2 to 9).
 pub const MAX_K: usize = 9;
@@ -115,8 +111,4 @@ pub fn solve_2529(input: &str) -> Result<String, ParseError> {
     let b = bounds(&parse_signs(input)?);
     let text = |digits: &[u8]| digits.iter().map(|d| char::from(b'0' + d)).collect::<String>();
     Ok(format!("{}\n{}\n", text(&b.largest), text(&b.smallest)))
-}
-
-pub(super) fn write_2529(input: &str, out: &mut dyn Write) -> Result<(), AnswerError> {
-    super::write_text(solve_2529, input, out)
 }

@@ -22,12 +22,9 @@
 
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
-use std::io::Write;
 
 use crate::tokens::Tokens;
 use crate::ParseError;
-
-use super::AnswerError;
 
 /// Most numbers in one expression (the judge's limit is 11).
 pub const MAX_N: usize = 40;
@@ -194,12 +191,4 @@ pub fn solve_14888(input: &str) -> Result<String, ParseError> {
 /// Judge-exact answer of 15658 (at least N-1 operators).
 pub fn solve_15658(input: &str) -> Result<String, ParseError> {
     Ok(format_extremes(&extremes(&parse_expression(input, false)?)))
-}
-
-pub(super) fn write_14888(input: &str, out: &mut dyn Write) -> Result<(), AnswerError> {
-    super::write_text(solve_14888, input, out)
-}
-
-pub(super) fn write_15658(input: &str, out: &mut dyn Write) -> Result<(), AnswerError> {
-    super::write_text(solve_15658, input, out)
 }

@@ -17,8 +17,6 @@ use crate::error::Quoted;
 use crate::tokens::Tokens;
 use crate::ParseError;
 
-use super::AnswerError;
-
 /// One input: the password length and the letters.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Letters {
@@ -130,9 +128,4 @@ pub fn solve_1759(input: &str) -> Result<String, ParseError> {
     let mut out = Vec::new();
     write_passwords(&letters, &mut out).expect("writing to memory cannot fail");
     Ok(String::from_utf8(out).expect("passwords are ASCII"))
-}
-
-pub(super) fn write_1759(input: &str, out: &mut dyn Write) -> Result<(), AnswerError> {
-    write_passwords(&parse_letters(input)?, out)?;
-    Ok(())
 }

@@ -11,12 +11,8 @@
 //! subsequence: it is taken off when `S = 0`. The work is about
 //! `2^(N/2) log 2^(N/2)`, against `2^N` for trying every subsequence.
 
-use std::io::Write;
-
 use crate::tokens::Tokens;
 use crate::ParseError;
-
-use super::AnswerError;
 
 /// Most numbers (the judge's limit is 20).
 pub const MAX_N: usize = 40;
@@ -85,8 +81,4 @@ pub fn count_subsequences(input: &SubsetSum) -> u64 {
 /// Judge-exact answer of 1182.
 pub fn solve_1182(input: &str) -> Result<String, ParseError> {
     Ok(format!("{}\n", count_subsequences(&parse_subset_sum(input)?)))
-}
-
-pub(super) fn write_1182(input: &str, out: &mut dyn Write) -> Result<(), AnswerError> {
-    super::write_text(solve_1182, input, out)
 }

@@ -20,12 +20,8 @@
 //! numbers allow: every difference is `ΣT` minus twice a sum of `T`s, so it
 //! is congruent to `ΣT` modulo twice the `T`s' greatest common divisor.
 
-use std::io::Write;
-
 use crate::tokens::Tokens;
 use crate::ParseError;
-
-use super::AnswerError;
 
 /// Most people (the judge's limit is 20).
 pub const MAX_N: usize = 32;
@@ -163,12 +159,4 @@ pub fn solve_14889(input: &str) -> Result<String, ParseError> {
 /// Judge-exact answer of 15661 (two teams of any sizes).
 pub fn solve_15661(input: &str) -> Result<String, ParseError> {
     Ok(format!("{}\n", closest_split(&parse_teams(input, Sizes::Any)?, Sizes::Any).difference))
-}
-
-pub(super) fn write_14889(input: &str, out: &mut dyn Write) -> Result<(), AnswerError> {
-    super::write_text(solve_14889, input, out)
-}
-
-pub(super) fn write_15661(input: &str, out: &mut dyn Write) -> Result<(), AnswerError> {
-    super::write_text(solve_15661, input, out)
 }

@@ -12,12 +12,8 @@
 //! each adds at least its cheapest such road; a city with none left ends the
 //! branch at once.
 
-use std::io::Write;
-
 use crate::tokens::Tokens;
 use crate::ParseError;
-
-use super::AnswerError;
 
 /// Most cities (the judge's limit is 10).
 pub const MAX_N: usize = 16;
@@ -108,8 +104,4 @@ pub fn solve_10971(input: &str) -> Result<String, ParseError> {
         Some(cost) => Ok(format!("{cost}\n")),
         None => Err(ParseError::new(1, 0, "no round trip visits every city: the statement promises one")),
     }
-}
-
-pub(super) fn write_10971(input: &str, out: &mut dyn Write) -> Result<(), AnswerError> {
-    super::write_text(solve_10971, input, out)
 }

@@ -23,7 +23,8 @@
 use std::collections::HashSet;
 use std::time::Instant;
 
-use super::{fingerprint, Budget, Rejection};
+use super::cases::fingerprint;
+use super::{Budget, Rejection};
 
 /// The placeholder of the seed in a generator's command line.
 pub const SEED: &str = "{seed}";

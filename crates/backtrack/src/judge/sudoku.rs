@@ -8,9 +8,13 @@
 //! order: their solution's first row is `9 8 7 6 5 4 3 2 1` and the first
 //! rows hold few givens.
 
-use super::{Draw, Input, Rng};
+use std::io::Write;
+
+use super::problem::foreign;
+use super::{compare, AnswerError, Draw, Input, JudgeProblem, Limits, Rejection, Rng, Title};
+use crate::lang::Lang;
 use crate::search::Mode;
-use crate::sudoku::{self, find_conflict, Puzzle};
+use crate::sudoku::{self, find_conflict, Format, Layout, Puzzle};
 
 /// Cells on a 9x9 board.
 const CELLS: usize = 81;
@@ -27,7 +31,7 @@ fn board(text: &str) -> Input {
     Input::Sudoku(text.bytes().map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 }).collect())
 }
 
-pub(super) fn samples(lex: bool) -> Vec<Input> {
+fn samples(lex: bool) -> Vec<Input> {
     vec![board(if lex { SAMPLE_2239 } else { SAMPLE_2580 })]
 }
 
@@ -106,7 +110,7 @@ fn minimal(rng: &mut Rng, grid: &[u8], first: usize) -> Vec<u8> {
     cells
 }
 
-pub(super) fn edges(rng: &mut Rng) -> Vec<(&'static str, Input)> {
+fn edges(rng: &mut Rng) -> Vec<(&'static str, Input)> {
     let full = full_grid(rng);
     let mut one_blank = full.clone();
     one_blank[40] = 0;
@@ -117,7 +121,7 @@ pub(super) fn edges(rng: &mut Rng) -> Vec<(&'static str, Input)> {
     ]
 }
 
-pub(super) fn random(lex: bool, rng: &mut Rng) -> Input {
+fn random(lex: bool, rng: &mut Rng) -> Input {
     let grid = full_grid(rng);
     let blanks = if lex && rng.below(2) == 0 {
         // Several solutions are likely: only the smallest is accepted.
@@ -132,7 +136,7 @@ pub(super) fn random(lex: bool, rng: &mut Rng) -> Input {
     Input::Sudoku(cells)
 }
 
-pub(super) fn hard(rng: &mut Rng) -> Vec<(&'static str, Input)> {
+fn hard(rng: &mut Rng) -> Vec<(&'static str, Input)> {
     let mut out = vec![("against-brute-force", board(AGAINST_BRUTE_FORCE)), ("17-givens", board(SEVENTEEN))];
     for name in ["against-brute-force-random-1", "against-brute-force-random-2"] {
         let grid = full_grid(rng);
@@ -147,7 +151,7 @@ pub(super) fn hard(rng: &mut Rng) -> Vec<(&'static str, Input)> {
     out
 }
 
-pub(super) fn text(lex: bool, cells: &[u8]) -> String {
+fn text(lex: bool, cells: &[u8]) -> String {
     write(lex, cells)
 }
 
@@ -165,16 +169,12 @@ fn write(lex: bool, cells: &[u8]) -> String {
     text
 }
 
-pub(super) fn answer(lex: bool, cells: &[u8]) -> String {
-    write(lex, &solve(cells, if lex { Mode::LexFirst } else { Mode::First }))
-}
-
 /// The checker of any valid completion, in 2580's format (nine lines of
 /// nine digits separated by single spaces) or, with `lex`, 2239's (nine
 /// digits side by side); trailing blanks and blank lines at the end are
 /// ignored. The grid must be valid and keep every given.
-pub(super) fn check_any(lex: bool, cells: &[u8], got: &str) -> Result<(), String> {
-    let lines = super::compare::judge_lines(got);
+fn check_any(lex: bool, cells: &[u8], got: &str) -> Result<(), String> {
+    let lines = compare::judge_lines(got);
     if lines.len() != 9 {
         return Err(format!("expected 9 lines, received {}", lines.len()));
     }
@@ -192,11 +192,7 @@ pub(super) fn check_any(lex: bool, cells: &[u8], got: &str) -> Result<(), String
         };
         if !well_formed {
             let how = if lex { "side by side" } else { "separated by single spaces" };
-            return Err(format!(
-                "line {} is not nine digits 1-9 {how}: `{}`",
-                r + 1,
-                super::compare::visible(line, 40)
-            ));
+            return Err(format!("line {} is not nine digits 1-9 {how}: `{}`", r + 1, compare::visible(line, 40)));
         }
         grid.extend(bytes.iter().filter(|b| b.is_ascii_digit()).map(|b| b - b'0'));
     }
@@ -226,7 +222,7 @@ pub(super) fn check_any(lex: bool, cells: &[u8], got: &str) -> Result<(), String
 
 /// For 2239: why a valid completion `got` is not the smallest, `expected`:
 /// the first cell where they differ.
-pub(super) fn not_smallest(expected: &str, got: &str) -> String {
+fn not_smallest(expected: &str, got: &str) -> String {
     let digits = |text: &str| -> Vec<u8> { text.bytes().filter(u8::is_ascii_digit).collect() };
     let (want, have) = (digits(expected), digits(got));
     match (0..CELLS.min(want.len()).min(have.len())).find(|&i| want[i] != have[i]) {
@@ -245,7 +241,7 @@ pub(super) fn not_smallest(expected: &str, got: &str) -> String {
 /// filled with the expected solution's digits, the largest chunks first.
 /// Filling a cell with a digit of the smallest solution keeps that solution
 /// the smallest, so 2239's answer does not change either.
-pub(super) fn shrink(lex: bool, cells: &[u8]) -> Vec<Input> {
+fn shrink(lex: bool, cells: &[u8]) -> Vec<Input> {
     let solution = solve(cells, if lex { Mode::LexFirst } else { Mode::First });
     let blanks: Vec<usize> = (0..CELLS).filter(|&i| cells[i] == 0).collect();
     let mut out = Vec::new();
@@ -265,4 +261,107 @@ pub(super) fn shrink(lex: bool, cells: &[u8]) -> Vec<Input> {
         parts *= 2;
     }
     out
+}
+
+/// BOJ 2580 (any solution, `lex: false`) or 2239 (the smallest, `lex: true`).
+#[derive(Debug)]
+pub struct Sudoku {
+    /// Whether only the lexicographically smallest solution is accepted (2239).
+    pub lex: bool,
+}
+
+impl Sudoku {
+    fn mode(&self) -> Mode {
+        if self.lex {
+            Mode::LexFirst
+        } else {
+            Mode::First
+        }
+    }
+}
+
+impl JudgeProblem for Sudoku {
+    fn id(&self) -> u32 {
+        if self.lex {
+            2239
+        } else {
+            2580
+        }
+    }
+
+    fn title(&self) -> Title {
+        if self.lex {
+            Title { ko: "스도쿠", en: "Sudoku, lexicographically smallest solution" }
+        } else {
+            Title { ko: "스도쿠", en: "Sudoku, any solution" }
+        }
+    }
+
+    fn limits(&self) -> Limits {
+        super::limits(if self.lex { 2 } else { 1 }, 256)
+    }
+
+    fn answer(&self, input: &str, out: &mut dyn Write) -> Result<(), AnswerError> {
+        let format = if self.lex { Format::Grid } else { Format::Spaced };
+        let puzzle = sudoku::parse_as(input, Layout { format, box_size: 3 })?;
+        let Some(solution) = sudoku::solve(&puzzle, self.mode()).solution else {
+            // The problem promises a solvable puzzle: one without is input out of its range.
+            return Err(AnswerError::Unsolvable("the puzzle has no solution (the problem promises one)".into()));
+        };
+        let mut text = Vec::with_capacity(200);
+        sudoku::write_cells(&mut text, 3, &solution, format);
+        out.write_all(&text)?;
+        Ok(())
+    }
+
+    fn samples(&self) -> Vec<Input> {
+        samples(self.lex)
+    }
+
+    fn edges(&self, rng: &mut Rng) -> Vec<(&'static str, Input)> {
+        edges(rng)
+    }
+
+    fn random(&self, rng: &mut Rng) -> Input {
+        random(self.lex, rng)
+    }
+
+    fn hard(&self, rng: &mut Rng) -> Vec<(&'static str, Input)> {
+        hard(rng)
+    }
+
+    fn text(&self, input: &Input) -> String {
+        match input {
+            Input::Sudoku(cells) => text(self.lex, cells),
+            _ => foreign(self.id(), input),
+        }
+    }
+
+    /// 2580 accepts any valid completion; 2239 only the smallest, and says
+    /// so when the output is a valid completion that is not.
+    fn check_output(&self, lang: Lang, input: &Input, expected: &str, got: &str) -> Result<(), Rejection> {
+        let Input::Sudoku(cells) = input else { foreign(self.id(), input) };
+        if !self.lex {
+            return check_any(false, cells, got).map_err(Rejection);
+        }
+        if compare::same(expected, got) {
+            return Ok(());
+        }
+        let diff = compare::short_diff_in(lang, expected, got);
+        if check_any(true, cells, got).is_ok() {
+            return Err(Rejection(format!("{}\n{diff}", not_smallest(expected, got))));
+        }
+        Err(Rejection(diff))
+    }
+
+    fn several_answers(&self) -> bool {
+        !self.lex
+    }
+
+    fn shrink_input(&self, input: &Input) -> Vec<Input> {
+        match input {
+            Input::Sudoku(cells) => shrink(self.lex, cells),
+            _ => foreign(self.id(), input),
+        }
+    }
 }

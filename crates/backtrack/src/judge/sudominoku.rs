@@ -8,7 +8,10 @@
 //! every domino that can go while
 //! the grid stays unique.
 
-use super::{Draw, Input, Rng};
+use std::io::Write;
+
+use super::problem::foreign;
+use super::{AnswerError, Draw, Input, JudgeProblem, Limits, Rng, Title};
 use crate::sudominoku::{self, cell_name, count_grids, format_grid, Placement, Puzzle};
 
 /// Fewest and most dominoes a puzzle gives (`10 <= N <= 35`).
@@ -27,7 +30,7 @@ fn sample() -> Vec<Puzzle> {
         .collect()
 }
 
-pub(super) fn samples() -> Vec<Input> {
+fn samples() -> Vec<Input> {
     vec![Input::Sudominoku(sample())]
 }
 
@@ -114,7 +117,7 @@ fn puzzle(rng: &mut Rng, lean: bool) -> Puzzle {
     Puzzle::new(kept, singles).expect("clues taken from a solution")
 }
 
-pub(super) fn edges(rng: &mut Rng) -> Vec<(&'static str, Input)> {
+fn edges(rng: &mut Rng) -> Vec<(&'static str, Input)> {
     // One domino left to place.
     let (dominoes, singles) = full(rng);
     let last = Puzzle::new(dominoes[..GIVEN.1].to_vec(), singles).expect("clues taken from a solution");
@@ -122,19 +125,19 @@ pub(super) fn edges(rng: &mut Rng) -> Vec<(&'static str, Input)> {
     vec![("most-dominoes", Input::Sudominoku(vec![last])), ("several-puzzles", Input::Sudominoku(several))]
 }
 
-pub(super) fn random(rng: &mut Rng) -> Input {
+fn random(rng: &mut Rng) -> Input {
     let count = rng.range(1, 3) as usize;
     Input::Sudominoku((0..count).map(|_| puzzle(rng, false)).collect())
 }
 
-pub(super) fn hard(rng: &mut Rng) -> Vec<(&'static str, Input)> {
+fn hard(rng: &mut Rng) -> Vec<(&'static str, Input)> {
     vec![
         ("fewest-dominoes", Input::Sudominoku((0..3).map(|_| puzzle(rng, true)).collect())),
         ("many-puzzles", Input::Sudominoku((0..30).map(|_| puzzle(rng, false)).collect())),
     ]
 }
 
-pub(super) fn text(puzzles: &[Puzzle]) -> String {
+fn text(puzzles: &[Puzzle]) -> String {
     let mut text = String::new();
     for p in puzzles {
         text.push_str(&format!("{}\n", p.dominoes.len()));
@@ -154,15 +157,6 @@ fn solution(puzzle: &Puzzle) -> sudominoku::Solution {
     sudominoku::solve(puzzle).expect("generated puzzles have a solution")
 }
 
-pub(super) fn answer(puzzles: &[Puzzle]) -> String {
-    let mut text = String::new();
-    for (i, p) in puzzles.iter().enumerate() {
-        text.push_str(&format!("Puzzle {}\n", i + 1));
-        text.push_str(&format_grid(&solution(p).grid));
-    }
-    text
-}
-
 /// Blank cells left to cover, over all puzzles.
 pub(super) fn blanks(puzzles: &[Puzzle]) -> u64 {
     puzzles.iter().map(|p| 72 - 2 * p.dominoes.len() as u64).sum()
@@ -170,12 +164,12 @@ pub(super) fn blanks(puzzles: &[Puzzle]) -> u64 {
 
 /// Fewer puzzles (each alone, halves, one less), then more dominoes given
 /// (half of the missing ones, then one at a time), taken from the solution.
-pub(super) fn shrink(puzzles: &[Puzzle]) -> Vec<Input> {
+fn shrink(puzzles: &[Puzzle]) -> Vec<Input> {
     let mut out: Vec<Vec<Puzzle>> = Vec::new();
     if puzzles.len() > 1 {
         out.extend(puzzles.iter().map(|p| vec![p.clone()]));
-        out.extend(super::halves(puzzles));
-        out.extend(super::drop_each(puzzles));
+        out.extend(super::shrink::halves(puzzles));
+        out.extend(super::shrink::drop_each(puzzles));
     }
     for (i, p) in puzzles.iter().enumerate() {
         if p.dominoes.len() >= GIVEN.1 {
@@ -197,4 +191,74 @@ pub(super) fn shrink(puzzles: &[Puzzle]) -> Vec<Input> {
         }
     }
     out.into_iter().map(Input::Sudominoku).collect()
+}
+
+/// BOJ 4574.
+#[derive(Debug)]
+pub struct Sudominoku;
+
+impl JudgeProblem for Sudominoku {
+    fn id(&self) -> u32 {
+        4574
+    }
+
+    fn title(&self) -> Title {
+        Title { ko: "스도미노쿠", en: "Sudominoku" }
+    }
+
+    fn limits(&self) -> Limits {
+        super::limits(2, 128)
+    }
+
+    /// Every puzzle is read and solved before anything is written, so bad
+    /// input leaves the output empty.
+    fn answer(&self, input: &str, out: &mut dyn Write) -> Result<(), AnswerError> {
+        let parsed = sudominoku::parse(input)?;
+        let puzzles: Vec<&Puzzle> =
+            parsed.iter().map(|p| p.as_ref().map_err(Clone::clone)).collect::<Result<_, _>>()?;
+        let mut text = String::with_capacity(puzzles.len() * 100);
+        for (i, puzzle) in puzzles.into_iter().enumerate() {
+            let Some(solution) = sudominoku::solve(puzzle) else {
+                // The problem promises solvable puzzles: one without is input out of its range.
+                return Err(AnswerError::Unsolvable(format!(
+                    "puzzle {} has no solution (the problem promises one)",
+                    i + 1
+                )));
+            };
+            text.push_str(&format!("Puzzle {}\n", i + 1));
+            text.push_str(&format_grid(&solution.grid));
+        }
+        out.write_all(text.as_bytes())?;
+        Ok(())
+    }
+
+    fn samples(&self) -> Vec<Input> {
+        samples()
+    }
+
+    fn edges(&self, rng: &mut Rng) -> Vec<(&'static str, Input)> {
+        edges(rng)
+    }
+
+    fn random(&self, rng: &mut Rng) -> Input {
+        random(rng)
+    }
+
+    fn hard(&self, rng: &mut Rng) -> Vec<(&'static str, Input)> {
+        hard(rng)
+    }
+
+    fn text(&self, input: &Input) -> String {
+        match input {
+            Input::Sudominoku(puzzles) => text(puzzles),
+            _ => foreign(self.id(), input),
+        }
+    }
+
+    fn shrink_input(&self, input: &Input) -> Vec<Input> {
+        match input {
+            Input::Sudominoku(puzzles) => shrink(puzzles),
+            _ => foreign(self.id(), input),
+        }
+    }
 }

@@ -4,7 +4,7 @@
 //! reject corrupted ones, and shrinking against made-up programs.
 
 use backtrack::choose::{parse_lotto, parse_n_and_m};
-use backtrack::judge::{compare, Budget, Case, Input, Plan, Problem, Verdict, IDS};
+use backtrack::judge::{compare, ids, Budget, Case, Input, Plan, Problem, Verdict};
 use backtrack::queens::parse_board_size;
 use backtrack::sudoku::{self, Format, Layout};
 use std::collections::BTreeSet;
@@ -16,7 +16,7 @@ fn all_cases(problem: &Problem, seed: u64) -> Vec<Case> {
 
 #[test]
 fn every_input_reads_back_as_its_data() {
-    for id in IDS {
+    for id in ids() {
         let problem = Problem::new(id).unwrap();
         for seed in 0..2 {
             for case in all_cases(&problem, seed) {
@@ -56,6 +56,8 @@ fn every_input_reads_back_as_its_data() {
                             assert_eq!(backtrack::sudominoku::count_grids(p, Some(2)), (1, true), "unique: {what}");
                         }
                     }
+                    // The other problems' inputs are read back in `judge_more.rs`.
+                    _ => {}
                 }
             }
         }
@@ -93,7 +95,7 @@ fn lines_of(seqs: &[Vec<u32>]) -> String {
 #[test]
 fn expected_answers_match_naive_oracles() {
     let queens = [1u64, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596];
-    for id in IDS {
+    for id in ids() {
         let problem = Problem::new(id).unwrap();
         for case in all_cases(&problem, 3) {
             match &case.input {
@@ -159,7 +161,7 @@ fn random_2239_boards_include_several_solution_ones() {
 fn corruptions(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let lines: Vec<&str> = text.lines().collect();
-    out.push(lines[1..].join("\n"));
+    out.push(lines.get(1..).unwrap_or_default().join("\n"));
     out.push(format!("{text}1\n"));
     out.push(text.replacen('\n', "\n\n", 1));
     if let Some(i) = text.find(|c: char| c.is_ascii_digit()) {
@@ -176,7 +178,7 @@ fn corruptions(text: &str) -> Vec<String> {
 
 #[test]
 fn checkers_accept_the_answers_and_reject_corrupted_ones() {
-    for id in IDS {
+    for id in ids() {
         let problem = Problem::new(id).unwrap();
         for case in all_cases(&problem, 1) {
             assert!(problem.check(&case, &case.expected).is_ok(), "{id} {}", case.name);
@@ -212,7 +214,7 @@ fn sudoku_2580_accepts_any_valid_completion() {
 
 #[test]
 fn shrink_candidates_are_smaller_and_valid() {
-    for id in IDS {
+    for id in ids() {
         let problem = Problem::new(id).unwrap();
         for case in all_cases(&problem, 1).into_iter().take(6) {
             for smaller in problem.shrink_candidates(&case) {
@@ -268,7 +270,7 @@ fn shrinking_finds_the_smallest_failing_case() {
 
 #[test]
 fn the_same_seed_gives_the_same_cases() {
-    for id in IDS {
+    for id in ids() {
         let problem = Problem::new(id).unwrap();
         assert_eq!(problem.generate(5), problem.generate(5));
         let a: Vec<Case> = problem.cases(&Plan { seed: 9, random: 4, hard: false }).collect();
@@ -282,7 +284,7 @@ fn the_same_seed_gives_the_same_cases() {
 
 #[test]
 fn cases_gives_as_many_distinct_random_cases_as_asked() {
-    for id in IDS {
+    for id in ids() {
         let problem = Problem::new(id).unwrap();
         for (random, hard) in [(0, false), (1, false), (10, false), (12, true)] {
             let cases = problem.cases(&Plan { seed: 4, random, hard });

@@ -10,6 +10,7 @@ mod fuzz_regressions;
 mod generate_sizes;
 mod hodoku_reglib;
 mod judge;
+mod judge_more;
 mod kernel9;
 mod maker;
 mod mid_level;
