@@ -1,4 +1,4 @@
-//! `backtrack xcover`: exact cover with colors and multiplicities, from Knuth's DLX1/DLX2/DLX3 format.
+//! `backtrack xcover`: exact cover with colors, multiplicities and costs, from Knuth's DLX1/DLX2/DLX3/DLX5 format.
 
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -13,17 +13,23 @@ use backtrack::error::Counted;
 
 use super::{diag, read_input, stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 
-/// Count (or list) the exact covers of a problem in Knuth's DLX format (multiple covers with bounds too)
+/// Count (or list) the exact covers of a problem in Knuth's DLX format (multiple covers with bounds, costs too)
 #[derive(clap::Args)]
-#[command(after_help = "Input (Knuth's DLX1/DLX2/DLX3 format):\n  \
+#[command(after_help = "Input (Knuth's DLX1/DLX2/DLX3/DLX5 format):\n  \
     | lines whose first non-blank character is '|' are comments\n  \
     p q r | x y        primary items, then '|' and secondary items\n  \
     2|p 0:3|q :2|r     bounds on primary items: exactly 2, 0 to 3, up to 2 times\n  \
-    p q x y:A          one option per line; 'name:color' on secondary items\n\n\
+    p q x y:A          one option per line; 'name:color' on secondary items\n  \
+    p r |5 |2          '|n' tokens give the option a cost (their sum: 7; none: 0)\n\n\
     Examples:\n  \
     backtrack xcover pentomino-6x10.dlx            count solutions\n  \
     backtrack xcover --threads 0 queens-13.dlx     count on every core\n  \
     backtrack xcover --all --limit 3 toy.dlx       print up to 3 solutions\n  \
+    backtrack xcover rooks.dlx                     '2|r1 2|r2 2|c1 2|c2' items: 2 per row and column\n  \
+    backtrack xcover --min-cost --all jobs.dlx     the cheapest solution: 'cost N', then its options\n  \
+    backtrack xcover --best 3 jobs.dlx             the 3 cheapest costs, one a line (ties: first met)\n  \
+    backtrack xcover --stats toy.dlx               nodes and the level profile on standard error\n  \
+    backtrack xcover --print-options toy.dlx       each solution as its option numbers (from 1)\n  \
     backtrack xcover --json puzzle.dlx             {\"solutions\":N,\"complete\":true,...}\n\n\
     Exit status: 0 some cover found, 1 none, 2 bad input, 3 I/O or resource failure, 130 interrupted.")]
 pub struct Args {
@@ -45,6 +51,21 @@ pub struct Args {
     /// (multiple covers; always used when some item has bounds other than 1:1)
     #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
     engine: EngineArg,
+    /// Find the cheapest solution (options' costs are '|n' tokens); prints its cost, with --all its options too
+    #[arg(long, conflicts_with_all = ["best", "limit"])]
+    min_cost: bool,
+    /// Find the K cheapest solutions, cheapest first (among equal costs, the ones the search meets first);
+    /// prints each cost, with --all the options too. Runs on one thread
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=1_000_000), conflicts_with = "limit")]
+    best: Option<u64>,
+    /// Print the search's statistics on standard error: nodes, dead ends and the level profile (nodes at each
+    /// depth, as Knuth's programs print it); the count runs on one thread
+    #[arg(long, conflicts_with_all = ["min_cost", "best", "all", "print_options"])]
+    stats: bool,
+    /// Print each solution as its option numbers (from 1, in input order), increasing, one solution a line
+    /// (with --min-cost or --best, below each cost line)
+    #[arg(long)]
+    print_options: bool,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -66,6 +87,9 @@ pub fn run(args: Args) -> CliResult {
         EngineArg::Links => Engine::Links,
         EngineArg::Mcc => Engine::Mcc,
     };
+    if args.min_cost || args.best.is_some() {
+        return run_best(&args, &parsed);
+    }
     // The search needs only its own tables: the problem goes once they are built.
     let Parsed { problem, option_lines, .. } = parsed;
     let mut root = problem.space_on(engine);
@@ -76,8 +100,15 @@ pub fn run(args: Args) -> CliResult {
     let started = Instant::now();
     let mut out = stdout();
     let mut listed: Vec<Vec<&str>> = Vec::new();
-    let (count, stats) = if args.all {
-        list(&option_lines, &root, &args, threads, &control, &mut out, &mut listed)?
+    let mut numbers: Vec<Vec<usize>> = Vec::new();
+    let mut profile = None;
+    let threads = if args.stats { 1 } else { threads };
+    let (count, stats) = if args.all || args.print_options {
+        list(&option_lines, &root, &args, threads, &control, &mut out, &mut listed, &mut numbers)?
+    } else if args.stats {
+        let (count, stats, levels) = root.profile(args.limit, &control);
+        profile = Some(levels);
+        (count, stats)
     } else {
         root.count_solutions(args.limit, threads, &control)
     };
@@ -104,14 +135,20 @@ pub fn run(args: Args) -> CliResult {
             threads,
             engine: engine_name,
             list: args.all.then_some(listed),
+            costs: None,
+            profile: profile.clone(),
+            option_numbers: args.print_options.then_some(numbers),
         };
         let mut line = Vec::new();
         json::write_line(&mut line, &report);
         out.write_all(&line)?;
-    } else if !args.all {
+    } else if !args.all && !args.print_options {
         writeln!(out, "{count}{}", if complete { "" } else { "+" })?;
     }
     out.flush()?;
+    if let Some(levels) = &profile {
+        print_profile(levels);
+    }
     diag!(
         "xcover: {at_least}{}{}, {}, {}, {seconds:.3} s, {}, {engine_name} engine",
         Counted(count.into(), "solution"),
@@ -123,7 +160,101 @@ pub fn run(args: Args) -> CliResult {
     Ok(if count == 0 { EXIT_NO_SOLUTION } else { EXIT_OK })
 }
 
+/// Prints the level profile on standard error, one depth a line, as Knuth's programs do.
+fn print_profile(levels: &[u64]) {
+    diag!("xcover: level profile (nodes at each depth):");
+    for (depth, nodes) in levels.iter().enumerate() {
+        diag!("{depth:3}: {nodes}");
+    }
+}
+
+/// The option numbers `--print-options` prints for a solution: from 1, increasing.
+fn option_numbers(solution: &[usize]) -> Vec<usize> {
+    let mut numbers: Vec<usize> = solution.iter().map(|&o| o + 1).collect();
+    numbers.sort_unstable();
+    numbers
+}
+
+/// One line of option numbers, separated by blanks.
+fn numbers_line(numbers: &[usize]) -> String {
+    numbers.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+/// `--min-cost` and `--best K`: the cheapest solutions by branch and bound, on one thread.
+fn run_best(args: &Args, parsed: &Parsed) -> CliResult {
+    let k = args.best.unwrap_or(1);
+    let control = super::interrupt_control();
+    let started = Instant::now();
+    let (best, stats) = xcover::cost::best(&parsed.problem, k as usize, &control)
+        .map_err(|e| CliError::Failure(format!("xcover: {e}")))?;
+    let seconds = started.elapsed().as_secs_f64();
+    let mut out = stdout();
+    if control.is_cancelled() {
+        return Err(CliError::Interrupted(format!(
+            "interrupted: the cheapest {} found so far are not known to be the cheapest",
+            Counted(best.len() as u128, "solution")
+        )));
+    }
+    let lines = |c: &xcover::cost::Costed| -> Vec<&str> { c.options.iter().map(|&o| parsed.option_lines[o]).collect() };
+    if args.json {
+        let report = json::XcoverReport {
+            solutions: best.len() as u64,
+            complete: true,
+            nodes: stats.nodes,
+            dead_ends: stats.cut,
+            seconds,
+            threads: 1,
+            engine: "cost",
+            list: args.all.then(|| best.iter().map(lines).collect()),
+            costs: Some(best.iter().map(|c| c.cost).collect()),
+            profile: None,
+            option_numbers: args.print_options.then(|| best.iter().map(|c| option_numbers(&c.options)).collect()),
+        };
+        let mut line = Vec::new();
+        json::write_line(&mut line, &report);
+        out.write_all(&line)?;
+    } else {
+        let blocks = args.all || args.print_options;
+        let mut text = String::new();
+        for (i, found) in best.iter().enumerate() {
+            if !blocks {
+                text.push_str(&format!("{}\n", found.cost));
+                continue;
+            }
+            if i > 0 {
+                text.push('\n');
+            }
+            text.push_str(&format!("cost {}\n", found.cost));
+            if args.print_options {
+                text.push_str(&numbers_line(&option_numbers(&found.options)));
+                text.push('\n');
+            }
+            if args.all {
+                for line in lines(found) {
+                    text.push_str(line);
+                    text.push('\n');
+                }
+            }
+        }
+        out.write_all(text.as_bytes())?;
+    }
+    out.flush()?;
+    diag!(
+        "xcover: {} ({}), {}, {} cut, {seconds:.3} s, 1 thread, cost search",
+        Counted(best.len() as u128, "cheapest solution"),
+        match (best.first(), best.last()) {
+            (Some(a), Some(b)) if a.cost == b.cost => format!("cost {}", a.cost),
+            (Some(a), Some(b)) => format!("costs {} to {}", a.cost, b.cost),
+            _ => "none".to_string(),
+        },
+        Counted(stats.nodes.into(), "node"),
+        stats.cut,
+    );
+    Ok(if best.is_empty() { EXIT_NO_SOLUTION } else { EXIT_OK })
+}
+
 /// Streams every solution (up to the limit) to `out`, or into `listed` for `--json`.
+#[allow(clippy::too_many_arguments)]
 fn list<'a>(
     option_lines: &[&'a str],
     root: &xcover::XcoverSpace,
@@ -132,6 +263,7 @@ fn list<'a>(
     control: &Control,
     out: &mut impl Write,
     listed: &mut Vec<Vec<&'a str>>,
+    numbers: &mut Vec<Vec<usize>>,
 ) -> Result<(u64, Stats), CliError> {
     let limit = args.limit.unwrap_or(u64::MAX);
     let mut count = 0u64;
@@ -145,10 +277,25 @@ fn list<'a>(
         }
         let lines: Vec<&str> = solution.iter().map(|&o| option_lines[o]).collect();
         if args.json {
-            listed.push(lines);
+            if args.all {
+                listed.push(lines);
+            }
+            if args.print_options {
+                numbers.push(option_numbers(&solution));
+            }
+        } else if args.print_options && !args.all {
+            let line = numbers_line(&option_numbers(&solution)) + "\n";
+            if let Err(e) = out.write_all(line.as_bytes()) {
+                failure = Some(e);
+                return ControlFlow::Break(());
+            }
         } else {
             let mut block = String::new();
             if count > 0 {
+                block.push('\n');
+            }
+            if args.print_options {
+                block.push_str(&numbers_line(&option_numbers(&solution)));
                 block.push('\n');
             }
             for line in &lines {

@@ -125,6 +125,11 @@ const EXPECTED: &[(&str, Expect)] = {
         ("backtrack xcover --threads 0 queens-13.dlx", Status(0, "73712\n")),
         ("backtrack xcover --all --limit 3 toy.dlx", Status(0, "q x:A\np r x:A y\n")),
         ("backtrack xcover --json puzzle.dlx", Status(0, r#""solutions":92"#)),
+        ("backtrack xcover rooks.dlx", Status(0, "2040\n")),
+        ("backtrack xcover --min-cost --all jobs.dlx", Status(0, "cost 637\nw1 j4 |405\n")),
+        ("backtrack xcover --best 3 jobs.dlx", Status(0, "637\n724\n862\n")),
+        ("backtrack xcover --stats toy.dlx", Status(0, "1\n")),
+        ("backtrack xcover --print-options toy.dlx", Status(0, "2 4\n")),
         ("printf '4 2\\n' | backtrack boj 15649", Status(0, "1 2\n1 3\n")),
         ("backtrack boj 2580 board.txt", Status(0, "")),
         ("printf '2\\n< >\\n' | backtrack boj 2529", Status(0, "897\n021\n")),
@@ -195,6 +200,8 @@ fn fixtures(dir: &std::path::Path, page: &[String]) {
     copy("tests/data/xcover/queens-13.dlx", "queens-13.dlx");
     copy("tests/data/xcover/toy-colors.dlx", "toy.dlx");
     copy("tests/data/xcover/queens-8.dlx", "puzzle.dlx");
+    copy("tests/data/xcover/two-per-line-5.dlx", "rooks.dlx");
+    copy("tests/data/xcover/assign-4.dlx", "jobs.dlx");
     write("set.txt", "1 2 3 4 5 6 7\n");
     std::fs::create_dir_all(dir.join("tests")).unwrap();
     // The learner's programs of the judge's examples: the tool's own answers.

@@ -364,3 +364,64 @@ fn bad_bounds_exit_2_with_their_place() {
         super::util::assert_rejected(&["xcover", "-"], text, place);
     }
 }
+
+#[test]
+fn min_cost_and_best_print_costs_and_with_all_the_options() {
+    let assign = data("assign-4.dlx");
+    assert_eq!(stdout_of(&["--min-cost", &assign]), "637\n");
+    assert_eq!(stdout_of(&["--best", "5", &assign]), "637\n724\n862\n890\n974\n");
+    assert_eq!(
+        stdout_of(&["--best", "2", "--all", &assign]),
+        "cost 637\nw1 j4 |405\nw2 j3 |75\nw3 j2 |97\nw4 j1 |60\n\n\
+         cost 724\nw1 j1 |332\nw2 j3 |75\nw3 j2 |97\nw4 j4 |220\n"
+    );
+    assert_eq!(stdout_of(&["--min-cost", "--print-options", &assign]), "cost 637\n4 7 10 13\n");
+    let json = stdout_of(&["--best", "2", "--json", &assign]);
+    assert!(json.contains(r#""costs":[637,724]"#) && json.contains(r#""engine":"cost""#), "{json}");
+    // DLX5's k5 on the 9x9 assignment problem.
+    assert_eq!(stdout_of(&["--best", "5", &data("assign-9.dlx")]), "2013\n2035\n2041\n2056\n2084\n");
+    // No solution: exit 1, nothing printed.
+    let out = xcover(&["--min-cost", "-"]).write_stdin("a b\na |3\n").output().unwrap();
+    assert_eq!((out.status.code(), out.stdout.as_slice()), (Some(1), &b""[..]));
+}
+
+#[test]
+fn bad_cost_tokens_and_cost_arguments_are_refused() {
+    let out = xcover(&["-"]).write_stdin("a\na |x\n").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("line 2, column 3") && err.contains("bad option cost '|x'"), "{err}");
+    for args in
+        [&["--best", "0"][..], &["--min-cost", "--best", "2"], &["--min-cost", "--limit", "2"], &["--stats", "--all"]]
+    {
+        let file = data("assign-4.dlx");
+        let mut all = args.to_vec();
+        all.push(&file);
+        let out = xcover(&all).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
+fn stats_print_the_level_profile_and_print_options_the_option_numbers() {
+    let out = xcover(&["--stats", &data("toy-bounds.dlx")]).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "2\n");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("level profile (nodes at each depth):\n  0: 1\n  1: 2\n  2: 2\n"), "{err}");
+    // The profile's levels below the root add up to the nodes.
+    let out = xcover(&["--stats", &data("queens-8.dlx")]).output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    let levels: u64 = err
+        .lines()
+        .filter(|l| l.starts_with(' '))
+        .filter_map(|l| l.trim().split_once(": "))
+        .skip(1)
+        .map(|(_, n)| n.parse::<u64>().unwrap())
+        .sum();
+    assert!(err.contains(&format!(" {levels} nodes")), "{err}");
+    assert_eq!(stdout_of(&["--print-options", &data("toy-bounds.dlx")]), "1 2\n2 3\n");
+    assert_eq!(
+        stdout_of(&["--print-options", "--all", "--threads", "1", &data("toy-colors.dlx")]),
+        "2 4\nq x:A\np r x:A y\n"
+    );
+}

@@ -74,11 +74,20 @@ pub struct XcoverReport<'a> {
     pub seconds: f64,
     /// Threads used.
     pub threads: usize,
-    /// The engine: `small`, `dense` or `links`.
+    /// The engine: `small`, `dense`, `links` or `mcc` (`cost` for the cost search).
     pub engine: &'static str,
     /// With `--all`: each solution as the input lines of its options.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub list: Option<Vec<Vec<&'a str>>>,
+    /// With `--min-cost` or `--best K`: the cost of each solution found, cheapest first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub costs: Option<Vec<u64>>,
+    /// With `--stats`: the nodes at each depth of the search tree, the root's first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub profile: Option<Vec<u64>>,
+    /// With `--print-options`: each solution's option numbers (from 1, in input order), increasing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub option_numbers: Option<Vec<Vec<usize>>>,
 }
 
 /// `sudominoku --json`: one object per puzzle.

@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
-use super::{DenseSpace, LinksSpace, MccSpace, SmallSpace};
+use super::{DenseSpace, LinksSpace, MccBitsSpace, MccSpace, SmallSpace};
 use crate::search::{effective_threads, split_into_counting, Control, End, Order, Search, Space, Stats};
 
 /// An engine's space, able to count the solutions below its current node.
@@ -28,6 +28,12 @@ impl CountHere for DenseSpace {
 }
 
 impl CountHere for MccSpace {
+    fn count_here(&mut self, controls: &[&Control], found: impl FnMut(u64) -> ControlFlow<()>) -> (Stats, End) {
+        core_count_here(self, controls, found)
+    }
+}
+
+impl CountHere for MccBitsSpace {
     fn count_here(&mut self, controls: &[&Control], found: impl FnMut(u64) -> ControlFlow<()>) -> (Stats, End) {
         core_count_here(self, controls, found)
     }

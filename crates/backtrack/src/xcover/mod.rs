@@ -37,7 +37,12 @@
 //! * [`MccSpace`] solves problems whose primary items carry bounds (Knuth's
 //!   multiple covers, MCC: `a:b|name` on the item line); it is chosen
 //!   whenever some item's bounds are not `1:1`, whatever engine was asked
-//!   for, and counts each set of options once.
+//!   for, and counts each set of options once. Problems of up to
+//!   [`mcc_bits::MAX_OPTIONS`] options run its search on bitsets
+//!   ([`MccBitsSpace`]), larger ones on option lists.
+//!
+//! Options may also carry costs (Knuth's DLX5): [`cost::best`] finds the
+//! cheapest solutions by branch and bound.
 //!
 //! ```
 //! use backtrack::search::Search;
@@ -58,10 +63,12 @@
 //! # Ok(()) }
 //! ```
 
+pub mod cost;
 mod count;
 pub mod dense;
 pub mod links;
 pub mod mcc;
+pub mod mcc_bits;
 mod parse;
 mod problem;
 pub mod small;
@@ -72,6 +79,7 @@ use std::ops::ControlFlow;
 pub use dense::{DenseBranch, DenseSpace};
 pub use links::{LinksBranch, LinksSpace};
 pub use mcc::{MccBranch, MccSpace};
+pub use mcc_bits::{MccBitsBranch, MccBitsSpace};
 pub use parse::{parse, Parsed, MAX_NAME_LEN};
 pub use problem::{Builder, Entry, Problem, XcoverError};
 pub use small::{SmallBranch, SmallSpace};
@@ -125,6 +133,7 @@ enum Inner {
     Dense(DenseSpace),
     Links(LinksSpace),
     Mcc(MccSpace),
+    MccBits(MccBitsSpace),
 }
 
 /// Cursor over the alternatives at one node of an [`XcoverSpace`].
@@ -137,6 +146,7 @@ enum BranchInner {
     Dense(DenseBranch),
     Links(LinksBranch),
     Mcc(MccBranch),
+    MccBits(MccBitsBranch),
 }
 
 impl XcoverSpace {
@@ -144,7 +154,11 @@ impl XcoverSpace {
     /// problem has multiplicities, whatever `engine` says).
     pub fn new(problem: &Problem, engine: Engine) -> Self {
         if engine == Engine::Mcc || problem.has_multiplicities() {
-            return XcoverSpace { inner: Inner::Mcc(MccSpace::new(problem)) };
+            let inner = match MccBitsSpace::new(problem) {
+                Some(bits) => Inner::MccBits(bits),
+                None => Inner::Mcc(MccSpace::new(problem)),
+            };
+            return XcoverSpace { inner };
         }
         let small = || match problem.n_options().div_ceil(64) {
             0 | 1 => SmallSpace::new(problem).map(Inner::Small1),
@@ -176,7 +190,7 @@ impl XcoverSpace {
             Inner::Small1(_) | Inner::Small2(_) | Inner::Small3(_) | Inner::Small4(_) => Engine::Small,
             Inner::Dense(_) => Engine::Dense,
             Inner::Links(_) => Engine::Links,
-            Inner::Mcc(_) => Engine::Mcc,
+            Inner::Mcc(_) | Inner::MccBits(_) => Engine::Mcc,
         }
     }
     /// The options chosen so far, in the order they were chosen.
@@ -189,6 +203,7 @@ impl XcoverSpace {
             Inner::Dense(s) => s.chosen(),
             Inner::Links(s) => s.chosen(),
             Inner::Mcc(s) => s.chosen(),
+            Inner::MccBits(s) => s.chosen(),
         }
     }
 }
@@ -213,6 +228,7 @@ impl XcoverSpace {
             Inner::Dense(s) => work.run(s),
             Inner::Links(s) => work.run(s),
             Inner::Mcc(s) => work.run(s),
+            Inner::MccBits(s) => work.run(s),
         }
     }
 
@@ -227,6 +243,7 @@ impl XcoverSpace {
             Inner::Dense(s) => s.copy_bytes(),
             Inner::Links(s) => s.copy_bytes(),
             Inner::Mcc(s) => s.copy_bytes(),
+            Inner::MccBits(s) => s.copy_bytes(),
         }
     }
 
@@ -266,6 +283,39 @@ impl XcoverSpace {
             }
         }
         self.on_engine(Count { limit, copy_bytes: self.copy_bytes(), threads, control })
+    }
+
+    /// Counts the solutions below this position on one thread, as
+    /// [`count_solutions`](Self::count_solutions) does, and gives the walk's
+    /// level profile too: entry `d` is the number of nodes at depth `d` (the
+    /// root, at depth 0, is one node; a node at depth `d` has `d` choices
+    /// above it), as Knuth's programs print it. The profile's entries past
+    /// the first add up to the statistics' nodes.
+    pub fn profile(&self, limit: Option<u64>, control: &Control) -> (u64, Stats, Vec<u64>) {
+        struct Levels(Vec<u64>);
+        impl<S: Space> crate::search::Observer<S> for Levels {
+            fn pushed(&mut self, _space: &S, _choice: S::Choice, depth: usize, accepted: bool) {
+                if accepted {
+                    if self.0.len() <= depth + 1 {
+                        self.0.resize(depth + 2, 0);
+                    }
+                    self.0[depth + 1] += 1;
+                }
+            }
+        }
+        let limit = limit.unwrap_or(u64::MAX);
+        let mut search = Search::new(self.clone()).control(control.clone()).observe(Levels(vec![1]));
+        let mut count = 0u64;
+        search.walk(|_| {
+            count += 1;
+            if count >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        let stats = search.stats();
+        (count, stats, search.into_observer().0)
     }
 
     /// Hands every solution below this position to `visit`, in the order of a
@@ -341,6 +391,11 @@ impl Space for XcoverSpace {
                 Node::Solution => Node::Solution,
                 Node::Dead => Node::Dead,
             }),
+            Inner::MccBits(s) => wrap(match s.expand(order) {
+                Node::Branch(b) => Node::Branch(BranchInner::MccBits(b)),
+                Node::Solution => Node::Solution,
+                Node::Dead => Node::Dead,
+            }),
         }
     }
 
@@ -354,6 +409,7 @@ impl Space for XcoverSpace {
             (Inner::Dense(s), BranchInner::Dense(b)) => s.next_choice(b),
             (Inner::Links(s), BranchInner::Links(b)) => s.next_choice(b),
             (Inner::Mcc(s), BranchInner::Mcc(b)) => s.next_choice(b),
+            (Inner::MccBits(s), BranchInner::MccBits(b)) => s.next_choice(b),
             _ => None,
         }
     }
@@ -368,6 +424,7 @@ impl Space for XcoverSpace {
             Inner::Dense(s) => s.push(option),
             Inner::Links(s) => s.push(option),
             Inner::Mcc(s) => s.push(option),
+            Inner::MccBits(s) => s.push(option),
         }
     }
 
@@ -381,6 +438,7 @@ impl Space for XcoverSpace {
             Inner::Dense(s) => s.pop(),
             Inner::Links(s) => s.pop(),
             Inner::Mcc(s) => s.pop(),
+            Inner::MccBits(s) => s.pop(),
         }
     }
 

@@ -7,6 +7,8 @@
 //!   (`0 <= a <= b`, `b >= 1`).
 //! * Every later line is one option: the names of its items, separated by blanks; a secondary
 //!   item may carry a color, `name:color`.
+//! * An option may carry costs (Knuth's DLX5): tokens `|n`, `n` a non-negative decimal
+//!   number, after its first item; its cost is their sum, 0 when there is none.
 //! * Names are 1 to 8 non-blank characters other than `:` and `|`. Colors follow the same rule
 //!   (Knuth's examples use one character).
 
@@ -115,6 +117,18 @@ fn item_with_bounds(tok: &str, line: usize, column: usize) -> Result<ItemToken<'
     Ok((Some((lo, hi)), name, column + spec.chars().count() + 1))
 }
 
+/// The cost a `|n` token gives an option (`digits` is `n`).
+fn option_cost(digits: &str, tok: &str, line: usize, column: usize) -> Result<u64, ParseError> {
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ParseError::new(
+            line,
+            column,
+            format!("bad option cost '{}' (a '|' then a non-negative number is expected)", Quoted(tok)),
+        ));
+    }
+    digits.parse().map_err(|_| ParseError::new(line, column, format!("option cost '{}' is too large", Quoted(tok))))
+}
+
 /// Reads a problem in Knuth's format. Errors name the line, the column and the offending item.
 pub fn parse(text: &str) -> Result<Parsed<'_>, ParseError> {
     let text = crate::text::strip_bom(text);
@@ -166,7 +180,16 @@ pub fn parse(text: &str) -> Result<Parsed<'_>, ParseError> {
             continue;
         }
         let mut entries: Vec<(&str, Option<&str>)> = Vec::with_capacity(toks.len());
+        let mut item_toks = Vec::with_capacity(toks.len());
+        let mut cost = 0u64;
         for &(column, tok) in &toks {
+            if let Some(digits) = tok.strip_prefix('|') {
+                cost = cost.checked_add(option_cost(digits, tok, line_no, column)?).ok_or_else(|| {
+                    ParseError::new(line_no, column, "the option's costs add up to more than 2^64 - 1")
+                })?;
+                continue;
+            }
+            item_toks.push((column, tok));
             let (name, color) = match tok.split_once(':') {
                 Some((n, c)) => (n, Some(c)),
                 None => (tok, None),
@@ -178,7 +201,14 @@ pub fn parse(text: &str) -> Result<Parsed<'_>, ParseError> {
             }
             entries.push((name, color));
         }
-        if let Err(e) = builder.option_colored(entries.iter().copied()) {
+        let toks = item_toks;
+        let added = builder.option_colored(entries.iter().copied());
+        if let Ok(option) = added {
+            if cost != 0 {
+                builder.set_cost(option, cost);
+            }
+        }
+        if let Err(e) = added {
             let column = match &e {
                 XcoverError::UnknownItem(n) | XcoverError::ColorOnPrimary(n) | XcoverError::EmptyColor(n) => {
                     toks.iter().zip(&entries).find(|(_, (name, _))| name == n).map_or(0, |(t, _)| t.0)

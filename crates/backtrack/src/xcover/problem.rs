@@ -80,6 +80,8 @@ pub struct Problem {
     colors: Vec<String>,
     option_start: Vec<usize>,
     entries: Vec<Entry>,
+    /// Per option: its cost (Knuth's DLX5); empty when no option has one.
+    costs: Vec<u64>,
 }
 
 impl Problem {
@@ -110,6 +112,30 @@ impl Problem {
     pub fn has_multiplicities(&self) -> bool {
         self.bounds.iter().any(|&b| b != (1, 1))
     }
+    /// The cost of option `option` (Knuth's DLX5: `|n` tokens on its line); 0 unless one was given.
+    pub fn cost(&self, option: usize) -> u64 {
+        self.costs.get(option).copied().unwrap_or(0)
+    }
+    /// Whether some option has a cost other than 0.
+    pub fn has_costs(&self) -> bool {
+        self.costs.iter().any(|&c| c != 0)
+    }
+    /// The total cost of `options`.
+    pub fn cost_of(&self, options: &[usize]) -> u64 {
+        options.iter().map(|&o| self.cost(o)).sum()
+    }
+    /// This problem with its options in the order `order` gives (`order[k]` is
+    /// the option that becomes option `k`); `order` must be a permutation of the options.
+    pub(crate) fn reordered(&self, order: &[usize]) -> Problem {
+        let mut option_start = vec![0];
+        let mut entries = Vec::with_capacity(self.entries.len());
+        for &o in order {
+            entries.extend_from_slice(self.option(o));
+            option_start.push(entries.len());
+        }
+        let costs = if self.costs.is_empty() { Vec::new() } else { order.iter().map(|&o| self.costs[o]).collect() };
+        Problem { option_start, entries, costs, ..self.clone() }
+    }
     /// The name of item `item`.
     pub fn item_name(&self, item: usize) -> &str {
         &self.names[item]
@@ -130,7 +156,8 @@ impl Problem {
     pub fn option(&self, option: usize) -> &[Entry] {
         &self.entries[self.option_start[option]..self.option_start[option + 1]]
     }
-    /// The option written back as text: item names separated by spaces, `name:color` for colored ones.
+    /// The option written back as text: item names separated by spaces, `name:color` for colored
+    /// ones, then `|cost` when the option has a cost other than 0.
     pub fn option_text(&self, option: usize) -> String {
         let mut text = String::new();
         for (k, e) in self.option(option).iter().enumerate() {
@@ -142,6 +169,9 @@ impl Problem {
                 text.push(':');
                 text.push_str(c);
             }
+        }
+        if self.cost(option) != 0 {
+            text.push_str(&format!(" |{}", self.cost(option)));
         }
         text
     }
@@ -242,6 +272,7 @@ pub struct Builder {
     color_ids: HashMap<String, u32>,
     option_start: Vec<usize>,
     entries: Vec<(ItemRef, u32)>,
+    costs: Vec<u64>,
 }
 
 impl Builder {
@@ -351,6 +382,14 @@ impl Builder {
         self.color_ids.insert(color.to_string(), id);
         Ok(id)
     }
+    /// Gives option `option` (an index [`option`](Self::option) returned) the cost
+    /// `cost` (Knuth's DLX5); options without one cost 0.
+    pub fn set_cost(&mut self, option: usize, cost: u64) {
+        if self.costs.len() <= option {
+            self.costs.resize(option + 1, 0);
+        }
+        self.costs[option] = cost;
+    }
     /// Number of options added so far.
     pub fn n_options(&self) -> usize {
         self.option_start.len().saturating_sub(1)
@@ -379,6 +418,14 @@ impl Builder {
         let mut names = self.primary;
         names.extend(self.secondary);
         let option_start = if self.option_start.is_empty() { vec![0] } else { self.option_start };
-        Ok(Problem { names, n_primary, bounds: self.bounds, colors: self.colors, option_start, entries })
+        let n_options = option_start.len() - 1;
+        let mut costs = self.costs;
+        costs.truncate(n_options);
+        if costs.iter().any(|&c| c != 0) {
+            costs.resize(n_options, 0);
+        } else {
+            costs = Vec::new();
+        }
+        Ok(Problem { names, n_primary, bounds: self.bounds, colors: self.colors, option_start, entries, costs })
     }
 }

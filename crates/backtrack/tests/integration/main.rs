@@ -22,6 +22,7 @@ mod sudoku_stream;
 mod sudominoku_props;
 mod techniques_se;
 mod trace;
+mod xcover_cost;
 mod xcover_crosscheck;
 mod xcover_engine;
 mod xcover_mcc;

@@ -9,7 +9,7 @@ use backtrack::xcover::{parse, Engine, Problem, XcoverError};
 use proptest::prelude::*;
 
 /// Every set of options that is a solution, each sorted, by trying every subset.
-fn brute_force(problem: &Problem) -> BTreeSet<Vec<usize>> {
+pub(super) fn brute_force(problem: &Problem) -> BTreeSet<Vec<usize>> {
     let m = problem.n_options();
     (0u32..1 << m)
         .map(|mask| (0..m).filter(|&o| mask >> o & 1 == 1).collect::<Vec<_>>())
@@ -110,7 +110,7 @@ fn bad_bounds_are_located() {
 
 /// A random problem: up to 4 primary items with random bounds, up to 2
 /// secondary items, up to 11 options, colors from two.
-fn random_problem() -> impl Strategy<Value = Problem> {
+pub(super) fn random_problem() -> impl Strategy<Value = Problem> {
     (1usize..=4, 0usize..=2).prop_flat_map(|(n_primary, n_secondary)| {
         let bounds = proptest::collection::vec((0u32..=2, 1u32..=3), n_primary);
         let entry = proptest::collection::vec(0u8..4, n_primary + n_secondary);
