@@ -5,8 +5,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::common::rater::{at, cells_of, check_steps, data, open_board, sorted};
 use crate::common::Rng;
-use crate::maker::{at, cells_of, check_steps, data, open_board, sorted};
 use backtrack::sudoku::rate::{explain_cells, rate_cells, Rater};
 use backtrack::sudoku::techniques::{aligned, bit, find_all, Board, Technique, Words};
 

@@ -7,7 +7,7 @@ use backtrack::sudoku::rate::{explain_cells, next_step, Rater};
 use backtrack::sudoku::techniques::dynamic::{forcing_chain, Kind};
 use backtrack::sudoku::techniques::{Board, Technique, Words};
 
-use crate::common::{check_step, explain_checked, sudoku_cells as cells};
+use crate::common::rater::{cells_of as cells, check_step, explain_checked};
 
 /// The sample: `PUZZLE<TAB>ER` (tenths).
 fn bank() -> Vec<(Vec<u8>, u16)> {

@@ -8,20 +8,11 @@ use backtrack::sudoku::generate::{self, is_minimal, parse_band, Options, Symmetr
 use backtrack::sudoku::rate::{self, explain_cells, rate_cells, RateError, Rater};
 use backtrack::sudoku::techniques::{
     bit, bug, fish, grouped_chains, grouped_links, intersections, singles, strong_links, subsets, unique, wings, Board,
-    Step, Tables, Technique, Words, ALL,
+    Tables, Technique, Words, ALL,
 };
 use backtrack::sudoku::{Puzzle, Solver};
 
-pub(crate) fn data(name: &str) -> String {
-    let path = format!("{}/../../tests/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
-pub(crate) fn cells_of(line: &str) -> Vec<u8> {
-    let cells: Vec<u8> = line.trim().bytes().map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 }).collect();
-    assert_eq!(cells.len(), 81, "{line:?}");
-    cells
-}
+use crate::common::rater::{at, cells_of, check_steps, data, expect, open_board, sorted};
 
 fn puzzle_lines(name: &str) -> Vec<Vec<u8>> {
     data(name).lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).map(cells_of).collect()
@@ -165,34 +156,6 @@ fn rating_and_technique_targets_are_met() {
     assert!(parse_band("x..4").is_err());
     let sixteen = Options { target: opts.target.clone(), ..Options::new(4) };
     assert!(matches!(generate::generate(&sixteen, 1, 1), Err(generate::GenerateError::Options(_))));
-}
-
-/// Replays an explanation on a board, checking every step against the
-/// solution; returns whether the steps reached the solution.
-pub(crate) fn check_steps(cells: &[u8], used: &mut std::collections::BTreeMap<Technique, usize>) -> bool {
-    let e = explain_cells(cells).unwrap();
-    for step in &e.steps {
-        *used.entry(step.technique).or_default() += 1;
-    }
-    let mut board = Board::new(cells).unwrap();
-    for step in &e.steps {
-        assert!(!step.placements.is_empty() || !step.eliminations.is_empty(), "empty step {step:?}");
-        for &(c, d) in &step.placements {
-            assert_eq!(e.solution[c], d, "{:?}: wrong placement {step:?}", cells);
-        }
-        for &(c, d) in &step.eliminations {
-            assert_ne!(e.solution[c], d, "{:?}: wrong elimination {step:?}", cells);
-            assert!(board.has(c, d), "{:?}: removes a candidate already gone: {step:?}", cells);
-        }
-        board.apply(step);
-    }
-    if e.rating.beyond {
-        assert!(!board.is_solved());
-        return false;
-    }
-    assert_eq!(board.values.to_vec(), e.solution, "{cells:?}");
-    assert_eq!(e.rating.er, e.steps.iter().map(|s| s.rating).max().unwrap_or(0));
-    true
 }
 
 #[test]
@@ -345,26 +308,6 @@ fn ratings_agree_with_sudoku_explainer_on_the_development_set() {
     }
     assert!(all.1 * 1000 >= all.0 * 995, "{} of {} exact", all.1, all.0);
     assert!(all.2 * 1000 >= all.0 * 996, "{} of {} within 0.2", all.2, all.0);
-}
-
-/// A board with every cell empty and every candidate.
-pub(crate) fn open_board() -> Board {
-    Board { values: [0; 81], cands: [ALL; 81] }
-}
-
-pub(crate) fn at(r: usize, c: usize) -> usize {
-    (r - 1) * 9 + (c - 1)
-}
-
-pub(crate) fn sorted(mut list: Vec<(usize, u8)>) -> Vec<(usize, u8)> {
-    list.sort_unstable();
-    list
-}
-
-pub(crate) fn expect(step: Option<Step>, technique: Technique, rating: u16) -> Step {
-    let step = step.unwrap_or_else(|| panic!("no {technique} found"));
-    assert_eq!((step.technique, step.rating), (technique, rating), "{}", step.text);
-    step
 }
 
 #[test]

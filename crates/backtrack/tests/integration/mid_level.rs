@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::maker::{at, cells_of, check_steps, data, open_board, sorted};
+use crate::common::rater::{at, cells_of, check_steps, data, open_board, sorted};
 use backtrack::sudoku::rate::{explain_cells, rate_cells, Rater};
 use backtrack::sudoku::techniques::{bit, grouped_chains, unique, Tables, Technique, Words};
 

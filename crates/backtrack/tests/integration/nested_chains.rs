@@ -9,7 +9,7 @@ use backtrack::sudoku::rate::{explain_cells, next_step, Rater, Rating};
 use backtrack::sudoku::techniques::dynamic::{forcing_chain, Kind};
 use backtrack::sudoku::techniques::{Board, Technique, Words};
 
-use crate::common::{check_step, explain_checked, sudoku_cells};
+use crate::common::rater::{cells_of as sudoku_cells, check_step, explain_checked};
 
 /// A puzzle rated by Sudoku Explainer.
 struct Rated {

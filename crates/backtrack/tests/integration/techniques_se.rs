@@ -2,7 +2,7 @@
 //! steps, each on crafted grids: every cell open with all nine candidates
 //! except the few that make (or spoil) the pattern.
 
-use crate::maker::{at, expect, open_board, sorted};
+use crate::common::rater::{at, expect, open_board, sorted};
 use backtrack::sudoku::techniques::{als_wings, bit, cycles, grouped_links, Technique, Words, ALL};
 
 fn mask(ds: &[u8]) -> u16 {

@@ -1,10 +1,9 @@
 //! What the library's test modules share: a seeded random generator, so
 //! that a failing case reproduces, and brute-force oracles written the slow,
-//! obvious way, independently of the solvers under test, and checks of the
-//! rater's steps against the solution.
+//! obvious way, independently of the solvers under test; the rater's
+//! helpers are in [`rater`].
 
-use backtrack::sudoku::rate::{explain_cells, Explanation};
-use backtrack::sudoku::techniques::{Board, Step};
+pub mod rater;
 
 /// A small deterministic generator (xorshift64*): test cases come from one
 /// seed, so a failure reproduces.
@@ -80,39 +79,4 @@ pub fn naive_solutions(b: usize, grid: &mut [u8], limit: usize) -> Vec<Vec<u8>> 
         walk(b, grid, &mut out, limit);
     }
     out
-}
-
-/// A 9x9 puzzle line (81 characters, a digit for a given, anything else a
-/// blank) as cells, 0 for a blank.
-pub fn sudoku_cells(line: &str) -> Vec<u8> {
-    let cells: Vec<u8> = line.trim().bytes().map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 }).collect();
-    assert_eq!(cells.len(), 81, "{line:?}");
-    cells
-}
-
-/// Checks a rating step against the solution and the board it applies to:
-/// it does something, places only true digits and removes only false
-/// candidates still on the board.
-pub fn check_step(board: &Board, step: &Step, solution: &[u8]) {
-    assert!(!step.placements.is_empty() || !step.eliminations.is_empty(), "empty step {step:?}");
-    for &(c, d) in &step.placements {
-        assert_eq!(solution[c], d, "wrong placement: {}", step.text);
-    }
-    for &(c, d) in &step.eliminations {
-        assert_ne!(solution[c], d, "wrong elimination: {}", step.text);
-        assert!(board.has(c, d), "removes a candidate already gone: {}", step.text);
-    }
-}
-
-/// Rates a 9x9 puzzle, checking every step of the path against the solution
-/// ([`check_step`]) and that the path solves the puzzle.
-pub fn explain_checked(puzzle: &[u8]) -> Explanation {
-    let e = explain_cells(puzzle).unwrap();
-    let mut board = Board::new(puzzle).unwrap();
-    for step in &e.steps {
-        check_step(&board, step, &e.solution);
-        board.apply(step);
-    }
-    assert!(!e.rating.beyond && board.values.to_vec() == e.solution, "{puzzle:?} not solved");
-    e
 }
