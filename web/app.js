@@ -174,11 +174,20 @@ class View {
         b.append(d);
         this.cells.push(d);
       }
+    } else if (this.problem === "1987") {
+      b.style.gridTemplateColumns = `repeat(${this.size}, auto)`;
+      for (let i = 0; i < n; i++) {
+        const d = document.createElement("div");
+        d.className = "letter";
+        b.append(d);
+        this.cells.push(d);
+      }
     } else {
       b.style.gridTemplateColumns = `repeat(${Math.max(n, 1)}, auto)`;
       for (let i = 0; i < n; i++) {
         const d = document.createElement("div");
-        d.className = "slot";
+        // 14888 alternates numbers and the gaps between them.
+        d.className = this.problem === "14888" && i % 2 === 0 ? "num" : "slot";
         b.append(d);
         this.cells.push(d);
       }
@@ -217,7 +226,7 @@ class View {
     this.events.textContent = t.pos;
     const focus = e && e.kind !== "dead" && e.kind !== "solution" ? e.focus : -1;
     const conflict = e && e.kind === "reject" ? e.conflict : -1;
-    const ghost = e && e.kind === "reject" ? tried(e) : null;
+    const ghost = e && e.kind === "reject" ? tried(e, this.problem) : null;
     this.cells.forEach((d, i) => {
       const v = t.board[i];
       d.classList.toggle("focus", i === focus);
@@ -230,6 +239,14 @@ class View {
       } else if (this.problem === "sudoku") {
         d.textContent = isGhost ? ghost : v === 0 ? "" : symbol(v);
         d.classList.toggle("given", this.givens[i] !== 0);
+      } else if (this.problem === "1987") {
+        // A letter, 1 for A; 26 more on the walk.
+        d.textContent = String.fromCharCode(64 + ((v - 1) % 26) + 1);
+        d.classList.toggle("on", v > 26);
+      } else if (this.problem === "14888") {
+        d.textContent = isGhost ? ghost : i % 2 === 0 ? v : v === 0 ? "" : OPERATORS[v - 1];
+      } else if (this.problem === "1759") {
+        d.textContent = isGhost ? ghost : v === 0 ? "" : String.fromCharCode(96 + v);
       } else {
         d.textContent = isGhost ? ghost : v === 0 ? "" : v;
       }
@@ -243,11 +260,24 @@ class View {
   }
 }
 
-/** The value a rejected choice tried ("r1c4=7" gives "7", "row 2 col 3" a queen). */
-function tried(e) {
-  const m = /=(\S+)/.exec(choiceOf(e));
+/** The value a rejected choice tried ("r1c4=7" gives "7", "row 2 col 3" a queen, "× 4" the sign, "t" the letter). */
+function tried(e, problem) {
+  const choice = choiceOf(e);
+  if (problem === "14888") return choice.split(" ")[0];
+  if (problem === "1759") return choice;
+  const m = /=(\S+)/.exec(choice);
   return m ? m[1] : "";
 }
+
+/** The signs of 14888's operators, as the board numbers them from 1. */
+const OPERATORS = ["+", "-", "\u00d7", "\u00f7"];
+
+/** A sample input of each judge problem the page traces (the statements' own samples). */
+const BOJ_SAMPLES = {
+  14888: "6\n1 2 3 4 5 6\n2 1 1 1\n",
+  1759: "4 6\na t c i s w\n",
+  1987: "3 6\nHFDFFB\nAJHGDH\nDGAGEH\n",
+};
 
 function symbol(v) {
   return v <= 9 ? String(v) : String.fromCharCode(55 + v);
@@ -261,7 +291,12 @@ class Workbench {
     this.mode = "idle"; // idle, playing, running
     this.frame = 0;
     this.carry = 0;
-    for (const id of ["problem", "n", "m", "kind", "puzzle"]) $(id).addEventListener("change", () => this.reset());
+    for (const id of ["n", "m", "kind", "puzzle", "input"]) $(id).addEventListener("change", () => this.reset());
+    $("problem").addEventListener("change", () => {
+      // A judge problem starts from its sample input.
+      if (BOJ_SAMPLES[$("problem").value]) $("input").value = BOJ_SAMPLES[$("problem").value];
+      this.reset();
+    });
     $("sample").addEventListener("change", () => { $("puzzle").value = $("sample").value; this.reset(); });
     $("reset").addEventListener("click", () => this.reset());
     $("step").addEventListener("click", () => { this.stop(); this.step(); this.render(); });
@@ -287,20 +322,23 @@ class Workbench {
     }
     if (problem === "queens") return `queens ${$("n").value}`;
     if (problem === "sudoku") return `sudoku ${$("puzzle").value.trim()}`;
+    if (BOJ_SAMPLES[problem]) return `boj ${problem} ${$("input").value}`;
     return `choose ${$("kind").value} ${$("n").value} ${$("m").value}`;
   }
   reset() {
     this.stop();
     const problem = $("problem").value;
-    for (const el of document.querySelectorAll(".for-queens, .for-sudoku, .for-choose")) {
-      el.classList.toggle("hidden", !el.classList.contains("for-" + problem));
+    const boj = problem in BOJ_SAMPLES;
+    for (const el of document.querySelectorAll(".for-queens, .for-sudoku, .for-choose, .for-boj")) {
+      el.classList.toggle("hidden", !el.classList.contains("for-" + (boj ? "boj" : problem)));
     }
     $("naive").classList.toggle("hidden", problem === "choose");
     this.summary = null;
     this.showSummary();
     try {
       const spec = this.spec();
-      const size = +$("n").value;
+      // The board's width: N for queens, C (the second number of the input) for 1987.
+      const size = problem === "1987" ? +$("input").value.trim().split(/\s+/)[1] : +$("n").value;
       const naive = problem === "choose" ? null : new Tracer(this.engine, spec, true);
       // The naive search starts from the givens alone; the smart one has
       // already placed what they force.
@@ -404,6 +442,7 @@ const WORDS = {
     intro: "The search of the backtrack library, compiled to WebAssembly, event by event: every try, "
       + "every rejection by a constraint, every undo, dead end and solution.",
     problem: "problem", queens: "N-queens", sudoku: "sudoku", choose: "choose", kind: "kind",
+    boj14888: "14888 inserting operators", boj1759: "1759 making passwords", boj1987: "1987 alphabet", input: "input",
     perm: "permutations", comb: "combinations", sample: "sample", newspaper: "newspaper", hard: "hard",
     givens17: "17 givens", puzzle: "puzzle", reset: "reset", back: "\u25c0 back", step: "step \u25b6",
     run: "run to end", speed: "speed", smart: "smart", smartNote: "(the library's search)", naive: "naive",
@@ -422,6 +461,7 @@ const WORDS = {
     intro: "WebAssembly로 컴파일한 backtrack 라이브러리의 탐색을 사건 하나씩 봅니다: 시도, 제약에 걸린 거절, "
       + "되돌리기, 막다른 길, 해.",
     problem: "문제", queens: "N-퀸", sudoku: "스도쿠", choose: "순열·조합", kind: "종류",
+    boj14888: "14888 연산자 끼워넣기", boj1759: "1759 암호 만들기", boj1987: "1987 알파벳", input: "입력",
     perm: "순열", comb: "조합", sample: "예제", newspaper: "신문", hard: "어려운 퍼즐",
     givens17: "힌트 17개", puzzle: "퍼즐", reset: "처음으로", back: "\u25c0 뒤로", step: "한 단계 \u25b6",
     run: "끝까지", speed: "속도", smart: "smart", smartNote: "(라이브러리의 탐색)", naive: "naive",

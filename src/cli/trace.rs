@@ -23,13 +23,22 @@ use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 /// (sudoku: first empty cell in row-major order, digits from the smallest, each checked against
 /// its row, column and box; queens: every column of the next row); `smart` is the library's
 /// (sudoku: the cell with the fewest candidates, with propagation; queens: safe columns only).
+/// Three judge problems are traced the same way, a learner's first search against the library's
+/// cuts: 14888 (every order of the operator cards; smart: equal operators are one choice, and a
+/// value inside the range already walked from the same operators is cut), 1759 (every combination,
+/// checked when full; smart: letters that cannot complete the counts are cut) and 1987 (every
+/// neighbour, a passed letter rejected; smart: new letters only, and a walk that cannot beat the
+/// best is cut). Their solutions are the complete expressions, passwords and walks that cannot go
+/// on; the summary adds the answer (14888's extremes, 1987's longest walk). With --lang ko every
+/// line is in Korean.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:\n  \
     backtrack trace queens 4 --order naive       the 4-queens tree, every column tried\n  \
     backtrack trace queens 8 --limit 30          the first 30 events of 8-queens\n  \
     backtrack trace sudoku --order naive p.txt   the row-major search of a puzzle file\n  \
     backtrack trace sudoku 1..4..1.2....3..      a puzzle given inline (here a 4x4 one)\n  \
-    backtrack trace choose comb 4 2 --json       one JSON object per event")]
+    backtrack trace choose comb 4 2 --json       one JSON object per event\n  \
+    backtrack trace boj 1987 letters.txt --order naive  a learner's first search of a 1987 input")]
 pub struct Args {
     #[command(subcommand)]
     pub problem: ProblemArgs,
@@ -74,6 +83,16 @@ pub enum ProblemArgs {
         /// Length of the sequences.
         m: usize,
     },
+    /// A judge problem's input: 14888 (N up to 11), 1759 or 1987 (R and C up to 20).
+    Boj {
+        /// The problem's number.
+        id: u32,
+        /// Which search to follow.
+        #[arg(long, value_enum, default_value = "smart")]
+        order: Order,
+        /// The input as the judge gives it, in a file ('-' or nothing: standard input).
+        input: Option<std::path::PathBuf>,
+    },
 }
 
 /// Which search a trace follows.
@@ -93,6 +112,7 @@ pub fn run(args: Args, lang: Lang) -> CliResult {
         ProblemArgs::Choose { kind, n, m } => {
             (Problem::Choose { combinations: kind == super::choose::Kind::Comb, n, m }, Order::Smart)
         }
+        ProblemArgs::Boj { id, order, input } => (boj_problem(id, input, lang)?, order),
     };
     if problem.check().is_err() {
         return Err(CliError::Input(lang.say(Message::TraceTooBig(&problem))));
@@ -104,7 +124,7 @@ pub fn run(args: Args, lang: Lang) -> CliResult {
     let mut out = stdout();
     let mut failed = None;
     let mut events = 0u64;
-    trace::run(&problem, strategy, 0, args.limit.unwrap_or(u64::MAX), |event| {
+    trace::run_in(&problem, strategy, lang, 0, args.limit.unwrap_or(u64::MAX), |event| {
         if super::interrupted() {
             super::exit_interrupted(&mut out, &Counted(events.into(), "event").to_string());
         }
@@ -122,7 +142,7 @@ pub fn run(args: Args, lang: Lang) -> CliResult {
         json::write_line(&mut line, &json::TraceSummary { summary });
         out.write_all(&line)?;
     } else {
-        writeln!(out, "{summary}")?;
+        writeln!(out, "{}", summary.text(lang))?;
     }
     out.flush()?;
     Ok(if summary.solutions > 0 { EXIT_OK } else { EXIT_NO_SOLUTION })
@@ -136,6 +156,18 @@ fn write_event(out: &mut impl Write, event: &Event, json: bool) -> std::io::Resu
     } else {
         writeln!(out, "{event}")
     }
+}
+
+/// The judge problem `id` with the input in `file` (or standard input).
+fn boj_problem(id: u32, file: Option<std::path::PathBuf>, lang: Lang) -> Result<Problem, CliError> {
+    let list = trace::BOJ_PROBLEMS.map(|id| id.to_string()).join("\n");
+    if Problem::from_boj(id, "").is_none() {
+        return Err(CliError::Input(lang.say(Message::BojUnsupported { id, list: &list })));
+    }
+    let input = super::read_input(file.as_ref())?;
+    Problem::from_boj(id, &input.text)
+        .expect("a problem the trace follows")
+        .map_err(|err| CliError::bad_input(&input.name, &err))
 }
 
 /// The puzzle given inline, or read from a file or standard input.

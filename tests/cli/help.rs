@@ -152,6 +152,10 @@ const EXPECTED: &[(&str, Expect)] = {
         ("backtrack trace sudoku --order naive p.txt", Status(0, "summary: 1 solution;")),
         ("backtrack trace sudoku 1..4..1.2....3..", Status(0, "solution 1: 1234341221434321\n")),
         ("backtrack trace choose comb 4 2 --json", Status(0, r#"{"summary":"#)),
+        (
+            "backtrack trace boj 1987 letters.txt --order naive",
+            Status(0, "  reject r1c1=A: A already passed at r1c1\n"),
+        ),
         ("backtrack web --port 0", Skip("serves until stopped")),
     ]
 };
@@ -203,6 +207,7 @@ fn fixtures(dir: &std::path::Path, page: &[String]) {
     copy("tests/data/xcover/two-per-line-5.dlx", "rooks.dlx");
     copy("tests/data/xcover/assign-4.dlx", "jobs.dlx");
     write("set.txt", "1 2 3 4 5 6 7\n");
+    write("letters.txt", "2 3\nABC\nDEF\n");
     std::fs::create_dir_all(dir.join("tests")).unwrap();
     // The learner's programs of the judge's examples: the tool's own answers.
     let program = |name: &str, id: &str| {

@@ -162,3 +162,51 @@ fn help_of_judge_trace_and_boj_documents_lang() {
         assert!(text.contains("맞았습니다!!") && text.contains("ko_KR.UTF-8"), "{command}: {text}");
     }
 }
+
+/// `trace --lang ko`: every event line and the summary in Korean, the JSON
+/// keys and kinds as in English, the same exit status.
+#[test]
+fn trace_lines_in_korean() {
+    let out = run_in(&[], &["trace", "queens", "4", "--order", "naive", "--limit", "9", "--lang", "ko"], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "시도 1행 1열\n  거절 2행 1열: 1행 1열과 같은 열\n  거절 2행 2열: 1행 1열과 같은 대각선\n  시도 2행 3열\n    \
+         거절 3행 1열: 1행 1열과 같은 열\n    거절 3행 2열: 2행 3열과 같은 대각선\n    거절 3행 3열: 1행 1열과 같은 대각선\n    \
+         거절 3행 4열: 2행 3열과 같은 대각선\n    막다른 길\n요약: 해 2개; 노드: naive 60, smart 16\n"
+    );
+    let out = run_in(&[("LANG", "ko_KR.UTF-8")], &["trace", "boj", "1987"], "2 3\nABC\nDEF\n");
+    let text = stdout(&out);
+    assert!(text.starts_with("시도 r2c1=D\n  시도 r2c2=E\n"), "{text}");
+    assert!(
+        text.ends_with(
+            "되돌림 r2c1=D\n거절 r1c2=B: 지나온 2칸 + 아직 안 지난 글자 4개로는 6칸을 넘을 수 없음\n\
+             요약: 해 1개; 노드: naive 31, smart 7; 답: 가장 긴 길은 6칸\n"
+        ),
+        "{text}"
+    );
+    let out = run_in(&[], &["trace", "boj", "14888", "--lang", "ko", "--order", "naive"], "2\n5 6\n0 0 1 0\n");
+    assert_eq!(stdout(&out), "시도 × 6\n  해 1: 5 × 6 = 30 (최댓값 30, 최솟값 30)\n되돌림 × 6\n요약: 해 1개; 노드: naive 1, smart 1; 답: 최댓값 30, 최솟값 30\n");
+    let sudoku = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+    let out = run_in(&[], &["trace", "sudoku", "--order", "naive", "--limit", "2", "--lang", "ko", sudoku], "");
+    assert!(
+        stdout(&out).starts_with("시도 r1c3=1\n  거절 r1c5=1: 1은(는) 이미 같은 행의 r1c3에 있음\n"),
+        "{}",
+        stdout(&out)
+    );
+    // JSON: the keys and the kind stay; the texts follow the language.
+    let english = run_in(&[], &["trace", "choose", "comb", "3", "2", "--json"], "");
+    let korean = run_in(&[], &["trace", "choose", "comb", "3", "2", "--json", "--lang", "ko"], "");
+    let parse = |out: &Output| -> Vec<serde_json::Value> {
+        stdout(out).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    };
+    let (english, korean) = (parse(&english), parse(&korean));
+    assert_eq!(english.len(), korean.len());
+    for (e, k) in english.iter().zip(&korean) {
+        let keys = |v: &serde_json::Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+        assert_eq!(keys(e), keys(k));
+        assert_eq!(e["kind"], k["kind"]);
+    }
+    assert_eq!(korean[0]["line"], "시도 1");
+    assert_eq!(english.last(), korean.last(), "the summary object is numbers only");
+}

@@ -100,6 +100,105 @@ fn trace_sudoku_from_stdin_matches_inline() {
     assert_eq!(inline[1], "  reject r1c4=1: 1 already in its row at r1c3");
 }
 
+/// The lines of `backtrack trace boj ID` on `input` (standard input), and its exit status.
+fn boj_trace(id: &str, input: &str, extra: &[&str]) -> (Vec<String>, Option<i32>) {
+    let out = backtrack().args(["trace", "boj", id]).args(extra).write_stdin(input).output().unwrap();
+    (String::from_utf8(out.stdout).unwrap().lines().map(str::to_string).collect(), out.status.code())
+}
+
+/// 14888, 1759 and 1987 traced both ways: the learner's first search and
+/// the library's, the same answer, the nodes of each, and the cuts named.
+#[test]
+fn trace_judge_problems_naive_and_pruned() {
+    let operators = "6\n1 2 3 4 5 6\n2 1 1 1\n";
+    let (naive, code) = boj_trace("14888", operators, &["--order", "naive"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        naive[..6],
+        [
+            "try + 2",
+            "  try + 3",
+            "    try - 4",
+            "      try × 5",
+            "        try ÷ 6",
+            "          solution 1: 1 + 2 + 3 - 4 × 5 ÷ 6 = 1 (max 1, min 1)"
+        ]
+    );
+    // Every order of the five cards: 5! complete expressions, equal operators counted twice.
+    assert_eq!(naive.iter().filter(|l| l.trim_start().starts_with("solution")).count(), 120);
+    let summary = "summary: 23 solutions; nodes: naive 325, smart 112; answer: max 54, min -24";
+    assert_eq!(naive.last().unwrap(), summary);
+    let (smart, _) = boj_trace("14888", operators, &[]);
+    assert_eq!(smart.last().unwrap(), summary);
+    assert!(smart
+        .iter()
+        .any(|l| l.trim_start().starts_with("reject") && l.ends_with("already walked with the same operators used")));
+    // The last solution line carries the extremes the judge prints.
+    let last = smart.iter().rev().find(|l| l.trim_start().starts_with("solution")).unwrap();
+    assert!(last.ends_with("(max 54, min -24)"), "{last}");
+
+    let passwords = "4 6\na t c i s w\n";
+    let expected = "acis acit aciw acst acsw actw aist aisw aitw astw cist cisw citw istw";
+    for order in ["naive", "smart"] {
+        let (lines, code) = boj_trace("1759", passwords, &["--order", order]);
+        assert_eq!(code, Some(0));
+        let found: Vec<&str> = lines
+            .iter()
+            .filter_map(|l| l.trim_start().strip_prefix("solution "))
+            .map(|l| l.split(": ").nth(1).unwrap())
+            .collect();
+        assert_eq!(found.join(" "), expected, "{order}");
+        assert_eq!(lines.last().unwrap(), "summary: 14 solutions; nodes: naive 56, smart 32");
+    }
+    let (naive, _) = boj_trace("1759", passwords, &["--order", "naive"]);
+    assert!(naive.contains(&"      reject w: cstw has no vowel".to_string()), "{naive:?}");
+    let (smart, _) = boj_trace("1759", passwords, &[]);
+    assert!(smart.contains(&"  reject s: 0 vowels left after it, 1 needed".to_string()), "{smart:?}");
+
+    let board = "2 3\nABC\nDEF\n";
+    let (naive, _) = boj_trace("1987", board, &["--order", "naive"]);
+    assert_eq!(naive[..3], ["try r2c1=D", "  reject r1c1=A: A already passed at r1c1", "  try r2c2=E"]);
+    let (smart, _) = boj_trace("1987", board, &[]);
+    assert_eq!(
+        smart.last().unwrap(),
+        "summary: 1 solution; nodes: naive 31, smart 7; answer: the longest walk passes 6 cells"
+    );
+    assert_eq!(smart[smart.len() - 2], "reject r1c2=B: 2 cells + 4 letters not passed cannot beat 6");
+
+    // JSON: the same lines, and the answer as numbers.
+    for (id, input) in [("14888", operators), ("1759", passwords), ("1987", board)] {
+        let (plain, _) = boj_trace(id, input, &[]);
+        let (json, _) = boj_trace(id, input, &["--json"]);
+        assert_eq!(json.len(), plain.len(), "{id}");
+        for (event, line) in json.iter().zip(&plain).take(plain.len() - 1) {
+            let event: serde_json::Value = serde_json::from_str(event).unwrap();
+            assert_eq!(event["line"], line.as_str());
+        }
+        let summary: serde_json::Value = serde_json::from_str(json.last().unwrap()).unwrap();
+        let answer = &summary["summary"]["answer"];
+        match id {
+            "14888" => assert_eq!(answer, &serde_json::json!({"extremes": {"max": 54, "min": -24}})),
+            "1987" => assert_eq!(answer, &serde_json::json!({"longest": {"cells": 6}})),
+            _ => assert!(answer.is_null(), "1759's answer is its solutions"),
+        }
+    }
+}
+
+#[test]
+fn trace_judge_problems_refuse_what_they_cannot_follow() {
+    let (lines, code) = boj_trace("9663", "8\n", &[]);
+    assert!(lines.is_empty());
+    assert_eq!(code, Some(2));
+    let out = backtrack().args(["trace", "boj", "14888"]).write_stdin("2\n5 x\n0 0 1 0\n").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("<stdin>: line 2, column 3"), "{out:?}");
+    let twelve = "12\n1 2 3 4 5 6 7 8 9 10 11 12\n11 0 0 0\n";
+    let out = backtrack().args(["trace", "boj", "14888"]).write_stdin(twelve).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a 14888 trace takes N up to 11"), "{out:?}");
+    backtrack().args(["trace", "boj", "1987", "no-such-file"]).assert().code(3);
+}
+
 /// Whether the browser tests must run: where `.ci/run` installed their tools
 /// (`BACKTRACK_BROWSER_TESTS`), or under `CI=true`.
 fn browser_tests_required() -> bool {

@@ -18,11 +18,18 @@ const mode = process.argv[2];
 
 const NEWSPAPER = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
-/** The lines `backtrack trace` prints for `args`, the summary line last. */
-function trace(...args) {
+/** The statements' samples of the judge problems the page traces. */
+const JUDGE_INPUTS = {
+  14888: "6\n1 2 3 4 5 6\n2 1 1 1\n",
+  1759: "4 6\na t c i s w\n",
+  1987: "3 6\nHFDFFB\nAJHGDH\nDGAGEH\n",
+};
+
+/** The lines `backtrack trace` prints for `args` (with `input` on standard input), the summary line last. */
+function trace(input, ...args) {
   let text;
   try {
-    text = execFileSync(bin, ["trace", ...args], { encoding: "utf8", maxBuffer: 1 << 28 });
+    text = execFileSync(bin, ["trace", ...args], { encoding: "utf8", maxBuffer: 1 << 28, input: input || "" });
   } catch (err) {
     text = err.stdout; // exit status 1: no solution
   }
@@ -94,8 +101,13 @@ async function api(page) {
     ["choose comb 5 3", false, ["choose", "comb", "5", "3"]],
     [`sudoku ${NEWSPAPER}`, true, ["sudoku", "--order", "naive", "--limit", "3000", NEWSPAPER]],
   ];
-  for (const [spec, naive, args] of cases) {
-    const want = trace(...args);
+  // The judge problems, both ways, their input given as the page gives it.
+  for (const [id, input] of Object.entries(JUDGE_INPUTS)) {
+    cases.push([`boj ${id} ${input}`, true, ["boj", id, "--order", "naive"], input]);
+    cases.push([`boj ${id} ${input}`, false, ["boj", id], input]);
+  }
+  for (const [spec, naive, args, input] of cases) {
+    const want = trace(input, ...args);
     const got = await page.evaluate(async ([spec, naive]) => {
       const engine = await window.backtrack.loadEngine("backtrack.wasm");
       const h = engine.open(spec, naive);
@@ -140,7 +152,7 @@ async function workbench(page, loadMs) {
   await page.fill("#n", "8");
   await page.dispatchEvent("#n", "change");
   for (let i = 0; i < 25; i++) await page.click("#step");
-  const full = trace("queens", "8");
+  const full = trace("", "queens", "8");
   sameLines(await logLines(page), full.slice(0, 25), "#log after 25 steps of 8-queens");
   const queens = await page.$$eval("#board .queen", (els) => els.length);
   const placed = full.slice(0, 25).filter((l) => l.trim().startsWith("try")).length
@@ -157,7 +169,7 @@ async function workbench(page, loadMs) {
   const runInPageMs = +(await page.getAttribute("body", "data-last-run-ms"));
   check((await page.textContent("#solutions")) === "92", "8 queens have 92 solutions");
   sameLines(await logLines(page), full.slice(0, -1), "#log of the whole 8-queens search");
-  const naiveFull = trace("queens", "8", "--order", "naive");
+  const naiveFull = trace("", "queens", "8", "--order", "naive");
   check((await page.textContent("#solutions-naive")) === "92", "the naive search finds 92 too");
   sameLines(await logLines(page, "#log-naive"), naiveFull.slice(0, -1), "#log-naive of 8-queens");
 
@@ -168,10 +180,10 @@ async function workbench(page, loadMs) {
   check((await page.$$eval("#board .cell", (els) => els.length)) === 81, "81 cells in #board");
   check((await page.$$eval("#board-naive .cell", (els) => els.length)) === 81, "81 cells in #board-naive");
   for (let i = 0; i < 2; i++) await page.click("#step");
-  const naive = trace("sudoku", "--order", "naive", "--limit", "2", NEWSPAPER);
+  const naive = trace("", "sudoku", "--order", "naive", "--limit", "2", NEWSPAPER);
   sameLines(await logLines(page, "#log-naive"), naive.slice(0, 2), "#log-naive after 2 steps");
   check((await page.$$eval("#board-naive .conflict", (els) => els.length)) === 1, "a rejection shows its conflict");
-  const smart = trace("sudoku", NEWSPAPER);
+  const smart = trace("", "sudoku", NEWSPAPER);
   sameLines(await logLines(page), smart.slice(0, Math.min(2, smart.length - 1)), "#log of the smart sudoku");
   const cells = await page.$$eval("#board .cell", (els) => els.map((e) => e.textContent).join(""));
   check(cells.length === 81 && /^[1-9]+$/.test(cells), "the smart search fills the newspaper grid: " + cells);
@@ -198,6 +210,45 @@ async function workbench(page, loadMs) {
   await page.fill("#puzzle", NEWSPAPER);
   await page.dispatchEvent("#puzzle", "change");
   check((await page.textContent("#status")) === "ready", "a good puzzle clears the error");
+
+  // Each judge problem from the list: it starts from its sample, both searches run to the end and
+  // their logs are the command's, the board shows the problem (numbers and gaps, letter slots, the
+  // letter grid with the walk marked).
+  for (const [id, input] of Object.entries(JUDGE_INPUTS)) {
+    await choose(page, id);
+    check((await page.inputValue("#input")) === input, `${id} starts from its sample`);
+    check(!(await page.isVisible("#n")), `${id} hides N`);
+    const cells = await page.$$eval("#board > *", (els) => els.length);
+    const want = { 14888: 11, 1759: 4, 1987: 18 }[id];
+    check(cells === want, `${id}: ${cells} cells on the board, expected ${want}`);
+    for (let i = 0; i < 2; i++) await page.click("#step");
+    if (id === "14888") {
+      const board = await page.$$eval("#board > *", (els) => els.map((e) => e.textContent).join(" "));
+      check(board.startsWith("1 + 2 + 3  4"), "14888's board shows the numbers and the operators laid: " + board);
+    }
+    if (id === "1987") {
+      const on = await page.$$eval("#board .letter.on", (els) => els.map((e) => e.textContent).join(""));
+      check(on === "HAD", "1987's board marks the walk: " + on);
+    }
+    await page.click("#run");
+    await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("done"), null,
+      { timeout: 60000 });
+    sameLines(await logLines(page), trace(input, "boj", id).slice(0, -1), `#log of ${id}`);
+    sameLines(await logLines(page, "#log-naive"), trace(input, "boj", id, "--order", "naive").slice(0, -1),
+      `#log-naive of ${id}`);
+    if (id === "1987") {
+      check((await page.$$eval("#board .letter.on", (els) => els.length)) === 1, "the walk is back at the start");
+      check((await page.textContent("#board .letter")) === "H", "the board shows the letters");
+      const summary = await page.textContent("#summary");
+      check(summary === "solutions 7; smart 20 nodes, naive 41 nodes", "the summary of 1987: " + summary);
+    }
+  }
+  // A bad input is refused in words, with its line and column.
+  await choose(page, "1987");
+  await page.fill("#input", "3 6\nHFDFFB\nAJHGDH\nDGAGE1\n");
+  await page.dispatchEvent("#input", "change");
+  const refusedInput = await page.textContent("#status");
+  check(/cannot start: line 4, column 6/.test(refusedInput), "a bad 1987 board is refused: " + refusedInput);
 
   // The N field refuses what the page cannot run: it says max 12.
   await choose(page, "queens");

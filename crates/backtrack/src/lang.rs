@@ -461,7 +461,7 @@ fn english(message: Message<'_>) -> String {
 }
 
 fn korean(message: Message<'_>) -> String {
-    use crate::trace::{Problem, MAX_CHOOSE, MAX_QUEENS};
+    use crate::trace::{Problem, MAX_ALPHABET_SIDE, MAX_CHOOSE, MAX_OPERATOR_NUMBERS, MAX_OPERATOR_VALUE, MAX_QUEENS};
     use Message::*;
     let ko = Lang::Ko;
     match message {
@@ -542,6 +542,11 @@ fn korean(message: Message<'_>) -> String {
             Problem::Choose { .. } => {
                 format!("choose 추적은 N이 1부터 {MAX_CHOOSE}까지, M이 0부터 N까지여야 합니다")
             }
+            Problem::Operators(_) => format!(
+                "14888 추적은 N이 {MAX_OPERATOR_NUMBERS} 이하, 수가 {MAX_OPERATOR_VALUE} 이하, 연산자가 N-1개여야 합니다"
+            ),
+            Problem::Password(_) => "1759 추적은 L이 1부터 C까지, 글자가 26개 이하여야 합니다".into(),
+            Problem::Alphabet(_) => format!("1987 추적은 R과 C가 1부터 {MAX_ALPHABET_SIDE}까지여야 합니다"),
         },
         SecondPuzzle { source, line } => {
             format!("{source}: {}: 두 번째 퍼즐이 있습니다. 추적은 퍼즐 하나만 받습니다", ko.position(line, 0))

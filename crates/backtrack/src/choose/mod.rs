@@ -46,12 +46,9 @@
 //! assert_eq!(String::from_utf8(text).unwrap(), "1 7\n1 9\n7 9\n9 9\n");
 //! ```
 
-use std::cell::Cell;
+use crate::search::{Node, Order, Space};
 use std::fmt::Display;
 use std::io::{self, Write};
-use std::ops::ControlFlow;
-
-use crate::search::{Node, Order, Search, Space};
 
 mod nm;
 pub mod parse;
@@ -117,14 +114,8 @@ pub struct Choose<T> {
     /// The current prefix, as indices into `values`.
     seq: Vec<u32>,
     len: usize,
-    /// Depth at which `expand` reports a solution: `len`, except inside
-    /// [`Choose::write_all`], which walks prefixes and fills the last position itself.
-    stop: usize,
     shape: Shape,
     repetition: Repetition,
-    /// Smallest depth changed since the text of the last solution was built
-    /// (a `Cell` because the writer sees the space only by shared reference).
-    dirty: Cell<usize>,
 }
 
 impl<T: Ord> Choose<T> {
@@ -164,10 +155,8 @@ impl<T: Ord> Choose<T> {
             suffix_copies,
             seq: Vec::with_capacity(len),
             len,
-            stop: len,
             shape,
             repetition,
-            dirty: Cell::new(0),
         }
     }
 }
@@ -357,7 +346,7 @@ impl<T: Clone> Space for Choose<T> {
 
     fn expand(&mut self, _order: Order) -> Node<u32> {
         // Lexicographic order is the natural order here, so both orders branch alike.
-        if self.seq.len() == self.stop {
+        if self.seq.len() == self.len {
             return Node::Solution;
         }
         let needed = (self.len - self.seq.len()) as u32;
@@ -388,8 +377,8 @@ impl<T: Clone> Space for Choose<T> {
         }
     }
 
+    #[inline]
     fn push(&mut self, choice: u32) -> bool {
-        self.dirty.set(self.dirty.get().min(self.seq.len()));
         self.seq.push(choice);
         let i = choice as usize;
         self.left[i] -= 1;
@@ -401,6 +390,7 @@ impl<T: Clone> Space for Choose<T> {
         true
     }
 
+    #[inline]
     fn pop(&mut self) {
         if let Some(choice) = self.seq.pop() {
             let i = choice as usize;
@@ -415,115 +405,299 @@ impl<T: Clone> Space for Choose<T> {
 }
 
 /// Bytes of output gathered before they are handed to the writer.
-const OUT_CHUNK: usize = 1 << 16;
+const OUT_CHUNK: usize = 1 << 18;
+
+impl<T: Clone> Choose<T> {
+    /// Takes the smallest value at every position left: the first sequence
+    /// that starts with the current prefix. Returns `false` (the prefix
+    /// kept as far as it went) when no sequence starts with it.
+    fn fill(&mut self) -> bool {
+        while self.seq.len() < self.len {
+            match self.next_usable(self.start()) {
+                Some(i) => {
+                    self.push(i);
+                }
+                None => return false,
+            }
+        }
+        true
+    }
+
+    /// Steps from the current sequence to the next one in lexicographic
+    /// order and returns the first position that changed, or `None` after
+    /// the last sequence. The step is the walk's own, done in place: give
+    /// back the values from the end until one can be replaced by the next
+    /// usable value, then fill the rest with the smallest ones.
+    fn advance(&mut self) -> Option<usize> {
+        while let Some(&last) = self.seq.last() {
+            self.pop();
+            if let Some(i) = self.next_usable(last + 1) {
+                let changed = self.seq.len();
+                self.push(i);
+                // A value the walk would take always leads to a sequence: the
+                // usable values and the sorted shapes' copies ahead say so.
+                let filled = self.fill();
+                debug_assert!(filled, "a usable value completes");
+                return Some(changed);
+            }
+        }
+        None
+    }
+}
 
 impl<T: Clone + Display> Choose<T> {
     /// Writes every sequence as one line: the values separated by `separator`,
     /// then `\n`. Returns the number of lines written.
     ///
-    /// Each distinct value is formatted once up front; a line is rebuilt only
-    /// from the first position that changed since the previous line, so the
-    /// cost per line is little more than copying its bytes.
-    pub fn write_all<W: Write + ?Sized>(self, out: &mut W, separator: &[u8]) -> io::Result<u64> {
-        // Text of every distinct value, back to back; value i is texts[starts[i]..starts[i + 1]].
-        let mut texts = Vec::new();
-        let mut starts = Vec::with_capacity(self.values.len() + 1);
-        for value in &self.values {
-            starts.push(texts.len());
-            write!(texts, "{value}")?;
-        }
-        starts.push(texts.len());
-
-        let mut buffer: Vec<u8> = Vec::with_capacity(OUT_CHUNK + 4096);
+    /// Lines are made in one large buffer that goes to `out` in pieces of
+    /// about 256 KiB. Each line is the line before it with a new suffix: its
+    /// bytes up to the first position that changed are copied from the line
+    /// above, and only the values from there on are written, each from a
+    /// slot of fixed width holding its text and the separator (formatted
+    /// once up front). The sequences follow by an in-place step (see
+    /// [`advance`](Self::advance)), the same order as the search core's walk,
+    /// which the tests compare it with.
+    pub fn write_all<W: Write + ?Sized>(mut self, out: &mut W, separator: &[u8]) -> io::Result<u64> {
         if self.len == 0 {
             // Exactly one sequence, the empty one: an empty line.
             out.write_all(b"\n")?;
             return Ok(1);
         }
-        // The text of the current prefix (every position but the last one or
-        // two), each value followed by the separator, and where each
-        // position's text ends.
-        let mut prefix: Vec<u8> = Vec::new();
-        let mut ends: Vec<usize> = vec![0; self.len];
-        let mut lines = 0u64;
-        let mut failure: Option<io::Error> = None;
-        let mut space = self;
-        space.dirty.set(0);
-        // Walk the prefixes; the last one or two positions are tight loops
-        // over the usable values, which saves the walk most of its nodes.
-        let tail = space.len.min(2);
-        space.stop = space.len - tail;
-
-        let text = |i: u32| &texts[starts[i as usize]..starts[i as usize + 1]];
-        let mut search = Search::new(space).order(Order::Lexicographic);
-        search.walk(|space| {
-            let from = space.dirty.get().min(space.stop);
-            space.dirty.set(space.stop);
-            prefix.truncate(if from == 0 { 0 } else { ends[from - 1] });
-            for (depth, &i) in space.seq.iter().enumerate().skip(from) {
-                prefix.extend_from_slice(text(i));
-                prefix.extend_from_slice(separator);
-                ends[depth] = prefix.len();
-            }
-            // Appends one line; hands the buffer to `out` when it is full.
-            macro_rules! emit {
-                ($($part:expr),*) => {
-                    buffer.extend_from_slice(&prefix);
-                    $(buffer.extend_from_slice($part);)*
-                    buffer.push(b'\n');
-                    lines += 1;
-                    if buffer.len() >= OUT_CHUNK {
-                        if let Err(e) = out.write_all(&buffer) {
-                            failure = Some(e);
-                            return ControlFlow::Break(());
-                        }
-                        buffer.clear();
-                    }
-                };
-            }
-            let mut next = space.start();
-            while let Some(i) = space.next_usable(next) {
-                next = i + 1;
-                if tail == 1 {
-                    emit!(text(i));
-                    continue;
-                }
-                // The last position after `i`: the values usable once `i` is taken.
-                let last_from = match space.shape {
-                    Shape::Any => 0,
-                    Shape::Increasing => i as usize + 1,
-                    Shape::NonDecreasing => i as usize,
-                };
-                let (taken_word, taken_bit) = (i as usize / 64, 1u64 << (i % 64));
-                let used_up = space.left[i as usize] == 1;
-                for word in last_from / 64..space.usable.len() {
-                    let mut bits = space.usable[word];
-                    if word == last_from / 64 {
-                        bits &= u64::MAX << (last_from % 64);
-                    }
-                    if used_up && word == taken_word {
-                        bits &= !taken_bit;
-                    }
-                    while bits != 0 {
-                        let j = (word * 64) as u32 + bits.trailing_zeros();
-                        bits &= bits - 1;
-                        emit!(text(i), separator, text(j));
-                    }
-                }
-            }
-            ControlFlow::Continue(())
-        });
-        if let Some(e) = failure {
-            return Err(e);
+        while !self.seq.is_empty() {
+            self.pop();
         }
-        out.write_all(&buffer)?;
-        Ok(lines)
+        if !self.fill() {
+            return Ok(0);
+        }
+        let text = Texts::new(&self.values, separator)?;
+        let len = self.len;
+        if self.shape == Shape::Any && self.repetition == Repetition::Once && self.copies.iter().all(|&c| c == 1) {
+            // Distinct values in any order: the classic next-permutation step on
+            // all the indices, the first `len` of them being the sequence.
+            let mut all: Vec<u32> = (0..self.values.len() as u32).collect();
+            return write_lines(out, &text, separator.len(), len, &mut all, |all| next_arrangement(all, len));
+        }
+        let mut seq = self.seq.clone();
+        write_lines(out, &text, separator.len(), len, &mut seq, |seq| {
+            let changed = self.advance()?;
+            seq[changed..].copy_from_slice(&self.seq[changed..]);
+            Some(changed)
+        })
+    }
+}
+
+/// Steps `all` to the next arrangement of its first `len` values in
+/// lexicographic order (the values distinct) and returns the first position
+/// that changed, or `None` after the last. The values after `len`, kept
+/// increasing, are turned to decreasing, so that the next permutation of
+/// the whole array is the next arrangement of its first `len`.
+#[inline]
+fn next_arrangement(all: &mut [u32], len: usize) -> Option<usize> {
+    all[len..].reverse();
+    // The last rise: everything after it decreases.
+    let pivot = (0..all.len() - 1).rev().find(|&i| all[i] < all[i + 1])?;
+    let successor =
+        (pivot + 1..all.len()).rev().find(|&j| all[j] > all[pivot]).expect("a rise has a larger value after it");
+    all.swap(pivot, successor);
+    all[pivot + 1..].reverse();
+    Some(pivot)
+}
+
+/// Writes the line of `seq[..len]` and of each sequence `step` moves it to
+/// (see [`Choose::write_all`]); `step` returns the first position it changed,
+/// or `None` after the last sequence. Returns the number of lines.
+fn write_lines<W: Write + ?Sized>(
+    out: &mut W,
+    text: &Texts,
+    separator: usize,
+    len: usize,
+    seq: &mut Vec<u32>,
+    mut step: impl FnMut(&mut Vec<u32>) -> Option<usize>,
+) -> io::Result<u64> {
+    let width = text.width;
+    // Room for a whole chunk, then the longest line and a slot's overhang past it.
+    let longest = text.longest * len + 1;
+    let mut buffer = vec![0u8; OUT_CHUNK + 2 * (longest + width) + 64];
+    // `ends[k]`: where the text of position k (with its separator) ends in the line.
+    let mut ends = vec![0usize; len];
+    let last = len - 1;
+    // The line being made starts at `line`; the bytes from `sent` to it are not written yet.
+    let (mut sent, mut line) = (0usize, 0usize);
+    let mut changed = 0;
+    let mut lines = 0u64;
+    loop {
+        // Positions before `changed` kept their bytes, copied from the line above.
+        let mut at = line + if changed == 0 { 0 } else { ends[changed - 1] };
+        for k in changed..last {
+            let i = seq[k];
+            text.put(&mut buffer, at, i);
+            at += text.len(i) + separator;
+            ends[k] = at - line;
+        }
+        let i = seq[last];
+        text.put(&mut buffer, at, i);
+        at += text.len(i);
+        buffer[at] = b'\n';
+        at += 1;
+        lines += 1;
+        let Some(next) = step(seq) else {
+            out.write_all(&buffer[sent..at])?;
+            return Ok(lines);
+        };
+        changed = next;
+        let keep = if changed == 0 { 0 } else { ends[changed - 1] };
+        let prev = line;
+        line = at;
+        if at >= OUT_CHUNK {
+            // Hand the chunk over; the line just made moves to the front as the model of the next.
+            out.write_all(&buffer[sent..at])?;
+            buffer.copy_within(prev..at, 0);
+            line = at - prev;
+            sent = line;
+            copy_prefix(&mut buffer, 0, line, keep);
+        } else {
+            copy_prefix(&mut buffer, prev, line, keep);
+        }
+    }
+}
+
+/// Copies the first `len` bytes of the line at `from` to `to` (after it), in
+/// 16-byte blocks: the block that passes `len` writes bytes the new line's
+/// suffix overwrites, and every byte below `len` is read before `to`, so
+/// from the line above.
+#[inline]
+fn copy_prefix(buffer: &mut [u8], from: usize, to: usize, len: usize) {
+    let mut k = 0;
+    while k < len {
+        let block: [u8; 16] = buffer[from + k..from + k + 16].try_into().expect("16 bytes");
+        buffer[to + k..to + k + 16].copy_from_slice(&block);
+        k += 16;
+    }
+}
+
+/// Every distinct value's text followed by the separator, in slots of one
+/// width (a multiple of 16), so a value is written with one fixed-size copy.
+struct Texts {
+    slots: Vec<u8>,
+    lens: Vec<usize>,
+    /// Bytes per slot.
+    width: usize,
+    /// The longest text plus the separator.
+    longest: usize,
+}
+
+impl Texts {
+    fn new<T: Display>(values: &[T], separator: &[u8]) -> io::Result<Texts> {
+        let mut texts = Vec::with_capacity(values.len());
+        for value in values {
+            let mut text = Vec::new();
+            write!(text, "{value}")?;
+            texts.push(text);
+        }
+        let longest = texts.iter().map(Vec::len).max().unwrap_or(0) + separator.len();
+        let width = longest.max(1).div_ceil(16) * 16;
+        let mut slots = vec![0u8; width * texts.len()];
+        let mut lens = Vec::with_capacity(texts.len());
+        for (slot, text) in slots.chunks_exact_mut(width).zip(&texts) {
+            slot[..text.len()].copy_from_slice(text);
+            slot[text.len()..text.len() + separator.len()].copy_from_slice(separator);
+            lens.push(text.len());
+        }
+        Ok(Texts { slots, lens, width, longest })
+    }
+
+    #[inline]
+    fn slot(&self, i: u32) -> &[u8] {
+        let at = i as usize * self.width;
+        &self.slots[at..at + self.width]
+    }
+
+    /// Writes the slot of value `i` at `at`: one 16-byte move for the usual width.
+    #[inline]
+    fn put(&self, buffer: &mut [u8], at: usize, i: u32) {
+        if self.width == 16 {
+            let slot: [u8; 16] = self.slot(i).try_into().expect("16 bytes");
+            buffer[at..at + 16].copy_from_slice(&slot);
+        } else {
+            buffer[at..at + self.width].copy_from_slice(self.slot(i));
+        }
+    }
+
+    /// The length of value `i`'s text, without the separator.
+    #[inline]
+    fn len(&self, i: u32) -> usize {
+        self.lens[i as usize]
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::ops::ControlFlow;
+
     use super::*;
+    use crate::search::Search;
+
+    /// The lines of `space` as the search core's walk gives them, joined by hand.
+    fn walked_text<T: Clone + Display>(space: Choose<T>, separator: &str) -> Vec<u8> {
+        let mut text = Vec::new();
+        Search::new(space).order(Order::Lexicographic).for_each(|seq| {
+            let values: Vec<String> = seq.iter().map(T::to_string).collect();
+            text.extend_from_slice(values.join(separator).as_bytes());
+            text.push(b'\n');
+            ControlFlow::Continue(())
+        });
+        text
+    }
+
+    /// The writer's lines are the walk's, byte for byte: every shape and
+    /// repetition, sets and multisets, values of one to many digits (and
+    /// signs), separators empty, short and longer than a slot, and enough
+    /// lines to fill several chunks.
+    #[test]
+    fn write_all_is_the_walk_byte_for_byte() {
+        let pools: [Vec<i64>; 6] = [
+            (1..=5).collect(),
+            vec![9, 7, 9, 1, 1, 1],
+            vec![-3, 1000, 7, 12, 12, -40000],
+            (1..=12).collect(),
+            vec![5],
+            (95..=105).collect(),
+        ];
+        let long_separator = "<a separator longer than sixteen bytes>";
+        for pool in &pools {
+            for shape in [Shape::Any, Shape::Increasing, Shape::NonDecreasing] {
+                for rep in [Repetition::Once, Repetition::Unlimited] {
+                    for len in 0..=4 {
+                        for separator in [" ", "", ", ", long_separator] {
+                            let space = Choose::new(pool.iter().copied(), len, shape, rep);
+                            let mut text = Vec::new();
+                            let lines = space.clone().write_all(&mut text, separator.as_bytes()).unwrap();
+                            let walked = walked_text(space, separator);
+                            let what = format!("{pool:?} {shape:?} {rep:?} len {len} {separator:?}");
+                            assert_eq!(String::from_utf8(text).unwrap(), String::from_utf8(walked).unwrap(), "{what}");
+                            let expected = if len == 0 {
+                                1
+                            } else {
+                                Choose::new(pool.iter().copied(), len, shape, rep).count().unwrap()
+                            };
+                            assert_eq!(u128::from(lines), expected, "{what}");
+                        }
+                    }
+                }
+            }
+        }
+        // Several chunks: 8! lines of 8 values, and 11^5 lines of two-digit values.
+        for space in [
+            Choose::range(8, 8, Shape::Any, Repetition::Once),
+            Choose::new(90..101u64, 5, Shape::Any, Repetition::Unlimited),
+            Choose::range(20, 7, Shape::Increasing, Repetition::Once),
+        ] {
+            let mut text = Vec::new();
+            space.clone().write_all(&mut text, b" ").unwrap();
+            assert!(text.len() > 2 * OUT_CHUNK);
+            assert!(text == walked_text(space, " "));
+        }
+    }
 
     fn all<T: Clone + Ord>(space: Choose<T>) -> Vec<Vec<T>> {
         let mut found = Vec::new();

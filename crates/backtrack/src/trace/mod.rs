@@ -29,23 +29,46 @@
 //! from the smallest, each checked against its row, column and box; queens:
 //! every column of the next row), [`Strategy::Smart`] is the library's (sudoku:
 //! the cell with the fewest candidates, with naked and hidden singles placed
-//! by propagation; queens: only the columns no queen attacks). A
-//! [`Summary`] gives the nodes of both, so the difference is visible.
+//! by propagation; queens: only the columns no queen attacks). Three judge
+//! problems are traced the same way, a learner's first search against the
+//! library's cuts: 14888 ([`OperatorsSearch`]), 1759 ([`PasswordSearch`]) and
+//! 1987 ([`AlphabetSearch`]), each naive or smart; their docs say what the
+//! smart one cuts. A [`Summary`] gives
+//! the nodes of both, so the difference is visible, and the answer where a
+//! problem asks for more than its solutions (14888's extremes, 1987's longest
+//! walk), which both searches must agree on.
+//!
+//! Every line is written in a [`Lang`]: [`run_in`] and [`Summary::text`]
+//! take one, and the event names, the reasons and the summary follow it
+//! (choices in a notation, such as `r1c4=7`, read the same in both).
 //!
 //! Every event also carries the cells of the board it changed, so a viewer
 //! can play the search forward and backward without searching again.
 
+mod alphabet;
+mod operators;
+mod password;
 mod spaces;
+mod words;
 
 use std::fmt;
 use std::ops::ControlFlow;
 
+use crate::boj::alphabet::Board;
+use crate::boj::operators::Expression;
+use crate::boj::password::Letters;
 use crate::choose::{Choose, Repetition, Shape};
+use crate::lang::Lang;
 use crate::queens::QueensSpace;
 use crate::search::{Control, End, Observer, Search, Space, Stats};
 use crate::sudoku::GeneralSpace;
+use crate::ParseError;
 
+pub use alphabet::{AlphabetSearch, Neighbours};
+pub use operators::OperatorsSearch;
+pub use password::PasswordSearch;
 pub use spaces::{LectureQueens, NaiveSudoku};
+use words::Words;
 
 /// What happened at one step of the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -97,6 +120,9 @@ pub struct Event {
     pub nodes: u64,
     /// Solutions so far, this one included.
     pub solutions: u64,
+    /// The language of the texts, and of the line the event prints as.
+    #[serde(skip)]
+    pub lang: Lang,
 }
 
 impl fmt::Display for Event {
@@ -104,20 +130,16 @@ impl fmt::Display for Event {
         for _ in 0..self.depth {
             f.write_str("  ")?;
         }
-        match self.kind {
-            Kind::Try => {
-                write!(f, "try {}", self.choice)?;
-                // A try changes its own cell; anything more was forced by it.
-                if self.changes.len() > 1 {
-                    write!(f, " (+{} forced)", self.changes.len() - 1)?;
-                }
-                Ok(())
-            }
-            Kind::Reject => write!(f, "reject {}: {}", self.choice, self.detail),
-            Kind::Undo => write!(f, "undo {}", self.choice),
-            Kind::Dead => f.write_str("dead end"),
-            Kind::Solution => write!(f, "solution {}: {}", self.solutions, self.detail),
-        }
+        let choice = &self.choice;
+        let words = match self.kind {
+            // A try changes its own cell; anything more was forced by it.
+            Kind::Try => Words::Try { choice, forced: self.changes.len().saturating_sub(1) },
+            Kind::Reject => Words::Reject { choice, why: &self.detail },
+            Kind::Undo => Words::Undo { choice },
+            Kind::Dead => Words::DeadEnd,
+            Kind::Solution => Words::Solution { count: self.solutions, text: &self.detail },
+        };
+        f.write_str(&words.say(self.lang))
     }
 }
 
@@ -126,15 +148,49 @@ pub trait Traced: Space {
     /// The board as one byte per cell, row-major (0: empty): the queens
     /// board with 1 for a queen, the sudoku grid, or the sequence chosen so far.
     fn board(&self, out: &mut Vec<u8>);
-    /// The text of `choice` made below a node at `depth`.
-    fn choice_text(&self, choice: Self::Choice, depth: usize) -> String;
+    /// The text of `choice` made below a node at `depth`, in `lang`.
+    fn choice_text(&self, choice: Self::Choice, depth: usize, lang: Lang) -> String;
     /// The board cell of `choice` made below a node at `depth`.
     fn focus(&self, choice: Self::Choice, depth: usize) -> Option<usize>;
-    /// Why pushing `choice` below a node at `depth` failed, and the cell that
-    /// made it fail if one did (called right after a push that returned `false`).
-    fn rejection(&self, choice: Self::Choice, depth: usize) -> (String, Option<usize>);
-    /// The text of the solution at the current node.
-    fn solution_text(&self) -> String;
+    /// Why pushing `choice` below a node at `depth` failed, in `lang`, and the
+    /// cell that made it fail if one did (called right after a push that
+    /// returned `false`).
+    fn rejection(&self, choice: Self::Choice, depth: usize, lang: Lang) -> (String, Option<usize>);
+    /// The text of the solution at the current node, in `lang`.
+    fn solution_text(&self, lang: Lang) -> String;
+    /// The problem's answer as far as the walk has gone, where it asks for
+    /// more than its solutions (the default: none).
+    fn answer(&self) -> Option<Answer> {
+        None
+    }
+}
+
+/// What a problem asks for beyond its solutions, found by a whole search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Answer {
+    /// 14888: the largest and the smallest result.
+    Extremes {
+        /// The largest result.
+        max: i128,
+        /// The smallest result.
+        min: i128,
+    },
+    /// 1987: the most cells a walk passes.
+    Longest {
+        /// Cells, the first one included.
+        cells: u32,
+    },
+}
+
+impl Answer {
+    /// The answer in words, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match *self {
+            Answer::Extremes { max, min } => Words::Extremes { max, min }.say(lang),
+            Answer::Longest { cells } => Words::Longest { cells }.say(lang),
+        }
+    }
 }
 
 /// Which search a trace follows.
@@ -171,7 +227,23 @@ pub enum Problem {
         /// Length of the sequences.
         m: usize,
     },
+    /// BOJ 14888: operators to put between numbers.
+    Operators(Expression),
+    /// BOJ 1759: passwords from letters.
+    Password(Letters),
+    /// BOJ 1987: the longest walk over new letters.
+    Alphabet(Board),
 }
+
+/// The judge problems a trace follows, by number.
+pub const BOJ_PROBLEMS: [u32; 3] = [14888, 1759, 1987];
+
+/// Most numbers of a 14888 trace (the judge's limit).
+pub const MAX_OPERATOR_NUMBERS: usize = 11;
+/// Largest number of a 14888 trace (the judge's limit).
+pub const MAX_OPERATOR_VALUE: i128 = 100;
+/// Most rows and columns of a 1987 trace (the judge's limit).
+pub const MAX_ALPHABET_SIDE: usize = 20;
 
 /// Largest board a queens trace takes.
 pub const MAX_QUEENS: usize = 20;
@@ -179,9 +251,34 @@ pub const MAX_QUEENS: usize = 20;
 pub const MAX_CHOOSE: u64 = 50;
 
 impl Problem {
+    /// The judge problem `id`, one of [`BOJ_PROBLEMS`], with `input` as the
+    /// judge gives it; `None` for a problem a trace does not follow. The
+    /// sizes are not checked (see [`Problem::check`]).
+    pub fn from_boj(id: u32, input: &str) -> Option<Result<Problem, ParseError>> {
+        Some(match id {
+            14888 => crate::boj::operators::parse_expression(input, true).map(Problem::Operators),
+            1759 => crate::boj::password::parse_letters(input).map(Problem::Password),
+            1987 => crate::boj::alphabet::parse_board(input).map(Problem::Alphabet),
+            _ => return None,
+        })
+    }
+
     /// Reads a problem from words: `queens N`, `sudoku PUZZLE` (81 cells in
-    /// one line, `.` or `0` for blanks) or `choose perm|comb N M`.
+    /// one line, `.` or `0` for blanks), `choose perm|comb N M`, or `boj ID
+    /// INPUT` with the judge's input of one of [`BOJ_PROBLEMS`].
     pub fn from_words(text: &str) -> Result<Problem, ProblemError> {
+        if let Some(rest) = text.trim_start().strip_prefix("boj") {
+            let rest = rest.trim_start();
+            let (id, input) = rest.split_at(rest.find(char::is_whitespace).unwrap_or(rest.len()));
+            let problem = id
+                .parse()
+                .ok()
+                .and_then(|id| Problem::from_boj(id, input))
+                .ok_or_else(|| ProblemError(format!("a trace follows the judge problems {}", boj_list())))?
+                .map_err(|err| ProblemError(err.to_string()))?;
+            problem.check()?;
+            return Ok(problem);
+        }
         let words: Vec<&str> = text.split_whitespace().collect();
         let number = |word: &str| -> Result<u64, ProblemError> {
             word.parse().map_err(|_| ProblemError(format!("'{}' is not a number", clip(word))))
@@ -195,7 +292,11 @@ impl Problem {
             ["choose", shape @ ("perm" | "comb"), n, m] => {
                 Problem::Choose { combinations: *shape == "comb", n: number(n)?, m: number(m)? as usize }
             }
-            _ => return Err(ProblemError("expected 'queens N', 'sudoku PUZZLE' or 'choose perm|comb N M'".into())),
+            _ => {
+                return Err(ProblemError(
+                    "expected 'queens N', 'sudoku PUZZLE', 'choose perm|comb N M' or 'boj ID INPUT'".into(),
+                ))
+            }
         };
         problem.check()?;
         Ok(problem)
@@ -216,6 +317,32 @@ impl Problem {
             Problem::Choose { n, m, .. } if !(1..=MAX_CHOOSE).contains(&n) || m as u64 > n => {
                 Err(ProblemError(format!("a choose trace takes N from 1 to {MAX_CHOOSE} and M from 0 to N")))
             }
+            Problem::Operators(ref expr)
+                if expr.numbers.len() > MAX_OPERATOR_NUMBERS
+                    || expr.numbers.iter().any(|&a| a > MAX_OPERATOR_VALUE)
+                    || expr.counts.iter().sum::<usize>() + 1 != expr.numbers.len() =>
+            {
+                Err(ProblemError(format!(
+                    "a 14888 trace takes N up to {MAX_OPERATOR_NUMBERS}, numbers up to {MAX_OPERATOR_VALUE} \
+                    and N-1 operators"
+                )))
+            }
+            Problem::Alphabet(ref board)
+                if board.rows.is_empty()
+                    || board.rows.len() > MAX_ALPHABET_SIDE
+                    || board.rows[0].is_empty()
+                    || board
+                        .rows
+                        .iter()
+                        .any(|row| row.len() != board.rows[0].len() || row.len() > MAX_ALPHABET_SIDE) =>
+            {
+                Err(ProblemError(format!("a 1987 trace takes R and C from 1 to {MAX_ALPHABET_SIDE}")))
+            }
+            Problem::Password(ref letters)
+                if letters.len == 0 || letters.len > letters.letters.len() || letters.letters.len() > 26 =>
+            {
+                Err(ProblemError("a 1759 trace takes L from 1 to C and up to 26 letters".into()))
+            }
             _ => Ok(()),
         }
     }
@@ -226,6 +353,9 @@ impl Problem {
             Problem::Queens { n } => n * n,
             Problem::Sudoku { ref cells, .. } => cells.len(),
             Problem::Choose { m, .. } => m,
+            Problem::Operators(ref expr) => 2 * expr.numbers.len() - 1,
+            Problem::Password(ref letters) => letters.len,
+            Problem::Alphabet(ref board) => board.rows.len() * board.rows[0].len(),
         }
     }
 
@@ -241,6 +371,11 @@ impl Problem {
 pub struct ProblemError(String);
 
 crate::error::message_error!(ProblemError);
+
+/// The judge problems a trace follows, as a list in words.
+fn boj_list() -> String {
+    BOJ_PROBLEMS.map(|id| id.to_string()).join(", ")
+}
 
 /// The first characters of `word`, with an ellipsis when cut.
 fn clip(word: &str) -> String {
@@ -262,13 +397,30 @@ pub struct Outcome {
 }
 
 /// Runs the trace of `problem` with `strategy` and hands events
-/// `skip..skip + limit` to `sink`, in order. The events before `skip` are
-/// walked but not built, so a viewer can fetch a long trace in pieces.
+/// `skip..skip + limit` to `sink`, in order, in English. The events before
+/// `skip` are walked but not built, so a viewer can fetch a long trace in
+/// pieces.
 ///
 /// # Panics
 /// If the problem fails [`Problem::check`].
 pub fn run(problem: &Problem, strategy: Strategy, skip: u64, limit: u64, sink: impl FnMut(&Event)) -> Outcome {
+    run_in(problem, strategy, Lang::En, skip, limit, sink)
+}
+
+/// [`run`], with every event's texts in `lang`.
+///
+/// # Panics
+/// If the problem fails [`Problem::check`].
+pub fn run_in(
+    problem: &Problem,
+    strategy: Strategy,
+    lang: Lang,
+    skip: u64,
+    limit: u64,
+    sink: impl FnMut(&Event),
+) -> Outcome {
     struct Walk<F> {
+        lang: Lang,
         skip: u64,
         end: u64,
         sink: F,
@@ -276,10 +428,10 @@ pub fn run(problem: &Problem, strategy: Strategy, skip: u64, limit: u64, sink: i
     impl<F: FnMut(&Event)> Visit for Walk<F> {
         type Out = Outcome;
         fn visit<S: Traced>(self, space: S) -> Outcome {
-            walk(space, self.skip, self.end, self.sink)
+            walk(space, self.lang, self.skip, self.end, self.sink)
         }
     }
-    dispatch(problem, strategy, Walk { skip, end: skip.saturating_add(limit), sink })
+    dispatch(problem, strategy, Walk { lang, skip, end: skip.saturating_add(limit), sink })
 }
 
 /// The board before the first event of a trace of `problem` (the givens of a sudoku).
@@ -314,6 +466,9 @@ fn dispatch<V: Visit>(problem: &Problem, strategy: Strategy, visit: V) -> V::Out
         (Problem::Sudoku { box_size, cells }, Strategy::Naive) => visit.visit(NaiveSudoku::new(*box_size, cells)),
         (Problem::Sudoku { box_size, cells }, Strategy::Smart) => visit.visit(GeneralSpace::new(*box_size, cells)),
         (&Problem::Choose { combinations, n, m }, _) => visit.visit(choose_space(combinations, n, m)),
+        (Problem::Operators(expr), _) => visit.visit(OperatorsSearch::new(expr, strategy)),
+        (Problem::Password(letters), _) => visit.visit(PasswordSearch::new(letters, strategy)),
+        (Problem::Alphabet(board), _) => visit.visit(AlphabetSearch::new(board, strategy)),
     }
 }
 
@@ -341,21 +496,41 @@ pub struct Summary {
     /// Whether the smart search ran to its end, so that `solutions` is the
     /// whole count rather than a lower bound.
     pub complete: bool,
+    /// The problem's answer, where it asks for more than its solutions and
+    /// the smart search ran to its end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub answer: Option<Answer>,
+}
+
+impl Summary {
+    /// The summary line (without a newline) in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        let nodes = |n: u64| {
+            if n >= SUMMARY_NODES {
+                Words::MoreThan { nodes: SUMMARY_NODES }.say(lang)
+            } else {
+                n.to_string()
+            }
+        };
+        let mut line = Words::Summary.say(lang);
+        if !self.complete {
+            line += &Words::StoppedAfter { nodes: SUMMARY_NODES }.say(lang);
+        }
+        line += &Words::Solutions { count: self.solutions }.say(lang);
+        line += &match self.naive_nodes.map(nodes) {
+            Some(naive) => Words::NodesBoth { naive: &naive, smart: &nodes(self.nodes) }.say(lang),
+            None => Words::NodesOne { nodes: &nodes(self.nodes) }.say(lang),
+        };
+        if let Some(answer) = self.answer {
+            line += &Words::Answer { answer: &answer.text(lang) }.say(lang);
+        }
+        line
+    }
 }
 
 impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let plural = if self.solutions == 1 { "" } else { "s" };
-        let nodes = |n: u64| if n >= SUMMARY_NODES { format!("more than {SUMMARY_NODES}") } else { n.to_string() };
-        f.write_str("summary: ")?;
-        if !self.complete {
-            write!(f, "stopped after {SUMMARY_NODES} nodes: at least ")?;
-        }
-        write!(f, "{} solution{plural}; nodes: ", self.solutions)?;
-        match self.naive_nodes.map(nodes) {
-            Some(naive) => write!(f, "naive {naive}, smart {}", nodes(self.nodes)),
-            None => f.write_str(&nodes(self.nodes)),
-        }
+        f.write_str(&self.text(Lang::En))
     }
 }
 
@@ -364,10 +539,37 @@ impl fmt::Display for Summary {
 /// # Panics
 /// If the problem fails [`Problem::check`].
 pub fn summary(problem: &Problem) -> Summary {
+    let (smart, complete, answer) = quietly(problem, Strategy::Smart);
+    let naive = problem.has_strategies().then(|| quietly(problem, Strategy::Naive));
+    let stopped = !complete || naive.is_some_and(|(_, done, _)| !done);
+    Summary {
+        solutions: smart.solutions,
+        naive_nodes: naive.map(|(n, _, _)| n.nodes),
+        nodes: smart.nodes,
+        stopped,
+        complete,
+        answer: answer.filter(|_| complete),
+    }
+}
+
+/// The answer `strategy` finds for `problem` (see [`Traced::answer`]), or
+/// `None` where the problem asks for nothing more than its solutions or the
+/// search passed [`SUMMARY_NODES`].
+///
+/// # Panics
+/// If the problem fails [`Problem::check`].
+pub fn answer(problem: &Problem, strategy: Strategy) -> Option<Answer> {
+    let (_, complete, answer) = quietly(problem, strategy);
+    answer.filter(|_| complete)
+}
+
+/// Walks `problem` with `strategy`, quietly, up to [`SUMMARY_NODES`]: the
+/// core's counters, whether it ran to its end, and its answer.
+fn quietly(problem: &Problem, strategy: Strategy) -> (Stats, bool, Option<Answer>) {
     struct Quietly;
     impl Visit for Quietly {
-        type Out = (Stats, bool);
-        fn visit<S: Traced>(self, space: S) -> (Stats, bool) {
+        type Out = (Stats, bool, Option<Answer>);
+        fn visit<S: Traced>(self, space: S) -> (Stats, bool, Option<Answer>) {
             /// Stops the walk once it has pushed [`SUMMARY_NODES`] choices.
             struct Budget(Control, u64);
             impl<S: Space> Observer<S> for Budget {
@@ -383,29 +585,20 @@ pub fn summary(problem: &Problem) -> Summary {
             let end = search.walk(|_| ControlFlow::Continue(()));
             let mut stats = search.stats();
             stats.nodes = stats.nodes.min(SUMMARY_NODES);
-            (stats, end == End::Exhausted)
+            (stats, end == End::Exhausted, search.space().answer())
         }
     }
-    let quiet = |strategy| dispatch(problem, strategy, Quietly);
-    let (smart, complete) = quiet(Strategy::Smart);
-    let naive = problem.has_strategies().then(|| quiet(Strategy::Naive));
-    let stopped = !complete || naive.is_some_and(|(_, done)| !done);
-    Summary {
-        solutions: smart.solutions,
-        naive_nodes: naive.map(|(n, _)| n.nodes),
-        nodes: smart.nodes,
-        stopped,
-        complete,
-    }
+    dispatch(problem, strategy, Quietly)
 }
 
 /// Walks `space` with a [`Recorder`] that builds events `skip..end`.
-fn walk<S: Traced>(space: S, skip: u64, end: u64, sink: impl FnMut(&Event)) -> Outcome {
+fn walk<S: Traced>(space: S, lang: Lang, skip: u64, end: u64, sink: impl FnMut(&Event)) -> Outcome {
     let control = Control::new();
     let mut board = Vec::new();
     space.board(&mut board);
     let recorder = Recorder {
         sink,
+        lang,
         skip,
         end,
         control: control.clone(),
@@ -429,6 +622,8 @@ fn walk<S: Traced>(space: S, skip: u64, end: u64, sink: impl FnMut(&Event)) -> O
 /// with the space, and builds the events in its window.
 struct Recorder<S: Space, F> {
     sink: F,
+    /// The language of the events' texts.
+    lang: Lang,
     /// Window of events to build: `skip..end`.
     skip: u64,
     end: u64,
@@ -487,6 +682,7 @@ impl<S: Traced, F: FnMut(&Event)> Recorder<S, F> {
             changes,
             nodes: self.nodes,
             solutions: self.solutions,
+            lang: self.lang,
         };
         build(&mut event);
         (self.sink)(&event);
@@ -495,6 +691,7 @@ impl<S: Traced, F: FnMut(&Event)> Recorder<S, F> {
 
 impl<S: Traced, F: FnMut(&Event)> Observer<S> for Recorder<S, F> {
     fn pushed(&mut self, space: &S, choice: S::Choice, depth: usize, accepted: bool) {
+        let lang = self.lang;
         self.nodes += 1;
         if accepted {
             self.path.push(choice);
@@ -502,22 +699,23 @@ impl<S: Traced, F: FnMut(&Event)> Observer<S> for Recorder<S, F> {
             self.passed.truncate(depth + 1);
             self.passed.push(false);
             self.emit(space, Kind::Try, depth, |event| {
-                event.choice = space.choice_text(choice, depth);
+                event.choice = space.choice_text(choice, depth, lang);
                 event.focus = space.focus(choice, depth);
             });
         } else {
             self.emit(space, Kind::Reject, depth, |event| {
-                event.choice = space.choice_text(choice, depth);
+                event.choice = space.choice_text(choice, depth, lang);
                 event.focus = space.focus(choice, depth);
-                (event.detail, event.conflict) = space.rejection(choice, depth);
+                (event.detail, event.conflict) = space.rejection(choice, depth, lang);
             });
         }
     }
 
     fn undone(&mut self, space: &S, depth: usize) {
         let choice = self.path.pop().expect("an undo matches an accepted push");
+        let lang = self.lang;
         self.emit(space, Kind::Undo, depth, |event| {
-            event.choice = space.choice_text(choice, depth);
+            event.choice = space.choice_text(choice, depth, lang);
             event.focus = space.focus(choice, depth);
         });
     }
@@ -534,6 +732,7 @@ impl<S: Traced, F: FnMut(&Event)> Observer<S> for Recorder<S, F> {
 
     fn solution(&mut self, space: &S, depth: usize) {
         self.solutions += 1;
-        self.emit(space, Kind::Solution, depth, |event| event.detail = space.solution_text());
+        let lang = self.lang;
+        self.emit(space, Kind::Solution, depth, |event| event.detail = space.solution_text(lang));
     }
 }

@@ -6,7 +6,9 @@ use crate::search::{Node, Order, Space};
 use crate::sudoku::general::{GeneralSpace, Placement};
 use crate::sudoku::symbol;
 
+use super::words::Words;
 use super::Traced;
+use crate::lang::Lang;
 
 /// N-queens as taught: the next row tries every column from the left, and
 /// a column another queen attacks is rejected (naming that queen).
@@ -82,13 +84,13 @@ fn queens_board(queens: &QueensSpace, out: &mut Vec<u8>) {
     }
 }
 
-fn queens_rejection(queens: &QueensSpace, col: u8, row: usize) -> (String, Option<usize>) {
+fn queens_rejection(queens: &QueensSpace, col: u8, row: usize, lang: Lang) -> (String, Option<usize>) {
     match queen_attacker(queens.columns(), row, col) {
-        Some((r, how)) => {
+        Some((r, line)) => {
             let c = queens.columns()[r] as usize;
-            (format!("same {how} as row {} col {}", r + 1, c + 1), Some(r * queens.n() + c))
+            (Words::SameLine { line, row: r + 1, col: c + 1 }.say(lang), Some(r * queens.n() + c))
         }
-        None => ("attacked".to_string(), None),
+        None => (Words::Attacked.say(lang), None),
     }
 }
 
@@ -101,16 +103,16 @@ impl Traced for QueensSpace {
     fn board(&self, out: &mut Vec<u8>) {
         queens_board(self, out);
     }
-    fn choice_text(&self, col: u8, depth: usize) -> String {
-        format!("row {} col {}", depth + 1, col + 1)
+    fn choice_text(&self, col: u8, depth: usize, lang: Lang) -> String {
+        Words::RowCol { row: depth + 1, col: col as usize + 1 }.say(lang)
     }
     fn focus(&self, col: u8, depth: usize) -> Option<usize> {
         Some(depth * self.n() + col as usize)
     }
-    fn rejection(&self, col: u8, depth: usize) -> (String, Option<usize>) {
-        queens_rejection(self, col, depth)
+    fn rejection(&self, col: u8, depth: usize, lang: Lang) -> (String, Option<usize>) {
+        queens_rejection(self, col, depth, lang)
     }
-    fn solution_text(&self) -> String {
+    fn solution_text(&self, _lang: Lang) -> String {
         queens_solution(self)
     }
 }
@@ -119,16 +121,16 @@ impl Traced for LectureQueens {
     fn board(&self, out: &mut Vec<u8>) {
         self.queens.board(out);
     }
-    fn choice_text(&self, col: u8, depth: usize) -> String {
-        self.queens.choice_text(col, depth)
+    fn choice_text(&self, col: u8, depth: usize, lang: Lang) -> String {
+        self.queens.choice_text(col, depth, lang)
     }
     fn focus(&self, col: u8, depth: usize) -> Option<usize> {
         self.queens.focus(col, depth)
     }
-    fn rejection(&self, col: u8, depth: usize) -> (String, Option<usize>) {
-        self.queens.rejection(col, depth)
+    fn rejection(&self, col: u8, depth: usize, lang: Lang) -> (String, Option<usize>) {
+        self.queens.rejection(col, depth, lang)
     }
-    fn solution_text(&self) -> String {
+    fn solution_text(&self, _lang: Lang) -> String {
         queens_solution(&self.queens)
     }
 }
@@ -248,22 +250,23 @@ impl Traced for NaiveSudoku {
     fn board(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.cells);
     }
-    fn choice_text(&self, choice: Placement, _depth: usize) -> String {
+    fn choice_text(&self, choice: Placement, _depth: usize, _lang: Lang) -> String {
         placement_text(choice, self.side)
     }
     fn focus(&self, choice: Placement, _depth: usize) -> Option<usize> {
         Some(choice.cell as usize)
     }
-    fn rejection(&self, choice: Placement, _depth: usize) -> (String, Option<usize>) {
+    fn rejection(&self, choice: Placement, _depth: usize, lang: Lang) -> (String, Option<usize>) {
         match self.conflict {
-            Some((other, unit)) => (
-                format!("{} already in its {unit} at {}", symbol(choice.digit) as char, cell_name(other, self.side)),
-                Some(other),
-            ),
-            None => ("breaks a constraint".to_string(), None),
+            Some((other, unit)) => {
+                let at = cell_name(other, self.side);
+                let digit = symbol(choice.digit) as char;
+                (Words::AlreadyInUnit { digit, unit, at: &at }.say(lang), Some(other))
+            }
+            None => (Words::BreaksConstraint.say(lang), None),
         }
     }
-    fn solution_text(&self) -> String {
+    fn solution_text(&self, _lang: Lang) -> String {
         grid_text(&self.cells)
     }
 }
@@ -272,16 +275,16 @@ impl Traced for GeneralSpace {
     fn board(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(self.values());
     }
-    fn choice_text(&self, choice: Placement, _depth: usize) -> String {
+    fn choice_text(&self, choice: Placement, _depth: usize, _lang: Lang) -> String {
         placement_text(choice, self.box_size() * self.box_size())
     }
     fn focus(&self, choice: Placement, _depth: usize) -> Option<usize> {
         Some(choice.cell as usize)
     }
-    fn rejection(&self, _choice: Placement, _depth: usize) -> (String, Option<usize>) {
-        ("propagation runs into a contradiction".to_string(), None)
+    fn rejection(&self, _choice: Placement, _depth: usize, lang: Lang) -> (String, Option<usize>) {
+        (Words::Contradiction.say(lang), None)
     }
-    fn solution_text(&self) -> String {
+    fn solution_text(&self, _lang: Lang) -> String {
         grid_text(self.values())
     }
 }
@@ -292,16 +295,16 @@ impl Traced for Choose<u64> {
         out.extend(chosen);
         out.resize(self.len(), 0);
     }
-    fn choice_text(&self, choice: u32, _depth: usize) -> String {
+    fn choice_text(&self, choice: u32, _depth: usize, _lang: Lang) -> String {
         self.values()[choice as usize].to_string()
     }
     fn focus(&self, _choice: u32, depth: usize) -> Option<usize> {
         Some(depth)
     }
-    fn rejection(&self, _choice: u32, _depth: usize) -> (String, Option<usize>) {
-        ("no copy left".to_string(), None)
+    fn rejection(&self, _choice: u32, _depth: usize, lang: Lang) -> (String, Option<usize>) {
+        (Words::NoCopyLeft.say(lang), None)
     }
-    fn solution_text(&self) -> String {
+    fn solution_text(&self, _lang: Lang) -> String {
         let values: Vec<String> = self.indices().iter().map(|&i| self.values()[i as usize].to_string()).collect();
         values.join(" ")
     }

@@ -176,3 +176,162 @@ fn problems_out_of_range_are_refused() {
     assert!(Problem::from_words("sudoku 123").is_err());
     assert_eq!(Problem::from_words("choose comb 5 2"), Ok(Problem::Choose { combinations: true, n: 5, m: 2 }));
 }
+
+/// The judge problems a trace follows: their samples, then random inputs
+/// small enough for the naive searches.
+fn judge_inputs() -> Vec<(u32, String)> {
+    let mut inputs: Vec<(u32, String)> = [
+        (14888, "2\n5 6\n0 0 1 0\n"),
+        (14888, "3\n3 4 5\n1 0 1 0\n"),
+        (14888, "6\n1 2 3 4 5 6\n2 1 1 1\n"),
+        (1759, "4 6\na t c i s w\n"),
+        (1759, "3 4\nb c d a\n"),
+        (1759, "3 3\na e b\n"),
+        (1987, "2 4\nCAAB\nADCB\n"),
+        (1987, "3 6\nHFDFFB\nAJHGDH\nDGAGEH\n"),
+        (1987, "5 5\nIEFCJ\nFHFKC\nFFALF\nHFGCF\nHMCHH\n"),
+        (1987, "1 1\nA\n"),
+    ]
+    .iter()
+    .map(|&(id, text)| (id, text.to_string()))
+    .collect();
+    let mut rng = crate::common::Rng(0x1987_1759_1488);
+    for _ in 0..30 {
+        let n = 2 + rng.below(6);
+        let numbers: Vec<String> = (0..n)
+            .map(|_| {
+                let most = if rng.below(2) == 0 { 9 } else { 100 };
+                (1 + rng.below(most)).to_string()
+            })
+            .collect();
+        let mut counts = [0; 4];
+        for _ in 1..n {
+            counts[rng.below(4)] += 1;
+        }
+        let counts = counts.map(|c| c.to_string()).join(" ");
+        inputs.push((14888, format!("{n}\n{}\n{counts}\n", numbers.join(" "))));
+
+        let c = 3 + rng.below(8);
+        let mut letters: Vec<char> = ('a'..='z').collect();
+        rng.shuffle(&mut letters);
+        let letters: Vec<String> = letters[..c].iter().map(char::to_string).collect();
+        let l = 3 + rng.below(c - 2);
+        inputs.push((1759, format!("{l} {c}\n{}\n", letters.join(" "))));
+
+        let (r, cols) = (1 + rng.below(4), 1 + rng.below(4));
+        let kinds = 2 + rng.below(8);
+        let rows: Vec<String> =
+            (0..r).map(|_| (0..cols).map(|_| (b'A' + rng.below(kinds) as u8) as char).collect()).collect();
+        inputs.push((1987, format!("{r} {cols}\n{}\n", rows.join("\n"))));
+    }
+    inputs
+}
+
+/// Each traced judge problem, both ways: events that match the core's
+/// counters, the judge's own answer from both searches, fewer nodes for the
+/// pruned one, and (14888) the library's node count.
+#[test]
+fn judge_problems_traced_both_ways_give_the_judges_answer() {
+    use backtrack::boj;
+    use backtrack::trace::{AlphabetSearch, Answer, OperatorsSearch, PasswordSearch};
+    for (id, input) in judge_inputs() {
+        let problem = Problem::from_boj(id, &input).unwrap().unwrap();
+        let naive = events(&problem, Strategy::Naive);
+        let smart = events(&problem, Strategy::Smart);
+        let expected = match &problem {
+            Problem::Operators(expr) => {
+                check_counts(&naive, walk_stats(OperatorsSearch::new(expr, Strategy::Naive)));
+                check_counts(&smart, walk_stats(OperatorsSearch::new(expr, Strategy::Smart)));
+                let library = boj::operators::extremes(expr);
+                // The library counts the root as a node too.
+                assert_eq!(smart.last().unwrap().nodes + 1, library.nodes, "{input}");
+                Some(Answer::Extremes { max: library.max, min: library.min })
+            }
+            Problem::Password(letters) => {
+                check_counts(&naive, walk_stats(PasswordSearch::new(letters, Strategy::Naive)));
+                check_counts(&smart, walk_stats(PasswordSearch::new(letters, Strategy::Smart)));
+                let judge = boj::solve_1759(&input).unwrap();
+                for side in [&naive, &smart] {
+                    let found: String =
+                        side.iter().filter(|e| e.kind == Kind::Solution).map(|e| format!("{}\n", e.detail)).collect();
+                    assert_eq!(found, judge, "{input}");
+                }
+                None
+            }
+            Problem::Alphabet(board) => {
+                check_counts(&naive, walk_stats(AlphabetSearch::new(board, Strategy::Naive)));
+                check_counts(&smart, walk_stats(AlphabetSearch::new(board, Strategy::Smart)));
+                let cells = boj::solve_1987(&input).unwrap().trim().parse().unwrap();
+                Some(Answer::Longest { cells })
+            }
+            other => unreachable!("{other:?}"),
+        };
+        assert_eq!(trace::answer(&problem, Strategy::Naive), expected, "{input}");
+        assert_eq!(trace::answer(&problem, Strategy::Smart), expected, "{input}");
+        let summary = trace::summary(&problem);
+        assert_eq!(summary.answer, expected);
+        assert!(summary.nodes <= summary.naive_nodes.unwrap(), "{input}: {summary}");
+        if id == 14888 {
+            let judge = boj::solve_14888(&input).unwrap();
+            assert!(
+                summary.to_string().ends_with(&format!(
+                    "; answer: max {}, min {}",
+                    judge.lines().next().unwrap(),
+                    judge.lines().nth(1).unwrap()
+                )),
+                "{summary}"
+            );
+        }
+    }
+}
+
+/// The pruned searches cut where the plain ones walk on: the naive search
+/// needs more nodes, and the lines say why.
+#[test]
+fn judge_problem_traces_show_the_cuts() {
+    let cases = [
+        (14888, "6\n1 2 3 4 5 6\n2 1 1 1\n", (325, 112), "already walked with the same operators used"),
+        (1759, "4 6\na t c i s w\n", (56, 32), "left after it"),
+        (1987, "5 5\nIEFCJ\nFHFKC\nFFALF\nHFGCF\nHMCHH\n", (149, 45), "was walked from before"),
+        (1987, "2 3\nABC\nDEF\n", (31, 7), "cannot beat 6"),
+    ];
+    for (id, input, (naive_nodes, smart_nodes), cut) in cases {
+        let problem = Problem::from_boj(id, input).unwrap().unwrap();
+        let summary = trace::summary(&problem);
+        assert_eq!((summary.naive_nodes, summary.nodes), (Some(naive_nodes), smart_nodes), "{id}");
+        let smart = events(&problem, Strategy::Smart);
+        assert!(smart.iter().any(|e| e.kind == Kind::Reject && e.detail.contains(cut)), "{id}");
+    }
+}
+
+#[test]
+fn judge_problem_boards_replay_from_the_changes() {
+    for (id, input) in judge_inputs().into_iter().take(10) {
+        let problem = Problem::from_boj(id, &input).unwrap().unwrap();
+        for strategy in [Strategy::Naive, Strategy::Smart] {
+            let start = trace::start_board(&problem, strategy);
+            assert_eq!(start.len(), problem.board_len());
+            let mut board = start.clone();
+            for e in events(&problem, strategy) {
+                for change in &e.changes {
+                    assert_eq!(board[change.cell], change.before, "{e}");
+                    board[change.cell] = change.after;
+                }
+            }
+            assert_eq!(board, start, "{id}: the search ends where it began");
+        }
+    }
+}
+
+#[test]
+fn judge_problems_out_of_range_are_refused() {
+    assert!(Problem::from_boj(9663, "8").is_none());
+    assert!(Problem::from_boj(14888, "2\n5 x\n").unwrap().is_err());
+    let twelve = "12\n1 2 3 4 5 6 7 8 9 10 11 12\n11 0 0 0\n";
+    assert!(Problem::from_boj(14888, twelve).unwrap().unwrap().check().is_err());
+    assert!(Problem::from_words(&format!("boj 14888 {twelve}")).is_err());
+    assert!(Problem::from_words("boj 9663 8").unwrap_err().to_string().contains("14888, 1759, 1987"));
+    let board = format!("21 1\n{}", "A\n".repeat(21));
+    assert!(Problem::from_words(&format!("boj 1987 {board}")).is_err());
+    assert!(matches!(Problem::from_words("boj 1759 3 4 a b c d"), Ok(Problem::Password(_))));
+}
