@@ -195,7 +195,8 @@ fn threads_that_cannot_start_are_an_error_not_a_panic() {
     // all start. Whether a run fails cleanly used to depend on scheduling
     // (glibc's per-thread malloc arenas, a thread's signal stack mapped after
     // it starts), aborting about one run in fifty; so each case runs many
-    // times, with the environment as a user has it (no MALLOC_ARENA_MAX).
+    // times, with the environment as a user has it (no MALLOC_ARENA_MAX):
+    // five by default, fifty in the long version (BACKTRACK_LONG_TESTS=1).
     let dir = tempfile::tempdir().unwrap();
     let dlx = dir.path().join("q.dlx");
     std::fs::write(&dlx, include_str!("../data/xcover/queens-8.dlx")).unwrap();
@@ -208,7 +209,7 @@ fn threads_that_cannot_start_are_an_error_not_a_panic() {
         "queens 14 --threads 512".to_string(),
         "queens 14 --all --threads 512".to_string(),
     ] {
-        let runs = 50;
+        let runs = crate::effort::rounds(5, 50);
         // One shell runs them all; each run's status and first line of errors go to standard output.
         let script = format!(
             "ulimit -v 600000; unset MALLOC_ARENA_MAX; for i in $(seq {runs}); do \

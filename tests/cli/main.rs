@@ -6,6 +6,8 @@ mod boj_nm;
 mod bom;
 mod choose;
 mod contract;
+#[path = "../support/effort.rs"]
+mod effort;
 mod help;
 mod json;
 mod judge;
