@@ -8,7 +8,9 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use backtrack::queens::estimate::Forecast;
-use backtrack::queens::{self, Checkpoint, CheckpointError, Plan, Report, Shard, WriteError, PLAN_VERSION};
+use backtrack::queens::{
+    self, Checkpoint, CheckpointError, Plan, Report, ReportFormat, Shard, WriteError, PLAN_VERSION,
+};
 use backtrack::search::effective_threads;
 
 use backtrack::error::Counted;
@@ -194,16 +196,9 @@ pub fn run(args: Args) -> CliResult {
 /// (a shard's report is its result even when its share is 0).
 fn print_result(report: &Report, unique: bool, json: bool) -> CliResult {
     let mut out = stdout();
-    if json {
-        let text = serde_json::to_string(report).map_err(|e| CliError::Failure(e.to_string()))?;
-        writeln!(out, "{text}")?;
-    } else if unique {
-        writeln!(out, "{}", report.unique.unwrap_or_default())?;
-    } else {
-        writeln!(out, "{}", report.solutions)?;
-    }
+    out.write_all(report.render(ReportFormat::new(json, unique)).as_bytes())?;
     out.flush()?;
-    Ok(if report.solutions == 0 && report.shard.is_none() { EXIT_NO_SOLUTION } else { EXIT_OK })
+    Ok(if report.no_solution() { EXIT_NO_SOLUTION } else { EXIT_OK })
 }
 
 /// A progress bar on standard error, on a terminal (or everywhere with

@@ -30,12 +30,13 @@
 //! `depth` rows. Their searches are independent and their counts add up.
 
 mod checkpoint;
+mod json;
 mod merge;
 mod shard;
 
 pub use checkpoint::{Checkpoint, CheckpointError};
-pub use merge::{merge_reports, MergeError, Merged};
-pub use shard::{Report, Shard, ShardError};
+pub use merge::{merge_reports, read_reports, MergeError, Merged};
+pub use shard::{Report, ReportFormat, Shard, ShardError};
 
 use crate::search::Control;
 
