@@ -1,19 +1,15 @@
 //! `backtrack queens N`: count or list the solutions of the N-queens puzzle,
 //! on every core, resumable, and in pieces for a cluster.
 
-use std::fs;
 use std::io::{self, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use backtrack::queens::estimate::Forecast;
-use backtrack::queens::{
-    self, Checkpoint, CheckpointError, Plan, Report, ReportFormat, Shard, WriteError, PLAN_VERSION,
-};
+use backtrack::queens::plan::{CheckpointSaving, Engine, Run, RunError};
+use backtrack::queens::{self, Plan, Report, ReportFormat, Shard, WriteError};
 use backtrack::search::effective_threads;
-
-use backtrack::error::Counted;
 
 use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 
@@ -106,90 +102,35 @@ pub fn run(args: Args) -> CliResult {
         true => Some(queens::gpu::Gpu::open().map_err(|e| CliError::Failure(e.to_string()))?),
         false => None,
     };
-    let started = Instant::now();
-    let in_shard = |i: usize| args.shard.is_none_or(|s| s.contains(i));
-    let mut state = match &args.checkpoint {
-        Some(path) => load_checkpoint(path, &plan, args.shard)?,
-        None => Checkpoint::new(&plan, args.shard),
-    };
-    let covered = (0..plan.len()).filter(|&i| in_shard(i)).count() as u64;
-
-    let control = super::interrupt_control();
-
+    let saving = args.checkpoint.as_ref().map(|path| CheckpointSaving {
+        path: path.clone(),
+        interval: Duration::from_secs_f64(args.checkpoint_interval),
+    });
+    let run = Run::start(&plan, args.shard, saving).map_err(run_error)?;
     let mode = match (args.quiet || gpu.is_some(), args.progress) {
         (true, _) => ProgressMode::Quiet,
         (_, true) => ProgressMode::Forced,
         _ => ProgressMode::Auto,
     };
-    let progress = Progress::new(&plan, |i| in_shard(i) && !state.is_done(i), threads, mode);
-    let interval = Duration::from_secs_f64(args.checkpoint_interval);
-    let mut last_save = Instant::now();
-    let mut save_error: Option<CliError> = None;
-    if let Some(path) = &args.checkpoint {
-        // Write it at once, so that a refused or unwritable path shows up
-        // before any work is done.
-        save_checkpoint(&state, path)?;
-    }
-    // Fixed before the run starts: the subproblems finished earlier and
-    // those of other shards.
-    let skip: Vec<bool> = (0..plan.len()).map(|i| !in_shard(i) || state.is_done(i)).collect();
-    let finished = |i, counts| {
-        state.record(i, counts);
-        progress.advance(i);
-        if let Some(path) = &args.checkpoint {
-            if last_save.elapsed() >= interval {
-                if let Err(e) = save_checkpoint(&state, path) {
-                    save_error.get_or_insert(e);
-                    control.cancel();
-                }
-                last_save = Instant::now();
-            }
-        }
+    let progress = Progress::new(&plan, |i| run.is_pending(i), threads, mode);
+    let engine = match &gpu {
+        Some(gpu) => Engine::Gpu(gpu),
+        None => Engine::Cpu { threads },
     };
-    let gpu_error = match &gpu {
-        Some(gpu) => gpu.count_with(&plan, |i| skip[i], Some(&control), finished).err(),
-        None => {
-            queens::count_with(&plan, threads, |i| skip[i], Some(&control), finished);
-            None
-        }
-    };
+    let counted = run.count(engine, &super::interrupt_control(), args.unique, |i| progress.advance(i));
     progress.finish();
-    if let Some(path) = &args.checkpoint {
-        save_checkpoint(&state, path)?;
+    print_result(&counted.map_err(run_error)?, args.unique, args.json)
+}
+
+/// A run's error as the CLI reports it: a checkpoint that is not one (or
+/// of another run) is bad input; a file that cannot be read or written, or
+/// a failing GPU, a failure; Ctrl-C an interruption.
+fn run_error(e: RunError) -> CliError {
+    match e {
+        RunError::TooLarge { .. } | RunError::Checkpoint { .. } => CliError::Input(e.to_string()),
+        RunError::Read { .. } | RunError::Save { .. } | RunError::Gpu(_) => CliError::Failure(e.to_string()),
+        RunError::Interrupted { .. } => CliError::Interrupted(e.to_string()),
     }
-    if let Some(e) = save_error {
-        return Err(e);
-    }
-    if let Some(e) = gpu_error {
-        return Err(CliError::Failure(e.to_string()));
-    }
-    if control.is_cancelled() {
-        let finished = (0..plan.len()).filter(|&i| in_shard(i) && state.is_done(i)).count();
-        let so_far = format!(
-            "interrupted after {finished} of {}: {} so far (not a complete count)",
-            Counted(covered as u128, "subproblem"),
-            Counted(state.counts().total, "solution")
-        );
-        return Err(CliError::Interrupted(match &args.checkpoint {
-            Some(path) => {
-                format!("{so_far}; they are saved in {}: rerun the same command to resume", path.display())
-            }
-            None => so_far,
-        }));
-    }
-    let report = Report {
-        n: args.n,
-        solutions: state.counts().total,
-        unique: (args.unique || args.shard.is_some()).then_some(state.counts().unique),
-        seconds: started.elapsed().as_secs_f64(),
-        subproblems: covered,
-        threads: if gpu.is_some() { 1 } else { effective_threads(threads) as u64 },
-        shard: args.shard,
-        plan_subproblems: plan.len() as u64,
-        plan_depth: plan.depth() as u64,
-        plan_version: PLAN_VERSION,
-    };
-    print_result(&report, args.unique, args.json)
 }
 
 /// Prints the count; the exit status is 1 when the board has no solution
@@ -374,58 +315,6 @@ impl indicatif::TermLike for LogLines {
         super::diag!("{line}");
         Ok(())
     }
-}
-
-/// Largest checkpoint file read back (a real one holds a few kilobytes).
-const MAX_CHECKPOINT: u64 = super::MAX_WHOLE_INPUT;
-
-/// Reads the checkpoint at `path` if it exists and belongs to this very run
-/// (same board, plan and shard); a missing file starts afresh.
-fn load_checkpoint(path: &Path, plan: &Plan, shard: Option<Shard>) -> Result<Checkpoint, CliError> {
-    let name = path.display();
-    let bytes = match super::read_file_capped(path, MAX_CHECKPOINT) {
-        Ok(Some(bytes)) => bytes,
-        Ok(None) => return Ok(Checkpoint::new(plan, shard)),
-        Err(super::Capped::Io(e)) => return Err(CliError::Failure(format!("checkpoint {name}: cannot read: {e}"))),
-        Err(super::Capped::TooLong) => {
-            return Err(CliError::Input(format!(
-                "checkpoint {name}: more than {} MiB, the most a checkpoint may hold: not a checkpoint",
-                MAX_CHECKPOINT >> 20
-            )))
-        }
-    };
-    Checkpoint::from_json(&bytes, plan, shard).map_err(|e| match e {
-        CheckpointError::Malformed { .. } => CliError::Input(format!("checkpoint {name}: {e}")),
-        CheckpointError::Refused(_) => {
-            CliError::Input(format!("checkpoint {name}: {e}; use another file or delete it"))
-        }
-    })
-}
-
-/// Writes the checkpoint atomically: a temporary file in the same
-/// directory, flushed to disk, then renamed over the old one, so a crash at
-/// any moment leaves either the old or the new checkpoint.
-fn save_checkpoint(state: &Checkpoint, path: &Path) -> Result<(), CliError> {
-    let text = state.to_json();
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let file_name = path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = dir.join(format!(".{file_name}.tmp{}", std::process::id()));
-    let write = || -> io::Result<()> {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(&text)?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)?;
-        // Make the rename itself durable (best effort: not every system
-        // lets a directory be opened for syncing).
-        if let Ok(d) = fs::File::open(dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
-    };
-    write().map_err(|e| {
-        let _ = fs::remove_file(&tmp);
-        CliError::Failure(format!("checkpoint {}: cannot save: {e}", path.display()))
-    })
 }
 
 /// BOJ 9663 (N-Queen): one integer N in, the number of solutions out.

@@ -1,7 +1,8 @@
 //! The checkpoint file of a count: which subproblems of which plan are
 //! done, and their summed counts. Reading one checks that it belongs to the
 //! very run that resumes it (same board, plan and shard) and that it is not
-//! corrupt; the caller does the file I/O.
+//! corrupt. Reading and saving the file (atomically) are
+//! [`Checkpoint::load`] and [`Checkpoint::save`], beside the run that uses them.
 
 use std::fmt;
 

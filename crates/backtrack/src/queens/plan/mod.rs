@@ -32,10 +32,12 @@
 mod checkpoint;
 mod json;
 mod merge;
+mod run;
 mod shard;
 
 pub use checkpoint::{Checkpoint, CheckpointError};
 pub use merge::{merge_reports, read_reports, MergeError, Merged};
+pub use run::{CheckpointSaving, Engine, Run, RunError, MAX_CHECKPOINT_BYTES};
 pub use shard::{Report, ReportFormat, Shard, ShardError};
 
 use crate::search::Control;
