@@ -340,25 +340,23 @@ fn mpi_run(args: &Args) -> CliResult {
     mpi_master_worker::run(args)
 }
 
-/// Master/worker counting over MPI. Rank 0 owns the plan's queue: each worker
-/// asks for work, gets one subproblem index at a time, and sends back its
-/// counts with the next request, so fast and slow nodes balance themselves.
-/// Every rank builds the same plan, so an index is all a message carries.
+/// Master/worker counting over MPI: the transport of the protocol of
+/// [`backtrack::queens::plan::wire`], whose messages it moves as bytes.
 #[cfg(feature = "mpi")]
 mod mpi_master_worker {
     use std::time::Instant;
 
+    use backtrack::queens::plan::wire::{self, Dispatcher, RESULT_BYTES, WORK_BYTES};
     use backtrack::queens::{Counts, Plan};
     use mpi::traits::*;
 
-    use super::{print_result, Args, Report, PLAN_VERSION};
+    use super::{print_result, Args, Report};
     use crate::cli::{CliError, CliResult, EXIT_OK};
 
-    /// Worker -> master: `[index or NONE, total low, total high, unique low, unique high]`.
+    /// Worker -> master: a result message.
     const RESULT_TAG: i32 = 1;
-    /// Master -> worker: `[index]`, or `[NONE]` to stop.
+    /// Master -> worker: a work message.
     const WORK_TAG: i32 = 2;
-    const NONE: u64 = u64::MAX;
 
     pub fn run(args: &Args) -> CliResult {
         let universe = mpi::initialize().ok_or_else(|| CliError::Failure("MPI was already initialised".into()))?;
@@ -368,78 +366,36 @@ mod mpi_master_worker {
         let plan = Plan::new(args.n as usize).map_err(|e| CliError::Input(e.to_string()))?;
         let threads = args.threads.unwrap_or_default().get();
         let started = Instant::now();
+        let report = |counts: Counts, workers: u64| {
+            Report::new(&plan, None, counts, args.unique, started.elapsed().as_secs_f64(), workers)
+        };
         if size == 1 {
             // Alone: count here, on this process's threads.
             let mut counts = Counts::default();
             backtrack::queens::count_with(&plan, threads, |_| false, None, |_, c| counts.add(c));
-            return finish(args, &plan, counts, started, 1);
+            return print_result(&report(counts, 1), args.unique, args.json);
         }
         if rank != 0 {
             let master = world.process_at_rank(0);
-            let mut message = [NONE, 0, 0, 0, 0];
+            let mut message = wire::encode_result(None);
             loop {
                 master.send_with_tag(&message[..], RESULT_TAG);
-                let mut work = [NONE];
+                let mut work = [0u8; WORK_BYTES];
                 master.receive_into_with_tag(&mut work[..], WORK_TAG);
-                let index = work[0];
-                if index == NONE || index >= plan.len() as u64 {
+                let Some(index) = wire::decode_work(&work, plan.len()) else {
                     return Ok(EXIT_OK);
-                }
-                let counts = plan.solve(index as usize);
-                message = [
-                    index,
-                    counts.total as u64,
-                    (counts.total >> 64) as u64,
-                    counts.unique as u64,
-                    (counts.unique >> 64) as u64,
-                ];
+                };
+                message = wire::encode_result(Some((index, plan.solve(index))));
             }
         }
-        let mut next = 0usize;
-        let mut stopped = 0;
-        let mut counts = Counts::default();
-        let mut received = 0usize;
-        while stopped < size - 1 {
-            let mut message = [0u64; 5];
+        let mut dispatcher = Dispatcher::new(plan.len(), (size - 1) as usize);
+        while !dispatcher.is_done() {
+            let mut message = [0u8; RESULT_BYTES];
             let status = world.any_process().receive_into_with_tag(&mut message[..], RESULT_TAG);
-            if message[0] != NONE {
-                received += 1;
-                counts.add(Counts {
-                    total: message[1] as u128 | (message[2] as u128) << 64,
-                    unique: message[3] as u128 | (message[4] as u128) << 64,
-                });
-            }
-            let worker = world.process_at_rank(status.source_rank());
-            if next < plan.len() {
-                worker.send_with_tag(&[next as u64][..], WORK_TAG);
-                next += 1;
-            } else {
-                worker.send_with_tag(&[NONE][..], WORK_TAG);
-                stopped += 1;
-            }
+            let work = dispatcher.answer(&message);
+            world.process_at_rank(status.source_rank()).send_with_tag(&work[..], WORK_TAG);
         }
-        if received != plan.len() {
-            return Err(CliError::Failure(format!(
-                "MPI run incomplete: {received} of {} subproblems reported",
-                plan.len()
-            )));
-        }
-        finish(args, &plan, counts, started, (size - 1) as u64)
-    }
-
-    fn finish(args: &Args, plan: &Plan, counts: Counts, started: Instant, workers: u64) -> CliResult {
-        let report = Report {
-            n: args.n,
-            solutions: counts.total,
-            unique: args.unique.then_some(counts.unique),
-            seconds: started.elapsed().as_secs_f64(),
-            subproblems: plan.len() as u64,
-            threads: workers,
-            shard: None,
-            plan_subproblems: plan.len() as u64,
-            plan_depth: plan.depth() as u64,
-            plan_version: PLAN_VERSION,
-        };
-        print_result(&report, args.unique, args.json)
+        let counts = dispatcher.finish().map_err(|e| CliError::Failure(e.to_string()))?;
+        print_result(&report(counts, (size - 1) as u64), args.unique, args.json)
     }
 }

@@ -34,6 +34,7 @@ mod json;
 mod merge;
 mod run;
 mod shard;
+pub mod wire;
 
 pub use checkpoint::{Checkpoint, CheckpointError};
 pub use merge::{merge_reports, read_reports, MergeError, Merged};
