@@ -28,7 +28,7 @@ cargo build --release --features mpi
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_rmaps_base_oversubscribe=1 PRTE_MCA_rmaps_default_mapping_policy=:oversubscribe
 mpirun_args=(-n 2 --oversubscribe)
-bin=target/release/backtrack
+bin=${CARGO_TARGET_DIR:-target}/release/backtrack
 
 check() { # expected, then the command
     local expected=$1

@@ -4,7 +4,7 @@
 
 use std::fmt;
 use std::io::{self, IsTerminal, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -292,15 +292,6 @@ pub fn read_capped(reader: impl Read, limit: u64) -> Result<Vec<u8>, Capped> {
         return Err(Capped::TooLong);
     }
     Ok(bytes)
-}
-
-/// Reads the file at `path` whole, up to `limit` bytes; `Ok(None)` if it does not exist.
-pub fn read_file_capped(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, Capped> {
-    match std::fs::File::open(path) {
-        Ok(f) => read_capped(f, limit).map(Some),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(Capped::Io(e)),
-    }
 }
 
 /// Set by the watch thread every [`FLUSH_EVERY`]: buffered output is due.

@@ -1,17 +1,15 @@
 //! `backtrack queens N`: count or list the solutions of the N-queens puzzle,
 //! on every core, resumable, and in pieces for a cluster.
 
-use std::fs;
 use std::io::{self, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use backtrack::queens::estimate::Forecast;
-use backtrack::queens::{self, Checkpoint, CheckpointError, Plan, Report, Shard, WriteError, PLAN_VERSION};
+use backtrack::queens::plan::{CheckpointSaving, Engine, Run, RunError};
+use backtrack::queens::{self, Plan, Report, ReportFormat, Shard, WriteError};
 use backtrack::search::effective_threads;
-
-use backtrack::error::Counted;
 
 use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 
@@ -104,106 +102,44 @@ pub fn run(args: Args) -> CliResult {
         true => Some(queens::gpu::Gpu::open().map_err(|e| CliError::Failure(e.to_string()))?),
         false => None,
     };
-    let started = Instant::now();
-    let in_shard = |i: usize| args.shard.is_none_or(|s| s.contains(i));
-    let mut state = match &args.checkpoint {
-        Some(path) => load_checkpoint(path, &plan, args.shard)?,
-        None => Checkpoint::new(&plan, args.shard),
-    };
-    let covered = (0..plan.len()).filter(|&i| in_shard(i)).count() as u64;
-
-    let control = super::interrupt_control();
-
+    let saving = args.checkpoint.as_ref().map(|path| CheckpointSaving {
+        path: path.clone(),
+        interval: Duration::from_secs_f64(args.checkpoint_interval),
+    });
+    let run = Run::start(&plan, args.shard, saving).map_err(run_error)?;
     let mode = match (args.quiet || gpu.is_some(), args.progress) {
         (true, _) => ProgressMode::Quiet,
         (_, true) => ProgressMode::Forced,
         _ => ProgressMode::Auto,
     };
-    let progress = Progress::new(&plan, |i| in_shard(i) && !state.is_done(i), threads, mode);
-    let interval = Duration::from_secs_f64(args.checkpoint_interval);
-    let mut last_save = Instant::now();
-    let mut save_error: Option<CliError> = None;
-    if let Some(path) = &args.checkpoint {
-        // Write it at once, so that a refused or unwritable path shows up
-        // before any work is done.
-        save_checkpoint(&state, path)?;
-    }
-    // Fixed before the run starts: the subproblems finished earlier and
-    // those of other shards.
-    let skip: Vec<bool> = (0..plan.len()).map(|i| !in_shard(i) || state.is_done(i)).collect();
-    let finished = |i, counts| {
-        state.record(i, counts);
-        progress.advance(i);
-        if let Some(path) = &args.checkpoint {
-            if last_save.elapsed() >= interval {
-                if let Err(e) = save_checkpoint(&state, path) {
-                    save_error.get_or_insert(e);
-                    control.cancel();
-                }
-                last_save = Instant::now();
-            }
-        }
+    let progress = Progress::new(&plan, |i| run.is_pending(i), threads, mode);
+    let engine = match &gpu {
+        Some(gpu) => Engine::Gpu(gpu),
+        None => Engine::Cpu { threads },
     };
-    let gpu_error = match &gpu {
-        Some(gpu) => gpu.count_with(&plan, |i| skip[i], Some(&control), finished).err(),
-        None => {
-            queens::count_with(&plan, threads, |i| skip[i], Some(&control), finished);
-            None
-        }
-    };
+    let counted = run.count(engine, &super::interrupt_control(), args.unique, |i| progress.advance(i));
     progress.finish();
-    if let Some(path) = &args.checkpoint {
-        save_checkpoint(&state, path)?;
+    print_result(&counted.map_err(run_error)?, args.unique, args.json)
+}
+
+/// A run's error as the CLI reports it: a checkpoint that is not one (or
+/// of another run) is bad input; a file that cannot be read or written, or
+/// a failing GPU, a failure; Ctrl-C an interruption.
+fn run_error(e: RunError) -> CliError {
+    match e {
+        RunError::TooLarge { .. } | RunError::Checkpoint { .. } => CliError::Input(e.to_string()),
+        RunError::Read { .. } | RunError::Save { .. } | RunError::Gpu(_) => CliError::Failure(e.to_string()),
+        RunError::Interrupted { .. } => CliError::Interrupted(e.to_string()),
     }
-    if let Some(e) = save_error {
-        return Err(e);
-    }
-    if let Some(e) = gpu_error {
-        return Err(CliError::Failure(e.to_string()));
-    }
-    if control.is_cancelled() {
-        let finished = (0..plan.len()).filter(|&i| in_shard(i) && state.is_done(i)).count();
-        let so_far = format!(
-            "interrupted after {finished} of {}: {} so far (not a complete count)",
-            Counted(covered as u128, "subproblem"),
-            Counted(state.counts().total, "solution")
-        );
-        return Err(CliError::Interrupted(match &args.checkpoint {
-            Some(path) => {
-                format!("{so_far}; they are saved in {}: rerun the same command to resume", path.display())
-            }
-            None => so_far,
-        }));
-    }
-    let report = Report {
-        n: args.n,
-        solutions: state.counts().total,
-        unique: (args.unique || args.shard.is_some()).then_some(state.counts().unique),
-        seconds: started.elapsed().as_secs_f64(),
-        subproblems: covered,
-        threads: if gpu.is_some() { 1 } else { effective_threads(threads) as u64 },
-        shard: args.shard,
-        plan_subproblems: plan.len() as u64,
-        plan_depth: plan.depth() as u64,
-        plan_version: PLAN_VERSION,
-    };
-    print_result(&report, args.unique, args.json)
 }
 
 /// Prints the count; the exit status is 1 when the board has no solution
 /// (a shard's report is its result even when its share is 0).
 fn print_result(report: &Report, unique: bool, json: bool) -> CliResult {
     let mut out = stdout();
-    if json {
-        let text = serde_json::to_string(report).map_err(|e| CliError::Failure(e.to_string()))?;
-        writeln!(out, "{text}")?;
-    } else if unique {
-        writeln!(out, "{}", report.unique.unwrap_or_default())?;
-    } else {
-        writeln!(out, "{}", report.solutions)?;
-    }
+    out.write_all(report.render(ReportFormat::new(json, unique)).as_bytes())?;
     out.flush()?;
-    Ok(if report.solutions == 0 && report.shard.is_none() { EXIT_NO_SOLUTION } else { EXIT_OK })
+    Ok(if report.no_solution() { EXIT_NO_SOLUTION } else { EXIT_OK })
 }
 
 /// A progress bar on standard error, on a terminal (or everywhere with
@@ -381,57 +317,6 @@ impl indicatif::TermLike for LogLines {
     }
 }
 
-/// Largest checkpoint file read back (a real one holds a few kilobytes).
-const MAX_CHECKPOINT: u64 = super::MAX_WHOLE_INPUT;
-
-/// Reads the checkpoint at `path` if it exists and belongs to this very run
-/// (same board, plan and shard); a missing file starts afresh.
-fn load_checkpoint(path: &Path, plan: &Plan, shard: Option<Shard>) -> Result<Checkpoint, CliError> {
-    let name = path.display();
-    let bytes = match super::read_file_capped(path, MAX_CHECKPOINT) {
-        Ok(Some(bytes)) => bytes,
-        Ok(None) => return Ok(Checkpoint::new(plan, shard)),
-        Err(super::Capped::Io(e)) => return Err(CliError::Failure(format!("checkpoint {name}: cannot read: {e}"))),
-        Err(super::Capped::TooLong) => {
-            return Err(CliError::Input(format!(
-                "checkpoint {name}: more than {} MiB, the most a checkpoint may hold: not a checkpoint",
-                MAX_CHECKPOINT >> 20
-            )))
-        }
-    };
-    Checkpoint::from_json(&bytes, plan, shard).map_err(|e| match e {
-        CheckpointError::Malformed { .. } => CliError::Input(format!("checkpoint {name}: {e}")),
-        CheckpointError::Refused(_) => {
-            CliError::Input(format!("checkpoint {name}: {e}; use another file or delete it"))
-        }
-    })
-}
-
-/// Writes the checkpoint atomically: a temporary file in the same
-/// directory, flushed to disk, then renamed over the old one, so a crash at
-/// any moment leaves either the old or the new checkpoint.
-fn save_checkpoint(state: &Checkpoint, path: &Path) -> Result<(), CliError> {
-    let text = state.to_json();
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let file_name = path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = dir.join(format!(".{file_name}.tmp{}", std::process::id()));
-    let write = || -> io::Result<()> {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(&text)?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)?;
-        // Make the rename itself durable (best effort: not every system
-        // lets a directory be opened for syncing).
-        if let Ok(d) = fs::File::open(dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
-    };
-    write().map_err(|e| {
-        let _ = fs::remove_file(&tmp);
-        CliError::Failure(format!("checkpoint {}: cannot save: {e}", path.display()))
-    })
-}
 
 #[cfg(not(feature = "mpi"))]
 fn mpi_run(_args: &Args) -> CliResult {
@@ -448,25 +333,23 @@ fn mpi_run(args: &Args) -> CliResult {
     mpi_master_worker::run(args)
 }
 
-/// Master/worker counting over MPI. Rank 0 owns the plan's queue: each worker
-/// asks for work, gets one subproblem index at a time, and sends back its
-/// counts with the next request, so fast and slow nodes balance themselves.
-/// Every rank builds the same plan, so an index is all a message carries.
+/// Master/worker counting over MPI: the transport of the protocol of
+/// [`backtrack::queens::plan::wire`], whose messages it moves as bytes.
 #[cfg(feature = "mpi")]
 mod mpi_master_worker {
     use std::time::Instant;
 
+    use backtrack::queens::plan::wire::{self, Dispatcher, RESULT_BYTES, WORK_BYTES};
     use backtrack::queens::{Counts, Plan};
     use mpi::traits::*;
 
-    use super::{print_result, Args, Report, PLAN_VERSION};
+    use super::{print_result, Args, Report};
     use crate::cli::{CliError, CliResult, EXIT_OK};
 
-    /// Worker -> master: `[index or NONE, total low, total high, unique low, unique high]`.
+    /// Worker -> master: a result message.
     const RESULT_TAG: i32 = 1;
-    /// Master -> worker: `[index]`, or `[NONE]` to stop.
+    /// Master -> worker: a work message.
     const WORK_TAG: i32 = 2;
-    const NONE: u64 = u64::MAX;
 
     pub fn run(args: &Args) -> CliResult {
         let universe = mpi::initialize().ok_or_else(|| CliError::Failure("MPI was already initialised".into()))?;
@@ -476,78 +359,36 @@ mod mpi_master_worker {
         let plan = Plan::new(args.n as usize).map_err(|e| CliError::Input(e.to_string()))?;
         let threads = args.threads.unwrap_or_default().get();
         let started = Instant::now();
+        let report = |counts: Counts, workers: u64| {
+            Report::new(&plan, None, counts, args.unique, started.elapsed().as_secs_f64(), workers)
+        };
         if size == 1 {
             // Alone: count here, on this process's threads.
             let mut counts = Counts::default();
             backtrack::queens::count_with(&plan, threads, |_| false, None, |_, c| counts.add(c));
-            return finish(args, &plan, counts, started, 1);
+            return print_result(&report(counts, 1), args.unique, args.json);
         }
         if rank != 0 {
             let master = world.process_at_rank(0);
-            let mut message = [NONE, 0, 0, 0, 0];
+            let mut message = wire::encode_result(None);
             loop {
                 master.send_with_tag(&message[..], RESULT_TAG);
-                let mut work = [NONE];
+                let mut work = [0u8; WORK_BYTES];
                 master.receive_into_with_tag(&mut work[..], WORK_TAG);
-                let index = work[0];
-                if index == NONE || index >= plan.len() as u64 {
+                let Some(index) = wire::decode_work(&work, plan.len()) else {
                     return Ok(EXIT_OK);
-                }
-                let counts = plan.solve(index as usize);
-                message = [
-                    index,
-                    counts.total as u64,
-                    (counts.total >> 64) as u64,
-                    counts.unique as u64,
-                    (counts.unique >> 64) as u64,
-                ];
+                };
+                message = wire::encode_result(Some((index, plan.solve(index))));
             }
         }
-        let mut next = 0usize;
-        let mut stopped = 0;
-        let mut counts = Counts::default();
-        let mut received = 0usize;
-        while stopped < size - 1 {
-            let mut message = [0u64; 5];
+        let mut dispatcher = Dispatcher::new(plan.len(), (size - 1) as usize);
+        while !dispatcher.is_done() {
+            let mut message = [0u8; RESULT_BYTES];
             let status = world.any_process().receive_into_with_tag(&mut message[..], RESULT_TAG);
-            if message[0] != NONE {
-                received += 1;
-                counts.add(Counts {
-                    total: message[1] as u128 | (message[2] as u128) << 64,
-                    unique: message[3] as u128 | (message[4] as u128) << 64,
-                });
-            }
-            let worker = world.process_at_rank(status.source_rank());
-            if next < plan.len() {
-                worker.send_with_tag(&[next as u64][..], WORK_TAG);
-                next += 1;
-            } else {
-                worker.send_with_tag(&[NONE][..], WORK_TAG);
-                stopped += 1;
-            }
+            let work = dispatcher.answer(&message);
+            world.process_at_rank(status.source_rank()).send_with_tag(&work[..], WORK_TAG);
         }
-        if received != plan.len() {
-            return Err(CliError::Failure(format!(
-                "MPI run incomplete: {received} of {} subproblems reported",
-                plan.len()
-            )));
-        }
-        finish(args, &plan, counts, started, (size - 1) as u64)
-    }
-
-    fn finish(args: &Args, plan: &Plan, counts: Counts, started: Instant, workers: u64) -> CliResult {
-        let report = Report {
-            n: args.n,
-            solutions: counts.total,
-            unique: args.unique.then_some(counts.unique),
-            seconds: started.elapsed().as_secs_f64(),
-            subproblems: plan.len() as u64,
-            threads: workers,
-            shard: None,
-            plan_subproblems: plan.len() as u64,
-            plan_depth: plan.depth() as u64,
-            plan_version: PLAN_VERSION,
-        };
-        print_result(&report, args.unique, args.json)
+        let counts = dispatcher.finish().map_err(|e| CliError::Failure(e.to_string()))?;
+        print_result(&report(counts, (size - 1) as u64), args.unique, args.json)
     }
 }

@@ -36,7 +36,7 @@ mod space;
 pub use all::{lex_prefixes, par_write_solutions, write_solutions, WriteError};
 pub use kernel::MAX_N;
 pub use parse::parse_board_size;
-pub use plan::{Checkpoint, CheckpointError, Plan, Report, Shard, ShardError, Subproblem, PLAN_VERSION};
+pub use plan::{Checkpoint, CheckpointError, Plan, Report, ReportFormat, Shard, ShardError, Subproblem, PLAN_VERSION};
 pub use space::QueensSpace;
 
 use crate::search::{run_jobs, Control};

@@ -1,16 +1,16 @@
 //! The checkpoint file of a count: which subproblems of which plan are
 //! done, and their summed counts. Reading one checks that it belongs to the
 //! very run that resumes it (same board, plan and shard) and that it is not
-//! corrupt; the caller does the file I/O.
+//! corrupt. Reading and saving the file (atomically) are
+//! [`Checkpoint::load`] and [`Checkpoint::save`], beside the run that uses them.
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
-use serde_json::error::Category;
-
+use super::json::{JsonProblem, JsonProblemKind};
 use super::{Plan, Shard, PLAN_VERSION};
 use crate::error::Quoted;
 use crate::queens::Counts;
+use serde::{Deserialize, Serialize};
 
 /// What a checkpoint file holds, as JSON.
 #[derive(Serialize, Deserialize)]
@@ -70,20 +70,19 @@ impl fmt::Display for CheckpointError {
 impl std::error::Error for CheckpointError {}
 
 /// What is wrong with a text that is not a checkpoint, in words about
-/// checkpoints: the decoder's own message names its types and quotes whole
-/// strings of the input.
-fn json_problem(e: &serde_json::Error) -> String {
-    match e.classify() {
-        Category::Io => "it cannot be read".into(),
-        Category::Eof => "it ends in the middle".into(),
-        Category::Syntax => "it is not JSON".into(),
-        Category::Data => match e.to_string().strip_prefix("missing field `").and_then(|m| m.split('`').next()) {
-            Some(field) => format!("the field \"{}\" is missing", Quoted(field)),
-            None => "it is not one JSON object with the fields a checkpoint has, or a field has a value of the \
-                     wrong kind"
-                .into(),
-        },
-    }
+/// checkpoints.
+fn json_problem(problem: JsonProblem) -> CheckpointError {
+    let message = match problem.kind {
+        JsonProblemKind::Unreadable => "it cannot be read".into(),
+        JsonProblemKind::Truncated => "it ends in the middle".into(),
+        JsonProblemKind::NotJson => "it is not JSON".into(),
+        JsonProblemKind::MissingField(field) => format!("the field \"{}\" is missing", Quoted(&field)),
+        JsonProblemKind::WrongShape | JsonProblemKind::WrongValue => {
+            "it is not one JSON object with the fields a checkpoint has, or a field has a value of the wrong kind"
+                .into()
+        }
+    };
+    CheckpointError::Malformed { line: problem.line, column: problem.column, message }
 }
 
 impl Checkpoint {
@@ -102,9 +101,8 @@ impl Checkpoint {
     /// one of another run (board, plan, shard or plan version) or one whose
     /// ranges and counts do not fit together.
     pub fn from_json(bytes: &[u8], plan: &Plan, shard: Option<Shard>) -> Result<Self, CheckpointError> {
-        let file: CheckpointFile = serde_json::from_slice(crate::text::strip_bom_bytes(bytes)).map_err(|e| {
-            CheckpointError::Malformed { line: e.line(), column: e.column().max(1), message: json_problem(&e) }
-        })?;
+        let file: CheckpointFile = serde_json::from_slice(crate::text::strip_bom_bytes(bytes))
+            .map_err(|e| json_problem(JsonProblem::of(&e)))?;
         let refuse = |what: String| CheckpointError::Refused(what);
         if file.format != CHECKPOINT_FORMAT {
             return Err(refuse(format!("not a queens checkpoint (format '{}')", Quoted(&file.format))));

@@ -1,11 +1,15 @@
-//! Adding up the reports of a sharded count, after checking that they form
-//! one complete set.
+//! Adding up the reports of a sharded count: reading them back from the
+//! text `queens --shard I/M --json` writes, and checking that they form one
+//! complete set.
 
 use std::fmt;
 
 use serde::Serialize;
 
-use super::shard::{Report, Shard};
+use crate::error::Quoted;
+
+use super::json::{JsonProblem, JsonProblemKind};
+use super::shard::{Report, ReportFormat, Shard};
 
 /// The sum of a complete set of shard reports.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -49,6 +53,60 @@ impl fmt::Display for MergeError {
 }
 
 impl std::error::Error for MergeError {}
+
+impl Merged {
+    /// The line a merge prints, newline included: the solutions, the
+    /// unique solutions, or the whole sum as one JSON object.
+    pub fn render(&self, format: ReportFormat) -> String {
+        match format {
+            ReportFormat::Solutions => format!("{}\n", self.solutions),
+            ReportFormat::Unique => format!("{}\n", self.unique),
+            ReportFormat::Json => super::shard::json_line(self),
+        }
+    }
+}
+
+/// Reads the shard reports in `text`, the input called `name`: one JSON
+/// object after another (whitespace between), as `queens --shard I/M
+/// --json` writes them and a shell's `cat` joins them. Each comes back
+/// with the name [`merge_reports`] reports it by: `name` for the first,
+/// `name (report K)` for the K-th. An input without a report is refused;
+/// a report that cannot be read is refused with its line and column, in
+/// words about reports.
+pub fn read_reports(name: &str, text: &str) -> Result<Vec<(String, Report)>, MergeError> {
+    let mut reports = Vec::new();
+    for report in serde_json::Deserializer::from_str(text).into_iter::<Report>() {
+        let report = report.map_err(|e| MergeError::new(format!("{name}: {}", report_problem(JsonProblem::of(&e)))))?;
+        // Several reports in one input are named by their place in it.
+        let place = reports.len() + 1;
+        let named = if place == 1 { name.to_string() } else { format!("{name} (report {place})") };
+        reports.push((named, report));
+    }
+    if reports.is_empty() {
+        return Err(MergeError::new(format!("{name}: not a queens shard result: no report in it")));
+    }
+    Ok(reports)
+}
+
+/// A report that cannot be read, in words about reports, with the line and
+/// column where reading stopped.
+fn report_problem(problem: JsonProblem) -> String {
+    let what = match problem.kind {
+        JsonProblemKind::Unreadable => "cannot be read".to_string(),
+        JsonProblemKind::Truncated => "ends in the middle of a report".to_string(),
+        JsonProblemKind::NotJson => "not JSON: a shard report is one JSON object per shard".to_string(),
+        JsonProblemKind::MissingField(field) => {
+            format!("not a queens shard report: the field \"{}\" is missing", Quoted(&field))
+        }
+        JsonProblemKind::WrongShape => {
+            "not a queens shard report: a report is a JSON object with the fields --shard I/M --json writes".to_string()
+        }
+        JsonProblemKind::WrongValue => "not a queens shard report: a field has a value of the wrong kind (counts \
+                                        are whole numbers from 0 to 2^128 - 1)"
+            .to_string(),
+    };
+    format!("line {}, column {}: {what}", problem.line, problem.column)
+}
 
 /// Most shards a set may have.
 const MAX_SHARDS: u64 = 1 << 24;
@@ -195,6 +253,43 @@ mod tests {
         let set = vec![report(0, 2, u128::MAX), report(1, 2, 1)];
         let err = merge_reports(&set).unwrap_err().to_string();
         assert!(err.starts_with("corrupt set: the solution counts add up"), "{err}");
+    }
+
+    #[test]
+    fn reports_read_back_named_by_place() {
+        let text = format!(
+            "{}\n{}",
+            serde_json::to_string(&report(0, 2, 1).1).unwrap(),
+            serde_json::to_string(&report(1, 2, 3).1).unwrap()
+        );
+        let reports = read_reports("s.json", &text).unwrap();
+        let names: Vec<&str> = reports.iter().map(|(name, _)| name.as_str()).collect();
+        assert_eq!(names, ["s.json", "s.json (report 2)"]);
+        assert_eq!(merge_reports(&reports).unwrap().solutions, 4);
+    }
+
+    #[test]
+    fn unreadable_reports_refused_in_own_words() {
+        let refused = |text: &str| read_reports("s", text).unwrap_err().to_string();
+        assert_eq!(refused(""), "s: not a queens shard result: no report in it");
+        assert_eq!(refused("x"), "s: line 1, column 1: not JSON: a shard report is one JSON object per shard");
+        assert_eq!(refused("{\"n\": 8"), "s: line 1, column 7: ends in the middle of a report");
+        assert_eq!(
+            refused("{\"n\": 8}"),
+            "s: line 1, column 8: not a queens shard report: the field \"solutions\" is missing"
+        );
+        assert!(refused("[1]").contains("a report is a JSON object with the fields"));
+        assert!(refused("{\"n\": -1}").contains("a value of the wrong kind"));
+    }
+
+    #[test]
+    fn merged_renders_each_format() {
+        let set: Vec<_> = (0..2).map(|i| report(i, 2, 8)).collect();
+        let merged = merge_reports(&set).unwrap();
+        assert_eq!(merged.render(ReportFormat::Solutions), "16\n");
+        assert_eq!(merged.render(ReportFormat::Unique), "2\n");
+        let json = merged.render(ReportFormat::Json);
+        assert!(json.starts_with("{\"n\":8,\"solutions\":16,\"unique\":2,") && json.ends_with("}\n"), "{json}");
     }
 
     #[test]

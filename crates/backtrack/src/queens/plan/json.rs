@@ -1,0 +1,55 @@
+//! What is wrong with a JSON text that does not decode into a checkpoint or
+//! a shard report, sorted into the few cases a message words differently:
+//! the decoder's own message names its types and quotes whole strings of
+//! the input, so neither file's errors pass it on.
+
+use serde_json::error::Category;
+
+/// Where a JSON text stopped decoding, and why.
+pub(super) struct JsonProblem {
+    /// 1-based line where the decoder stopped.
+    pub line: usize,
+    /// 1-based column (in bytes) where the decoder stopped.
+    pub column: usize,
+    /// What went wrong there.
+    pub kind: JsonProblemKind,
+}
+
+/// The cases of [`JsonProblem`].
+pub(super) enum JsonProblemKind {
+    /// Reading failed.
+    Unreadable,
+    /// The text ends in the middle of a value.
+    Truncated,
+    /// The text is not JSON.
+    NotJson,
+    /// An object lacks this field.
+    MissingField(String),
+    /// Not an object, or an object with a field the type does not have.
+    WrongShape,
+    /// A field has a value of the wrong kind.
+    WrongValue,
+}
+
+impl JsonProblem {
+    /// Sorts the decoder's error `e`.
+    pub fn of(e: &serde_json::Error) -> JsonProblem {
+        let kind = match e.classify() {
+            Category::Io => JsonProblemKind::Unreadable,
+            Category::Eof => JsonProblemKind::Truncated,
+            Category::Syntax => JsonProblemKind::NotJson,
+            Category::Data => {
+                let message = e.to_string();
+                if let Some(field) = message.strip_prefix("missing field `").and_then(|m| m.split('`').next()) {
+                    JsonProblemKind::MissingField(field.to_string())
+                } else if message.starts_with("unknown field") || message.contains("expected struct") {
+                    JsonProblemKind::WrongShape
+                } else {
+                    JsonProblemKind::WrongValue
+                }
+            }
+        };
+        // An empty input ends before column 1; the first column is 1.
+        JsonProblem { line: e.line(), column: e.column().max(1), kind }
+    }
+}
