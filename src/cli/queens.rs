@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use backtrack::queens::estimate::Forecast;
 use backtrack::queens::{self, Checkpoint, CheckpointError, Plan, Report, Shard, WriteError, PLAN_VERSION};
-use backtrack::search::effective_threads;
+use backtrack::search::{ThreadStartError, Threads};
 
 use backtrack::error::Counted;
 
@@ -79,12 +79,13 @@ pub struct Args {
 
 pub fn run(args: Args) -> CliResult {
     let n = args.n as usize;
-    let threads = args.threads.unwrap_or_default().get();
+    let threads = args.threads.unwrap_or_default();
     if args.all {
         let mut out = stdout();
         let written = queens::par_write_solutions(n, threads, &mut out).map_err(|e| match e {
             WriteError::Size(e) => CliError::Input(e.to_string()),
             WriteError::Io(e) => CliError::from(e),
+            WriteError::Threads(e) => CliError::from(e),
         })?;
         out.flush()?;
         return Ok(if written == 0 { EXIT_NO_SOLUTION } else { EXIT_OK });
@@ -119,7 +120,7 @@ pub fn run(args: Args) -> CliResult {
         (_, true) => ProgressMode::Forced,
         _ => ProgressMode::Auto,
     };
-    let progress = Progress::new(&plan, |i| in_shard(i) && !state.is_done(i), threads, mode);
+    let progress = Progress::new(&plan, |i| in_shard(i) && !state.is_done(i), threads, mode)?;
     let interval = Duration::from_secs_f64(args.checkpoint_interval);
     let mut last_save = Instant::now();
     let mut save_error: Option<CliError> = None;
@@ -145,11 +146,10 @@ pub fn run(args: Args) -> CliResult {
         }
     };
     let gpu_error = match &gpu {
-        Some(gpu) => gpu.count_with(&plan, |i| skip[i], Some(&control), finished).err(),
-        None => {
-            queens::count_with(&plan, threads, |i| skip[i], Some(&control), finished);
-            None
+        Some(gpu) => {
+            gpu.count_with(&plan, |i| skip[i], Some(&control), finished).err().map(|e| CliError::Failure(e.to_string()))
         }
+        None => queens::count_with(&plan, threads, |i| skip[i], Some(&control), finished).err().map(CliError::from),
     };
     progress.finish();
     if let Some(path) = &args.checkpoint {
@@ -159,7 +159,7 @@ pub fn run(args: Args) -> CliResult {
         return Err(e);
     }
     if let Some(e) = gpu_error {
-        return Err(CliError::Failure(e.to_string()));
+        return Err(e);
     }
     if control.is_cancelled() {
         let finished = (0..plan.len()).filter(|&i| in_shard(i) && state.is_done(i)).count();
@@ -181,7 +181,7 @@ pub fn run(args: Args) -> CliResult {
         unique: (args.unique || args.shard.is_some()).then_some(state.counts().unique),
         seconds: started.elapsed().as_secs_f64(),
         subproblems: covered,
-        threads: if gpu.is_some() { 1 } else { effective_threads(threads) as u64 },
+        threads: if gpu.is_some() { 1 } else { threads.get() as u64 },
         shard: args.shard,
         plan_subproblems: plan.len() as u64,
         plan_depth: plan.depth() as u64,
@@ -229,18 +229,23 @@ struct Shown {
 const PROGRESS_UNITS: u64 = 1_000_000;
 
 impl Progress {
-    fn new(plan: &Plan, todo: impl Fn(usize) -> bool, threads: usize, mode: ProgressMode) -> Self {
+    fn new(
+        plan: &Plan,
+        todo: impl Fn(usize) -> bool,
+        threads: Threads,
+        mode: ProgressMode,
+    ) -> Result<Self, ThreadStartError> {
         let terminal = io::stderr().is_terminal();
         let target = match mode {
-            ProgressMode::Quiet => return Progress { shown: None },
+            ProgressMode::Quiet => return Ok(Progress { shown: None }),
             // Smaller boards are counted within a second: not worth the calibration.
-            ProgressMode::Auto if !terminal || plan.n() < 16 => return Progress { shown: None },
+            ProgressMode::Auto if !terminal || plan.n() < 16 => return Ok(Progress { shown: None }),
             ProgressMode::Forced if !terminal => {
                 indicatif::ProgressDrawTarget::term_like_with_hz(Box::new(LogLines::default()), 1)
             }
             _ => indicatif::ProgressDrawTarget::stderr(),
         };
-        let rate = queens::estimate::calibrate() * effective_threads(threads) as f64;
+        let rate = queens::estimate::calibrate()? * threads.get() as f64;
         let forecast = Arc::new(Mutex::new(Forecast::new(queens::estimate::weights(plan), todo, rate)));
         let started = Instant::now();
         let estimate = {
@@ -282,7 +287,7 @@ impl Progress {
                 })
                 .ok()
         };
-        Progress { shown: Some(Shown { bar, forecast, stop, redraw }) }
+        Ok(Progress { shown: Some(Shown { bar, forecast, stop, redraw }) })
     }
 
     fn advance(&self, index: usize) {
@@ -474,12 +479,12 @@ mod mpi_master_worker {
         let rank = world.rank();
         let size = world.size();
         let plan = Plan::new(args.n as usize).map_err(|e| CliError::Input(e.to_string()))?;
-        let threads = args.threads.unwrap_or_default().get();
+        let threads = args.threads.unwrap_or_default();
         let started = Instant::now();
         if size == 1 {
             // Alone: count here, on this process's threads.
             let mut counts = Counts::default();
-            backtrack::queens::count_with(&plan, threads, |_| false, None, |_, c| counts.add(c));
+            backtrack::queens::count_with(&plan, threads, |_| false, None, |_, c| counts.add(c))?;
             return finish(args, &plan, counts, started, 1);
         }
         if rank != 0 {

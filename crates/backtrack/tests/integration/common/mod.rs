@@ -116,3 +116,8 @@ pub fn explain_checked(puzzle: &[u8]) -> Explanation {
     assert!(!e.rating.beyond && board.values.to_vec() == e.solution, "{puzzle:?} not solved");
     e
 }
+
+/// `n` threads, 1 to [`Threads::MAX`](backtrack::search::Threads::MAX).
+pub fn n_threads(n: usize) -> backtrack::search::Threads {
+    backtrack::search::Threads::new(n).expect("a thread count in range")
+}
