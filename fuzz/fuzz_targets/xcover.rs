@@ -4,7 +4,7 @@
 //! be an exact cover.
 #![no_main]
 
-use backtrack::search::Control;
+use backtrack::search::{Control, Threads};
 use backtrack::xcover::{self, Engine};
 use backtrack_fuzz::{check_bom_ignored, check_position, text};
 use libfuzzer_sys::fuzz_target;
@@ -30,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
     let limit = Some(1000);
     let counts: Vec<u64> = [Engine::Small, Engine::Dense, Engine::Links]
         .into_iter()
-        .map(|engine| problem.space_on(engine).count_solutions(limit, 1, &Control::new()).0)
+        .map(|engine| problem.space_on(engine).count_solutions(limit, Threads::ONE, &Control::new()).unwrap().0)
         .collect();
     assert!(counts.iter().all(|&c| c == counts[0]), "engines disagree: {counts:?} on {written:?}");
     if let Some(solution) = problem.first() {

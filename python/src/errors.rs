@@ -41,6 +41,12 @@ pub fn internal(message: impl Into<String>) -> PyErr {
     )
 }
 
+/// `RuntimeError` for threads that the system would not start (a process or
+/// memory limit): the caller may try fewer.
+pub fn threads(e: backtrack::search::ThreadStartError) -> PyErr {
+    PyRuntimeError::new_err(format!("{e}; try fewer threads"))
+}
+
 /// `ValueError` with one of the library's messages.
 pub fn value(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())

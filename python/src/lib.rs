@@ -17,8 +17,8 @@ use backtrack::search::Threads;
 use pyo3::prelude::*;
 
 /// A `threads=` argument as the library takes it: `None` (or 0) for one per core.
-fn threads(threads: Option<usize>) -> PyResult<usize> {
-    Threads::from_count(threads.unwrap_or(0)).map(Threads::get).map_err(errors::value)
+fn threads(threads: Option<usize>) -> PyResult<Threads> {
+    Threads::from_count(threads.unwrap_or(0)).map_err(errors::value)
 }
 
 /// Panics on purpose, so that the tests can check that a panic becomes
@@ -30,7 +30,10 @@ fn _panic(py: Python<'_>, place: &str) -> PyResult<Py<PyAny>> {
     match place {
         "here" => run::quick(py, boom).map(|()| py.None()),
         "worker" => run::interruptible(py, move |_| boom()).map(|()| py.None()),
-        "pool" => run::interruptible(py, move |_| backtrack::search::thread_pool(2).install(boom)).map(|()| py.None()),
+        "pool" => {
+            let pool = backtrack::search::thread_pool(Threads::new(2).expect("in range")).map_err(errors::threads)?;
+            run::interruptible(py, move |_| pool.install(boom)).map(|()| py.None())
+        }
         "stream" => Ok(run::Solutions::start(run::Tuples, move |_, _| boom())?.into_pyobject(py)?.into_any().unbind()),
         _ => Err(errors::value(format!("no such place: {place}"))),
     }

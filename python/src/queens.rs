@@ -26,9 +26,9 @@ fn count(py: Python<'_>, n: usize, unique: bool, threads: Option<usize>) -> PyRe
     let threads = crate::threads(threads)?;
     let counts = run::interruptible(py, move |control| {
         let mut counts = Counts::default();
-        queens::count_with(&plan, threads, |_| false, Some(control), |_, c| counts.add(c));
-        counts
-    })?;
+        queens::count_with(&plan, threads, |_| false, Some(control), |_, c| counts.add(c)).map(|()| counts)
+    })?
+    .map_err(errors::threads)?;
     Ok(if unique { counts.unique } else { counts.total })
 }
 

@@ -268,7 +268,7 @@ fn solve_many<'py>(
     let threads = crate::threads(threads)?;
     let mode = if lexmin { Mode::LexFirst } else { Mode::First };
     let (grids, solutions) = run::interruptible(py, move |control| {
-        let pool = thread_pool(threads);
+        let pool = thread_pool(threads)?;
         let solutions: Vec<Option<Vec<u8>>> = pool.install(|| {
             grids
                 .par_chunks(CHUNK)
@@ -292,8 +292,9 @@ fn solve_many<'py>(
                 })
                 .collect()
         });
-        (grids, solutions)
-    })?;
+        Ok((grids, solutions))
+    })?
+    .map_err(errors::threads)?;
     let answers = grids.iter().zip(&solutions).map(|(grid, solution)| match solution {
         Some(cells) => answer(py, grid.box_size, grid.text, cells),
         None => Ok(py.None().into_bound(py)),
@@ -368,6 +369,7 @@ fn generate(
     let puzzles = match result {
         Ok(puzzles) => puzzles,
         Err(e @ maker::GenerateError::Options(_)) => return Err(errors::value(e)),
+        Err(maker::GenerateError::Threads(e)) => return Err(errors::threads(e)),
         Err(e) => return Err(PyRuntimeError::new_err(e.to_string())),
     };
     Ok(puzzles.iter().map(|p| p.to_text(Format::Line).trim_end().to_string()).collect())

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use backtrack::search::Search;
+use backtrack::search::{Search, Threads};
 use backtrack::xcover;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
@@ -105,11 +105,12 @@ impl Problem {
     #[pyo3(signature = (*, limit = None, threads = None))]
     fn count(&self, py: Python<'_>, limit: Option<u64>, threads: Option<usize>) -> PyResult<u64> {
         let threads = match threads {
-            None => 1,
+            None => Threads::ONE,
             Some(t) => crate::threads(Some(t))?,
         };
         let problem = self.problem.clone();
-        run::interruptible(py, move |control| problem.space().count_solutions(limit, threads, control).0)
+        let counted = run::interruptible(py, move |control| problem.space().count_solutions(limit, threads, control))?;
+        counted.map(|(count, _)| count).map_err(errors::threads)
     }
 
     /// Any one solution (option indices, in the order chosen), or None.
@@ -123,7 +124,10 @@ impl Problem {
     fn solutions(&self) -> PyResult<Solutions> {
         let problem = self.problem.clone();
         Solutions::start(Lists, move |feed, control| {
-            problem.space().for_each_solution(1, control, |s| feed.push(s.into_iter().map(|o| o as u32).collect()));
+            let walked = problem
+                .space()
+                .for_each_solution(Threads::ONE, control, |s| feed.push(s.into_iter().map(|o| o as u32).collect()));
+            walked.expect("one thread starts no other");
         })
     }
 

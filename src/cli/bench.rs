@@ -97,7 +97,7 @@ fn bench_sudoku(args: SudokuArgs) -> CliResult {
         }
         batches.push(batch);
     }
-    let pool = search::thread_pool(args.threads.unwrap_or_default().get());
+    let pool = search::thread_pool(args.threads.unwrap_or_default())?;
     let threads = pool.current_num_threads();
     let mut out = stdout();
     for (input, batch) in inputs.iter().zip(&batches) {

@@ -216,6 +216,14 @@ impl From<io::Error> for CliError {
     }
 }
 
+/// Threads that cannot start are a resource failure, reported with the way
+/// out (the judge, whose option is `--jobs`, words its own).
+impl From<backtrack::search::ThreadStartError> for CliError {
+    fn from(err: backtrack::search::ThreadStartError) -> Self {
+        CliError::Failure(format!("{err}; try fewer with --threads"))
+    }
+}
+
 /// A command's result: `Ok(code)` lets a command that handled per-item
 /// errors itself (batch modes) still choose a non-zero status.
 pub type CliResult = Result<i32, CliError>;
@@ -476,14 +484,6 @@ fn run() -> i32 {
     };
     cap_malloc_arenas();
     start_watch();
-    // Threads that cannot start are a resource failure to report, not a
-    // crash: the library panics with a `ThreadStartError`, caught here.
-    let default_hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        if info.payload().downcast_ref::<backtrack::search::ThreadStartError>().is_none() {
-            default_hook(info);
-        }
-    }));
     // The language of the commands that speak Korean too; the others speak English.
     let lang = match &cli.command {
         Command::Boj(a) => Lang::resolve(a.lang),
@@ -491,7 +491,7 @@ fn run() -> i32 {
         Command::Trace(a) => Lang::resolve(a.lang),
         _ => Lang::En,
     };
-    let run = move || match cli.command {
+    let result = match cli.command {
         Command::Sudoku(a) => sudoku::run(a),
         Command::Queens(a) => queens::run(a),
         Command::Choose(a) => choose::run(a),
@@ -503,13 +503,6 @@ fn run() -> i32 {
         Command::Merge(a) => merge::run(a),
         Command::Trace(a) => trace::run(a, lang),
         Command::Web(a) => web::run(a),
-    };
-    let result = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
-        Ok(result) => result,
-        Err(payload) => match payload.downcast::<backtrack::search::ThreadStartError>() {
-            Ok(e) => Err(CliError::Failure(format!("{e}; try fewer with --threads"))),
-            Err(payload) => std::panic::resume_unwind(payload),
-        },
     };
     match result {
         Ok(code) => code,

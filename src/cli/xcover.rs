@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use backtrack::json;
-use backtrack::search::{Control, Stats};
+use backtrack::search::{Control, Stats, Threads};
 use backtrack::xcover::{self, Engine, Parsed};
 
 use backtrack::error::Counted;
@@ -96,13 +96,13 @@ pub fn run(args: Args) -> CliResult {
     drop(problem);
     let control = super::interrupt_control();
     // A problem too large for a copy per thread runs on fewer threads: say how many ran.
-    let threads = root.threads_for(args.threads.unwrap_or_default().get());
+    let threads = root.threads_for(args.threads.unwrap_or_default());
     let started = Instant::now();
     let mut out = stdout();
     let mut listed: Vec<Vec<&str>> = Vec::new();
     let mut numbers: Vec<Vec<usize>> = Vec::new();
     let mut profile = None;
-    let threads = if args.stats { 1 } else { threads };
+    let threads = if args.stats { Threads::ONE } else { threads };
     let (count, stats) = if args.all || args.print_options {
         list(&option_lines, &root, &args, threads, &control, &mut out, &mut listed, &mut numbers)?
     } else if args.stats {
@@ -110,7 +110,7 @@ pub fn run(args: Args) -> CliResult {
         profile = Some(levels);
         (count, stats)
     } else {
-        root.count_solutions(args.limit, threads, &control)
+        root.count_solutions(args.limit, threads, &control)?
     };
     let seconds = started.elapsed().as_secs_f64();
     if control.is_cancelled() {
@@ -132,7 +132,7 @@ pub fn run(args: Args) -> CliResult {
             nodes: stats.nodes,
             dead_ends: stats.dead_ends,
             seconds,
-            threads,
+            threads: threads.get(),
             engine: engine_name,
             list: args.all.then_some(listed),
             costs: None,
@@ -155,7 +155,7 @@ pub fn run(args: Args) -> CliResult {
         if complete { "" } else { " (stopped at the limit)" },
         Counted(stats.nodes.into(), "node"),
         Counted(stats.dead_ends.into(), "dead end"),
-        Counted(threads as u128, "thread"),
+        Counted(threads.get() as u128, "thread"),
     );
     Ok(if count == 0 { EXIT_NO_SOLUTION } else { EXIT_OK })
 }
@@ -259,7 +259,7 @@ fn list<'a>(
     option_lines: &[&'a str],
     root: &xcover::XcoverSpace,
     args: &Args,
-    threads: usize,
+    threads: Threads,
     control: &Control,
     out: &mut impl Write,
     listed: &mut Vec<Vec<&'a str>>,
@@ -314,7 +314,7 @@ fn list<'a>(
             ControlFlow::Continue(())
         }
     };
-    let stats = root.for_each_solution(threads, control, &mut visit);
+    let stats = root.for_each_solution(threads, control, &mut visit)?;
     if let Some(e) = failure {
         return Err(e.into());
     }

@@ -9,7 +9,7 @@
 use std::hint::black_box;
 
 use backtrack::queens::{self, Counts, Plan, QueensSpace};
-use backtrack::search::Search;
+use backtrack::search::{Search, Threads};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
 fn counting(c: &mut Criterion) {
@@ -32,7 +32,7 @@ fn counting(c: &mut Criterion) {
             })
         });
         group.bench_with_input(BenchmarkId::new("all_cores", n), &n, |b, &n| {
-            b.iter(|| queens::count(black_box(n), 0).unwrap())
+            b.iter(|| queens::count(black_box(n), Threads::available()).unwrap())
         });
     }
     // The generic core on the plain space: no symmetry, one node per call.
@@ -48,7 +48,7 @@ fn listing(c: &mut Criterion) {
     group.bench_function("write_all/12", |b| {
         b.iter(|| {
             let mut sink = std::io::sink();
-            queens::par_write_solutions(black_box(12), 1, &mut sink).unwrap()
+            queens::par_write_solutions(black_box(12), Threads::ONE, &mut sink).unwrap()
         })
     });
     group.finish();

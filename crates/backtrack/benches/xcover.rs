@@ -4,7 +4,7 @@
 
 use std::hint::black_box;
 
-use backtrack::search::{Control, Search};
+use backtrack::search::{Control, Search, Threads};
 use backtrack::xcover::{parse, Engine};
 use criterion::{criterion_group, criterion_main, Criterion};
 
@@ -27,7 +27,7 @@ fn count_all(c: &mut Criterion) {
             }
             // What `backtrack xcover` runs: each engine's own counting loop.
             group.bench_function(format!("{name}/{label}"), |b| {
-                b.iter(|| black_box(problem.space_on(engine)).count_solutions(None, 1, &control).0)
+                b.iter(|| black_box(problem.space_on(engine)).count_solutions(None, Threads::ONE, &control).unwrap().0)
             });
         }
         // The search core's generic walk over the automatically chosen engine, for comparison.

@@ -11,7 +11,7 @@
 
 use std::time::Instant;
 
-use backtrack::search::{replay, split_into, Control, Order};
+use backtrack::search::{replay, split_into, Control, Order, Threads};
 use backtrack::xcover::parse;
 
 fn main() {
@@ -26,7 +26,7 @@ fn main() {
     let problem = parse(&text).expect("a problem in Knuth's format").problem;
     let mut root = problem.space();
     let started = Instant::now();
-    let whole = root.count_solutions(None, 1, &Control::new());
+    let whole = root.count_solutions(None, Threads::ONE, &Control::new()).unwrap();
     let whole_s = started.elapsed().as_secs_f64();
     let started = Instant::now();
     let pieces = split_into(&mut root.clone(), Order::Heuristic, target);
@@ -37,7 +37,7 @@ fn main() {
         let started = Instant::now();
         let mut space = root.clone();
         assert!(replay(&mut space, Order::Heuristic, piece));
-        total_count += space.count_solutions(None, 1, &Control::new()).0;
+        total_count += space.count_solutions(None, Threads::ONE, &Control::new()).unwrap().0;
         times.push(started.elapsed().as_secs_f64());
     }
     assert_eq!(total_count, whole.0, "pieces must add up to the whole count");

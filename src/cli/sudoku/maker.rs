@@ -102,7 +102,7 @@ pub fn generate(args: GenerateArgs) -> CliResult {
     let mut line = Vec::new();
     let mut write_error = None;
     let mut written = 0usize;
-    let result = generate::generate_with(&options, args.count, args.threads.unwrap_or_default().get(), |puzzle| {
+    let result = generate::generate_with(&options, args.count, args.threads.unwrap_or_default(), |puzzle| {
         if super::super::interrupted() {
             super::super::exit_interrupted(&mut out, &Counted(written as u128, "puzzle").to_string());
         }
@@ -122,9 +122,7 @@ pub fn generate(args: GenerateArgs) -> CliResult {
     match result {
         Ok(_) => Ok(EXIT_OK),
         Err(generate::GenerateError::Options(m)) => Err(CliError::Input(m)),
-        Err(e @ generate::GenerateError::Threads(_)) => {
-            Err(CliError::Failure(format!("{e}; try fewer with --threads")))
-        }
+        Err(generate::GenerateError::Threads(e)) => Err(e.into()),
         Err(e @ generate::GenerateError::Exhausted { .. }) => {
             diag!("backtrack: {e}");
             Ok(EXIT_NO_SOLUTION)

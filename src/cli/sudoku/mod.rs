@@ -126,7 +126,7 @@ fn finish(result: Result<Tally, PipelineError>, out: &mut impl Write) -> CliResu
         Ok(tally) => tally,
         Err(PipelineError::Write(e)) => return Err(e.into()),
         Err(PipelineError::Strict { name, error }) => return Err(CliError::bad_input(&name, &error)),
-        Err(e @ PipelineError::Threads(_)) => return Err(CliError::Failure(format!("{e}; try fewer with --threads"))),
+        Err(PipelineError::Threads(e)) => return Err(e.into()),
         Err(e @ PipelineError::Reader(_)) => return Err(CliError::Failure(e.to_string())),
     };
     if super::interrupted() {

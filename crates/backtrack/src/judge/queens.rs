@@ -5,6 +5,7 @@ use std::io::Write;
 use super::problem::foreign;
 use super::{AnswerError, Draw, Input, JudgeProblem, Limits, Rng, Title};
 use crate::queens;
+use crate::search::Threads;
 
 /// Largest N on the judge (`1 <= N < 15`).
 pub const MAX_N: usize = 14;
@@ -28,7 +29,7 @@ impl JudgeProblem for Queens {
 
     fn answer(&self, input: &str, out: &mut dyn Write) -> Result<(), AnswerError> {
         let n = queens::parse_board_size(input)?;
-        let counts = queens::count(n, 0).map_err(|e| AnswerError::Unsolvable(e.to_string()))?;
+        let counts = queens::count(n, Threads::available()).map_err(|e| AnswerError::Unsolvable(e.to_string()))?;
         writeln!(out, "{}", counts.total)?;
         Ok(())
     }

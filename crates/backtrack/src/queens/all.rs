@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use crate::search::{effective_threads, split, Order};
+use crate::search::{split, Order, ThreadStartError, Threads};
 
 use super::kernel::{full_mask, MAX_N};
 use super::{QueensSpace, SizeError};
@@ -61,6 +61,8 @@ pub enum WriteError {
     Size(SizeError),
     /// Writing failed.
     Io(io::Error),
+    /// The threads to search on could not start.
+    Threads(ThreadStartError),
 }
 
 impl std::fmt::Display for WriteError {
@@ -68,6 +70,7 @@ impl std::fmt::Display for WriteError {
         match self {
             WriteError::Size(e) => e.fmt(f),
             WriteError::Io(e) => e.fmt(f),
+            WriteError::Threads(e) => e.fmt(f),
         }
     }
 }
@@ -77,6 +80,7 @@ impl std::error::Error for WriteError {
         match self {
             WriteError::Size(e) => Some(e),
             WriteError::Io(e) => Some(e),
+            WriteError::Threads(e) => Some(e),
         }
     }
 }
@@ -84,6 +88,12 @@ impl std::error::Error for WriteError {
 impl From<SizeError> for WriteError {
     fn from(e: SizeError) -> Self {
         WriteError::Size(e)
+    }
+}
+
+impl From<ThreadStartError> for WriteError {
+    fn from(e: ThreadStartError) -> Self {
+        WriteError::Threads(e)
     }
 }
 
@@ -211,14 +221,13 @@ fn walk(
 
 /// Writes every solution of the `n`-queens board to `out` in lexicographic
 /// order, in the format of [`write_solutions`], searching on `threads`
-/// threads (0: every core). The board is cut into prefixes that workers take
+/// threads. The board is cut into prefixes that workers take
 /// in order; each worker passes its buffers to the calling thread, which
 /// writes them piece by piece, so the output is the sequential one while
 /// memory stays bounded (a few buffers per worker). Returns the number of
 /// solutions written.
-pub fn par_write_solutions(n: usize, threads: usize, out: &mut dyn Write) -> Result<u128, WriteError> {
-    let threads = effective_threads(threads);
-    if threads <= 1 || n < 8 {
+pub fn par_write_solutions(n: usize, threads: Threads, out: &mut dyn Write) -> Result<u128, WriteError> {
+    if threads == Threads::ONE || n < 8 {
         let mut buf = Vec::with_capacity(CHUNK + 128);
         let mut emit = |b: &mut Vec<u8>| -> io::Result<()> {
             out.write_all(b)?;
@@ -234,7 +243,7 @@ pub fn par_write_solutions(n: usize, threads: usize, out: &mut dyn Write) -> Res
         (0..pieces.len()).map(|_| mpsc::sync_channel::<Vec<u8>>(CHUNKS_IN_FLIGHT)).unzip();
     let senders: Vec<_> = senders.into_iter().map(|s| std::sync::Mutex::new(Some(s))).collect();
     let result = std::thread::scope(|scope| {
-        crate::search::spawn_all(scope, threads, threads, |_| {
+        crate::search::spawn_all(scope, threads.get(), threads, |_| {
             || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 if i >= pieces.len() || stop.load(Ordering::Relaxed) {
@@ -255,7 +264,7 @@ pub fn par_write_solutions(n: usize, threads: usize, out: &mut dyn Write) -> Res
                     break;
                 }
             }
-        });
+        })?;
         // The receivers live in this closure: returning early drops them,
         // which makes every blocked worker's send fail, so the scope can end.
         let receivers = receivers;
@@ -265,11 +274,11 @@ pub fn par_write_solutions(n: usize, threads: usize, out: &mut dyn Write) -> Res
                 written += chunk.iter().filter(|&&b| b == b'\n').count() as u128;
                 if let Err(e) = out.write_all(&chunk) {
                     stop.store(true, Ordering::Relaxed);
-                    return Err(e);
+                    return Err(e.into());
                 }
             }
         }
         Ok(written)
     });
-    Ok(result?)
+    result
 }

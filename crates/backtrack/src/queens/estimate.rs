@@ -75,18 +75,19 @@ const CALIBRATION_N: usize = 14;
 /// divides its plan's summed weights by the time taken. The ratio of
 /// weight to time barely changes with the board size (the weights count
 /// nodes, and each node costs about the same), so it carries over to the
-/// big boards whose counts take hours.
-pub fn calibrate() -> f64 {
+/// big boards whose counts take hours. Fails where the thread to count on
+/// cannot start.
+pub fn calibrate() -> Result<f64, crate::search::ThreadStartError> {
     let plan = Plan::new(CALIBRATION_N).expect("a valid size");
     let work: f64 = weights(&plan).iter().sum();
     let started = std::time::Instant::now();
     let mut runs = 0u32;
     // At least two runs and 50 ms, so that one hiccup does not decide.
     while runs < 2 || started.elapsed() < std::time::Duration::from_millis(50) {
-        super::count_with(&plan, 1, |_| false, None, |_, _| {});
+        super::count_with(&plan, crate::search::Threads::ONE, |_| false, None, |_, _| {})?;
         runs += 1;
     }
-    work * f64::from(runs) / started.elapsed().as_secs_f64().max(1e-9)
+    Ok(work * f64::from(runs) / started.elapsed().as_secs_f64().max(1e-9))
 }
 
 /// A forecast of a run's progress from the start, before any subproblem has
@@ -166,7 +167,7 @@ mod tests {
 
     #[test]
     fn calibration_measures_a_positive_rate() {
-        let rate = calibrate();
+        let rate = calibrate().unwrap();
         assert!(rate.is_finite() && rate > 0.0, "{rate}");
     }
 

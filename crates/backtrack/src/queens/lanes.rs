@@ -44,7 +44,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use crate::cpu::X86V3;
-use crate::search::{effective_threads, Control};
+use crate::search::{Control, ThreadStartError, Threads};
 
 use super::kernel::{leaf, replay, side_mask, Constraints, MAX_N};
 use super::{Counts, Plan};
@@ -791,19 +791,18 @@ impl<S: Fn(usize) -> bool> Feed for PlanFeed<'_, S> {
 pub(crate) fn count_plan(
     cpu: X86V3,
     plan: &Plan,
-    threads: usize,
+    threads: Threads,
     skip: impl Fn(usize) -> bool + Sync,
     control: Option<&Control>,
     mut done: impl FnMut(usize, Counts),
-) {
+) -> Result<(), ThreadStartError> {
     let n = plan.n();
     let depth = job_depth(n, plan.depth());
     let cursor = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel();
     std::thread::scope(|scope| {
         let (cursor, skip) = (&cursor, &skip);
-        let threads = effective_threads(threads);
-        crate::search::spawn_all(scope, threads, threads, |_| {
+        crate::search::spawn_all(scope, threads.get(), threads, |_| {
             let results = tx.clone();
             move || {
                 let mut feed = PlanFeed {
@@ -818,12 +817,13 @@ pub(crate) fn count_plan(
                 };
                 run(cpu, n, &mut feed, control);
             }
-        });
+        })?;
         drop(tx);
         for (index, counts) in rx {
             done(index, counts);
         }
-    });
+        Ok(())
+    })
 }
 
 /// Counts one subproblem of `plan` on the lanes of this thread, or `None`

@@ -39,7 +39,7 @@ pub use parse::parse_board_size;
 pub use plan::{Checkpoint, CheckpointError, Plan, Report, ReportFormat, Shard, ShardError, Subproblem, PLAN_VERSION};
 pub use space::QueensSpace;
 
-use crate::search::{run_jobs, Control};
+use crate::search::{run_jobs, Control, ThreadStartError, Threads};
 
 /// Solution counts of one board (or of part of its search).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -84,32 +84,63 @@ impl std::fmt::Display for SizeError {
 
 impl std::error::Error for SizeError {}
 
-/// Counts the solutions of the `n`-queens problem on `threads` threads (0:
-/// every core).
-pub fn count(n: usize, threads: usize) -> Result<Counts, SizeError> {
+/// Why a count could not be made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CountError {
+    /// The board size is out of range.
+    Size(SizeError),
+    /// The threads to count on could not start.
+    Threads(ThreadStartError),
+}
+
+impl std::fmt::Display for CountError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CountError::Size(e) => e.fmt(f),
+            CountError::Threads(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for CountError {}
+
+impl From<SizeError> for CountError {
+    fn from(e: SizeError) -> Self {
+        CountError::Size(e)
+    }
+}
+
+impl From<ThreadStartError> for CountError {
+    fn from(e: ThreadStartError) -> Self {
+        CountError::Threads(e)
+    }
+}
+
+/// Counts the solutions of the `n`-queens problem on `threads` threads.
+pub fn count(n: usize, threads: Threads) -> Result<Counts, CountError> {
     let plan = Plan::new(n)?;
     let mut counts = Counts::default();
-    count_with(&plan, threads, |_| false, None, |_, c| counts.add(c));
+    count_with(&plan, threads, |_| false, None, |_, c| counts.add(c))?;
     Ok(counts)
 }
 
 /// Runs the subproblems of `plan` for which `skip` is false on `threads`
-/// threads (0: every core), handing out one subproblem at a time so that
+/// threads, handing out one subproblem at a time so that
 /// uneven subtrees balance, and calls `done` on the calling thread with each
 /// finished subproblem's index and counts, in completion order. After
 /// `control` is cancelled, running subproblems stop early and are not
-/// reported, and no new ones start.
+/// reported, and no new ones start. If the threads cannot start, no
+/// subproblem runs.
 pub fn count_with(
     plan: &Plan,
-    threads: usize,
+    threads: Threads,
     skip: impl Fn(usize) -> bool + Sync,
     control: Option<&Control>,
     mut done: impl FnMut(usize, Counts),
-) {
+) -> Result<(), ThreadStartError> {
     let cancelled = || control.is_some_and(|c| c.is_cancelled());
     if let Some(cpu) = lanes::available(plan.n()) {
-        lanes::count_plan(cpu, plan, threads, |i| skip(i) || cancelled(), control, done);
-        return;
+        return lanes::count_plan(cpu, plan, threads, |i| skip(i) || cancelled(), control, done);
     }
     run_jobs(
         threads,
@@ -121,5 +152,5 @@ pub fn count_with(
                 done(i, counts);
             }
         },
-    );
+    )
 }

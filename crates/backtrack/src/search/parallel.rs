@@ -17,9 +17,9 @@ use super::split::{replay, split_into_counting};
 use super::{Control, Order, Search, Space, Stats, Threads};
 
 /// Why threads could not be started (the system refused one: a process or
-/// memory limit). The parallel functions of this crate panic with this value
-/// as the payload when that happens, so that a program can catch the panic
-/// (`std::panic::catch_unwind`) and report the failure instead of a crash.
+/// memory limit): what every parallel function of this crate returns then,
+/// so that a program can report the failure (and perhaps try fewer threads)
+/// instead of crashing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ThreadStartError {
     /// Threads that were asked for.
@@ -36,9 +36,9 @@ impl std::fmt::Display for ThreadStartError {
 
 impl std::error::Error for ThreadStartError {}
 
-/// Panics with a [`ThreadStartError`] payload.
-fn start_failed(threads: usize, reason: impl std::fmt::Display) -> ! {
-    std::panic::panic_any(ThreadStartError { threads, reason: reason.to_string() })
+/// The error for `threads` threads that the system refused to start.
+fn start_failed(threads: Threads, reason: impl std::fmt::Display) -> ThreadStartError {
+    ThreadStartError { threads: threads.get(), reason: reason.to_string() }
 }
 
 /// Address space held back while threads start. Running out of address
@@ -83,13 +83,13 @@ fn start_one<H>(reserve: &mut Vec<u8>, spawn: impl FnOnce(Started) -> std::io::R
     Ok(handle)
 }
 
-/// Starts one scoped thread, one of `threads`, or panics with a
-/// [`ThreadStartError`] payload if the system refuses it.
+/// Starts one scoped thread, one of `threads`, or says why the system
+/// refused it.
 pub fn spawn_scoped<'scope, 'env, T: Send + 'scope>(
     scope: &'scope std::thread::Scope<'scope, 'env>,
-    threads: usize,
+    threads: Threads,
     work: impl FnOnce() -> T + Send + 'scope,
-) -> std::thread::ScopedJoinHandle<'scope, T> {
+) -> Result<std::thread::ScopedJoinHandle<'scope, T>, ThreadStartError> {
     let mut reserve = start_reserve();
     let started = start_one(&mut reserve, |started| {
         std::thread::Builder::new().spawn_scoped(scope, move || {
@@ -98,23 +98,23 @@ pub fn spawn_scoped<'scope, 'env, T: Send + 'scope>(
         })
     });
     drop(reserve);
-    started.unwrap_or_else(|e| start_failed(threads, e))
+    started.map_err(|e| start_failed(threads, e))
 }
 
 /// Starts `count` scoped threads, the `i`-th running the closure that
 /// `make(i)` returns (made on the calling thread), but only once every one of
 /// them has started: if the system refuses one, the threads already started
 /// return `None` at once, without running their closure (so none of them
-/// takes memory for work that cannot be done), and this panics with a
-/// [`ThreadStartError`] payload naming `threads`, the threads the work was
-/// to run on (the calling thread may be one of them). A thread that ran its
-/// closure returns `Some`.
+/// takes memory for work that cannot be done), and this returns a
+/// [`ThreadStartError`] naming `threads`, the threads the work was to run on
+/// (the calling thread may be one of them). A thread that ran its closure
+/// returns `Some`.
 pub fn spawn_all<'scope, 'env, T, F>(
     scope: &'scope std::thread::Scope<'scope, 'env>,
     count: usize,
-    threads: usize,
+    threads: Threads,
     mut make: impl FnMut(usize) -> F,
-) -> Vec<std::thread::ScopedJoinHandle<'scope, Option<T>>>
+) -> Result<Vec<std::thread::ScopedJoinHandle<'scope, Option<T>>>, ThreadStartError>
 where
     T: Send + 'scope,
     F: FnOnce() -> T + Send + 'scope,
@@ -149,29 +149,21 @@ where
             Err(e) => {
                 drop(reserve.take());
                 open(false);
-                start_failed(threads, e);
+                return Err(start_failed(threads, e));
             }
         }
     }
     drop(reserve);
     open(true);
-    handles
+    Ok(handles)
 }
 
-/// A rayon pool of `threads` threads (0: one per available core).
-///
-/// # Panics
-/// With a [`ThreadStartError`] payload if the threads cannot be started.
-pub fn thread_pool(threads: usize) -> rayon::ThreadPool {
-    try_thread_pool(threads).unwrap_or_else(|e| std::panic::panic_any(e))
-}
-
-/// A rayon pool of `threads` threads (0: one per available core), or why
-/// the system refused to start them.
-pub fn try_thread_pool(threads: usize) -> Result<rayon::ThreadPool, ThreadStartError> {
+/// A rayon pool of `threads` threads, or why the system refused to start
+/// them.
+pub fn thread_pool(threads: Threads) -> Result<rayon::ThreadPool, ThreadStartError> {
     let mut reserve = start_reserve();
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
+        .num_threads(threads.get())
         .spawn_handler(|thread| {
             start_one(&mut reserve, |started| {
                 let mut builder = std::thread::Builder::new();
@@ -190,24 +182,25 @@ pub fn try_thread_pool(threads: usize) -> Result<rayon::ThreadPool, ThreadStartE
         })
         .build();
     drop(reserve);
-    pool.map_err(|e| ThreadStartError { threads: effective_threads(threads), reason: e.to_string() })
+    pool.map_err(|e| start_failed(threads, e))
 }
 
-/// Runs `work` on every job on `threads` threads (0: all cores) and calls
-/// `done` on the calling thread with each job's index and result, in
-/// completion order. Jobs for which `skip` is true are not run (e.g. those
-/// already done before a resume).
+/// Runs `work` on every job on `threads` threads and calls `done` on the
+/// calling thread with each job's index and result, in completion order.
+/// Jobs for which `skip` is true are not run (e.g. those already done before
+/// a resume). If the threads cannot start, no job runs.
 pub fn run_jobs<J, R>(
-    threads: usize,
+    threads: Threads,
     jobs: &[J],
     skip: impl Fn(usize) -> bool + Sync,
     work: impl Fn(usize, &J) -> R + Sync,
     mut done: impl FnMut(usize, R),
-) where
+) -> Result<(), ThreadStartError>
+where
     J: Sync,
     R: Send,
 {
-    let pool = thread_pool(threads);
+    let pool = thread_pool(threads)?;
     let (tx, rx) = mpsc::channel();
     std::thread::scope(|scope| {
         let work = &work;
@@ -215,7 +208,7 @@ pub fn run_jobs<J, R>(
         let pool = &pool;
         // The pool works on a helper thread so that the calling thread is free
         // to receive results (and draw progress) without taking a worker's place.
-        spawn_scoped(scope, effective_threads(threads), move || {
+        spawn_scoped(scope, threads, move || {
             pool.install(|| {
                 jobs.par_iter().enumerate().with_max_len(1).for_each_with(tx, |tx, (i, job)| {
                     if !skip(i) {
@@ -225,11 +218,12 @@ pub fn run_jobs<J, R>(
                     }
                 })
             });
-        });
+        })?;
         for (i, result) in rx {
             done(i, result);
         }
-    });
+        Ok(())
+    })
 }
 
 /// What the feeder of [`run_in_order`] hands over next.
@@ -283,7 +277,7 @@ where
             }
         }
     }
-    let pool = try_thread_pool(threads.get())?;
+    let pool = thread_pool(threads)?;
     let window = window.max(1);
     // Scratch values not in use: a worker takes one (or makes one) for a job
     // and puts it back after, so each is reused without a thread-local.
@@ -361,16 +355,22 @@ impl<J, R> Drop for Report<J, R> {
 /// Pieces per thread: enough that work stealing balances uneven subtrees.
 const PIECES_PER_THREAD: usize = 64;
 
-/// Counts the solutions of `root` on `threads` threads (0: all cores),
-/// stopping once `limit` are found. Returns the count (at most `limit`) and
-/// the summed stats.
-pub fn par_count<S>(root: &S, order: Order, limit: Option<u64>, threads: usize, control: &Control) -> (u64, Stats)
+/// Counts the solutions of `root` on `threads` threads, stopping once
+/// `limit` are found. Returns the count (at most `limit`) and the summed
+/// stats.
+pub fn par_count<S>(
+    root: &S,
+    order: Order,
+    limit: Option<u64>,
+    threads: Threads,
+    control: &Control,
+) -> Result<(u64, Stats), ThreadStartError>
 where
     S: Space + Clone + Send + Sync,
     S::Choice: Send + Sync,
 {
     let limit = limit.unwrap_or(u64::MAX);
-    let target = effective_threads(threads) * PIECES_PER_THREAD;
+    let target = threads.get() * PIECES_PER_THREAD;
     let (pieces, mut stats) = split_into_counting(&mut root.clone(), order, target);
     let found = AtomicU64::new(0);
     let stop = Control::new();
@@ -398,8 +398,8 @@ where
             search.stats()
         },
         |_, piece_stats| stats.add(&piece_stats),
-    );
-    (found.load(Ordering::Relaxed).min(limit), stats)
+    )?;
+    Ok((found.load(Ordering::Relaxed).min(limit), stats))
 }
 
 /// Hands every solution of `root` to `visit` in the order a sequential walk
@@ -409,15 +409,15 @@ where
 pub fn par_for_each<S>(
     root: &S,
     order: Order,
-    threads: usize,
+    threads: Threads,
     mut visit: impl FnMut(S::Solution) -> ControlFlow<()>,
-) -> Stats
+) -> Result<Stats, ThreadStartError>
 where
     S: Space + Clone + Send + Sync,
     S::Choice: Send + Sync,
     S::Solution: Send,
 {
-    let pool = thread_pool(threads);
+    let pool = thread_pool(threads)?;
     let threads = pool.current_num_threads();
     let (pieces, mut stats) = split_into_counting(&mut root.clone(), order, threads * PIECES_PER_THREAD);
     for window in pieces.chunks(threads * 4) {
@@ -444,21 +444,12 @@ where
             stats.add(&piece_stats);
             for solution in found {
                 if visit(solution).is_break() {
-                    return stats;
+                    return Ok(stats);
                 }
             }
         }
     }
-    stats
-}
-
-/// The number of threads `threads` stands for (0: one per available core).
-pub fn effective_threads(threads: usize) -> usize {
-    if threads > 0 {
-        threads
-    } else {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    }
+    Ok(stats)
 }
 
 #[cfg(test)]

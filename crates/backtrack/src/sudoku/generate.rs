@@ -468,9 +468,9 @@ pub fn attempt(options: &Options, index: u64, solver: &mut Solver, rater: &mut R
     Some(Puzzle::new(box_size, cells).expect("cells of the right size"))
 }
 
-/// Generates `count` puzzles with `options` on `threads` threads (0: one per
-/// core), in the order the seed determines.
-pub fn generate(options: &Options, count: usize, threads: usize) -> Result<Vec<Puzzle>, GenerateError> {
+/// Generates `count` puzzles with `options` on `threads` threads, in the
+/// order the seed determines.
+pub fn generate(options: &Options, count: usize, threads: Threads) -> Result<Vec<Puzzle>, GenerateError> {
     generate_with(options, count, threads, |_| {})
 }
 
@@ -479,7 +479,7 @@ pub fn generate(options: &Options, count: usize, threads: usize) -> Result<Vec<P
 pub fn generate_with(
     options: &Options,
     count: usize,
-    threads: usize,
+    threads: Threads,
     found: impl FnMut(&Puzzle),
 ) -> Result<Vec<Puzzle>, GenerateError> {
     generate_until(options, count, threads, &Control::new(), found)
@@ -491,12 +491,11 @@ pub fn generate_with(
 pub fn generate_until(
     options: &Options,
     count: usize,
-    threads: usize,
+    threads: Threads,
     control: &Control,
     mut found: impl FnMut(&Puzzle),
 ) -> Result<Vec<Puzzle>, GenerateError> {
     check_options(options)?;
-    let threads = Threads::from_count(threads).map_err(|e| GenerateError::Options(e.to_string()))?;
     let budget = options.max_attempts.saturating_mul(count.max(1) as u64);
     let mut puzzles = Vec::with_capacity(count);
     // Attempts are numbered, each from a random stream of its own, and taken

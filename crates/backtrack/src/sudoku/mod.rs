@@ -48,7 +48,7 @@ pub use parse::{detect, parse, parse_as, Batch, Entry};
 pub use puzzle::{is_solution, Conflict, Puzzle, PuzzleError, Unit, MAX_BOX, MIN_BOX};
 pub use write::{symbol, write_cells};
 
-use crate::search::{self, Control, Mode, Order, Search};
+use crate::search::{self, Control, Mode, Order, Search, ThreadStartError, Threads};
 
 /// What solving one puzzle found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -163,20 +163,21 @@ impl Solver {
     }
 
     /// Counts the solutions of `cells` (stopping at `limit`) with the
-    /// search tree split into pieces that run on `threads` threads (0: one
-    /// per core): the way to count one puzzle with many solutions fast.
+    /// search tree split into pieces that run on `threads` threads: the way
+    /// to count one puzzle with many solutions fast.
     ///
     /// # Panics
     /// If `cells` does not have `box_size⁴` cells.
-    pub fn par_count(&self, cells: &[u8], limit: Option<u64>, threads: usize) -> u64 {
+    pub fn par_count(&self, cells: &[u8], limit: Option<u64>, threads: Threads) -> Result<u64, ThreadStartError> {
         let control = Control::new();
-        match self.fast_cells(cells) {
-            Some(grid) => search::par_count(&kernel9::Space9::new(grid), Order::Heuristic, limit, threads, &control).0,
+        let counted = match self.fast_cells(cells) {
+            Some(grid) => search::par_count(&kernel9::Space9::new(grid), Order::Heuristic, limit, threads, &control),
             None => {
                 let root = GeneralSpace::new(self.box_size, cells);
-                search::par_count(&root, Order::Heuristic, limit, threads, &control).0
+                search::par_count(&root, Order::Heuristic, limit, threads, &control)
             }
-        }
+        };
+        counted.map(|(count, _)| count)
     }
 
     /// `cells` as a 9x9 grid when the fast kernel applies.

@@ -4,7 +4,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use super::{DenseSpace, LinksSpace, MccBitsSpace, MccSpace, SmallSpace};
-use crate::search::{effective_threads, split_into_counting, Control, End, Order, Search, Space, Stats};
+use crate::search::{split_into_counting, Control, End, Order, Search, Space, Stats, ThreadStartError, Threads};
 
 /// An engine's space, able to count the solutions below its current node.
 pub(crate) trait CountHere: Space<Choice = usize, Solution = Vec<usize>> + Clone + Send + Sync {
@@ -106,18 +106,17 @@ fn core_count_here<S: Space>(
 pub(crate) const COPIES_BUDGET: usize = 64 << 20;
 
 /// The threads a parallel walk of a space whose copy takes `copy_bytes`
-/// runs on when `threads` are asked for (0: one per core): as many as asked,
-/// but no more than fit in [`COPIES_BUDGET`], and at least one.
-pub(crate) fn threads_for(copy_bytes: usize, threads: usize) -> usize {
+/// runs on when `threads` are asked for: as many as asked, but no more than
+/// fit in [`COPIES_BUDGET`], and at least one.
+pub(crate) fn threads_for(copy_bytes: usize, threads: Threads) -> Threads {
     let fit = (COPIES_BUDGET / copy_bytes.max(1)).max(1);
-    effective_threads(threads).min(fit)
+    Threads::new(threads.get().min(fit)).unwrap_or(Threads::ONE)
 }
 
 /// Pieces per thread: enough that dynamic scheduling balances uneven subtrees.
 const PIECES_PER_THREAD: usize = 256;
 
-/// Counts the solutions below `root` on `threads` threads (0: one per core;
-/// no more than [`threads_for`] allows), stopping once `limit` are found or
+/// Counts the solutions below `root` on `threads` threads (no more than [`threads_for`] allows), stopping once `limit` are found or
 /// soon after `control` is cancelled. Returns the count (at most `limit`)
 /// and the walks' summed statistics.
 ///
@@ -134,15 +133,15 @@ pub(crate) fn count<S: CountHere>(
     root: &mut S,
     copy_bytes: usize,
     limit: Option<u64>,
-    threads: usize,
+    threads: Threads,
     control: &Control,
-) -> (u64, Stats) {
+) -> Result<(u64, Stats), ThreadStartError> {
     let limit = limit.unwrap_or(u64::MAX);
     if limit == 0 {
-        return (0, Stats::default());
+        return Ok((0, Stats::default()));
     }
     let threads = threads_for(copy_bytes, threads);
-    if threads <= 1 {
+    if threads == Threads::ONE {
         let mut n = 0u64;
         let (stats, _) = root.count_here(&[control], |k| {
             n += k;
@@ -153,10 +152,10 @@ pub(crate) fn count<S: CountHere>(
                 ControlFlow::Continue(())
             }
         });
-        return (n, stats);
+        return Ok((n, stats));
     }
     // The split walks the root itself and leaves it where it was; the threads copy it then.
-    let (pieces, above) = split_into_counting(root, Order::Heuristic, threads * PIECES_PER_THREAD);
+    let (pieces, above) = split_into_counting(root, Order::Heuristic, threads.get() * PIECES_PER_THREAD);
     let root = &*root;
     let limited = limit != u64::MAX;
     let total = AtomicU64::new(0);
@@ -193,7 +192,7 @@ pub(crate) fn count<S: CountHere>(
     // The walks below the pieces and the split above them add up to one walk's figures.
     let (mut count, mut stats) = (0u64, above);
     std::thread::scope(|scope| {
-        let helpers = crate::search::spawn_all(scope, threads - 1, threads, |_| worker);
+        let helpers = crate::search::spawn_all(scope, threads.get() - 1, threads, |_| worker)?;
         // The calling thread is one of the workers.
         let mut results = vec![worker()];
         results.extend(helpers.into_iter().filter_map(|h| h.join().expect("counting thread")));
@@ -201,8 +200,9 @@ pub(crate) fn count<S: CountHere>(
             count += n;
             stats.add(&piece_stats);
         }
-    });
-    (count.min(limit), stats)
+        Ok::<(), ThreadStartError>(())
+    })?;
+    Ok((count.min(limit), stats))
 }
 
 /// Puts `space` at the node `piece` leads to, as [`replay`](crate::search::replay)

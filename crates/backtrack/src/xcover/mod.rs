@@ -84,7 +84,7 @@ pub use parse::{parse, Parsed, MAX_NAME_LEN};
 pub use problem::{Builder, Entry, Problem, XcoverError};
 pub use small::{SmallBranch, SmallSpace};
 
-use crate::search::{par_for_each, Control, Node, Order, Search, Space, Stats};
+use crate::search::{par_for_each, Control, Node, Order, Search, Space, Stats, ThreadStartError, Threads};
 use count::CountHere;
 
 /// Which engine runs a problem.
@@ -249,33 +249,38 @@ impl XcoverSpace {
 
     /// The threads that [`count_solutions`](Self::count_solutions) and
     /// [`for_each_solution`](Self::for_each_solution) run on when asked for
-    /// `threads` (0: one per core). Each thread walks its own copy of this
+    /// `threads`. Each thread walks its own copy of this
     /// position ([`copy_bytes`](Self::copy_bytes)); where the copies for
     /// every thread would take more than 64 MiB together, fewer threads run
     /// (at least one), so that memory is bounded by the problem's size
     /// whatever the thread count.
-    pub fn threads_for(&self, threads: usize) -> usize {
+    pub fn threads_for(&self, threads: Threads) -> Threads {
         count::threads_for(self.copy_bytes(), threads)
     }
 
-    /// Counts the solutions below this position on `threads` threads (0: one
-    /// per core; see [`threads_for`](Self::threads_for)), stopping once
+    /// Counts the solutions below this position on `threads` threads (see
+    /// [`threads_for`](Self::threads_for)), stopping once
     /// `limit` are found or when `control` is cancelled; returns the count
     /// and the walk's statistics. The same as [`Search::count`] or
     /// [`par_count`](crate::search::par_count) on this space, only faster and
     /// in less memory: the popcount engine counts with a loop of its own, a
     /// count on one thread walks this position itself (it is back where it
     /// was when the count ends), and each of several threads walks one copy.
-    pub fn count_solutions(&mut self, limit: Option<u64>, threads: usize, control: &Control) -> (u64, Stats) {
+    pub fn count_solutions(
+        &mut self,
+        limit: Option<u64>,
+        threads: Threads,
+        control: &Control,
+    ) -> Result<(u64, Stats), ThreadStartError> {
         struct Count<'a> {
             limit: Option<u64>,
             copy_bytes: usize,
-            threads: usize,
+            threads: Threads,
             control: &'a Control,
         }
         impl OnEngine for Count<'_> {
-            type Output = (u64, Stats);
-            fn run<S>(self, space: &mut S) -> (u64, Stats)
+            type Output = Result<(u64, Stats), ThreadStartError>;
+            fn run<S>(self, space: &mut S) -> Result<(u64, Stats), ThreadStartError>
             where
                 S: CountHere,
             {
@@ -320,32 +325,32 @@ impl XcoverSpace {
 
     /// Hands every solution below this position to `visit`, in the order of a
     /// sequential search, until it returns `Break`; searches on `threads`
-    /// threads (0: one per core; see [`threads_for`](Self::threads_for)). A
+    /// threads (see [`threads_for`](Self::threads_for)). A
     /// single-threaded walk also stops when `control` is cancelled. Returns
     /// the walk's statistics.
     pub fn for_each_solution(
         &self,
-        threads: usize,
+        threads: Threads,
         control: &Control,
         visit: impl FnMut(Vec<usize>) -> ControlFlow<()>,
-    ) -> Stats {
+    ) -> Result<Stats, ThreadStartError> {
         struct Each<'a, F> {
-            threads: usize,
+            threads: Threads,
             control: &'a Control,
             visit: F,
         }
         impl<F: FnMut(Vec<usize>) -> ControlFlow<()>> OnEngine for Each<'_, F> {
-            type Output = Stats;
-            fn run<S>(self, space: &mut S) -> Stats
+            type Output = Result<Stats, ThreadStartError>;
+            fn run<S>(self, space: &mut S) -> Result<Stats, ThreadStartError>
             where
                 S: CountHere,
             {
-                if crate::search::effective_threads(self.threads) > 1 {
+                if self.threads != Threads::ONE {
                     par_for_each(&*space, Order::Heuristic, self.threads, self.visit)
                 } else {
                     let mut search = Search::new(count::Lent(space)).control(self.control.clone());
                     search.for_each(self.visit);
-                    search.stats()
+                    Ok(search.stats())
                 }
             }
         }
@@ -470,7 +475,8 @@ impl Problem {
     }
     /// Number of solutions, stopping once `limit` are found.
     pub fn count(&self, limit: Option<u64>) -> u64 {
-        self.space().count_solutions(limit, 1, &Control::new()).0
+        let counted = self.space().count_solutions(limit, Threads::ONE, &Control::new());
+        counted.expect("one thread starts no other").0
     }
     /// Any one solution (the chosen options, in the order they were chosen).
     pub fn first(&self) -> Option<Vec<usize>> {
@@ -479,10 +485,11 @@ impl Problem {
     /// Every solution, in search order.
     pub fn solve_all(&self) -> Vec<Vec<usize>> {
         let mut all = Vec::new();
-        self.space().for_each_solution(1, &Control::new(), |s| {
+        let walked = self.space().for_each_solution(Threads::ONE, &Control::new(), |s| {
             all.push(s);
             ControlFlow::Continue(())
         });
+        walked.expect("one thread starts no other");
         all
     }
 }

@@ -8,6 +8,8 @@ use backtrack::search::Mode;
 use backtrack::sudoku::generate::{self, is_minimal, Options, Symmetry};
 use backtrack::sudoku::{Puzzle, Solver};
 
+use crate::common::n_threads;
+
 fn solutions(p: &Puzzle) -> u64 {
     let mut scratch = vec![0; p.cells().len()];
     Solver::general(p.box_size()).solve(p.cells(), Mode::Count { limit: Some(2) }, &mut scratch).count
@@ -16,8 +18,8 @@ fn solutions(p: &Puzzle) -> u64 {
 /// Generates `count` puzzles on one and on two threads, checks they agree
 /// and are unique and symmetric, and returns them.
 fn generate_checked(options: &Options, count: usize) -> Vec<Puzzle> {
-    let one = generate::generate(options, count, 1).unwrap();
-    let two = generate::generate(options, count, 2).unwrap();
+    let one = generate::generate(options, count, n_threads(1)).unwrap();
+    let two = generate::generate(options, count, n_threads(2)).unwrap();
     assert_eq!(one, two, "box {}: the threads changed the puzzles", options.box_size);
     let side = options.box_size * options.box_size;
     for p in &one {
@@ -25,7 +27,8 @@ fn generate_checked(options: &Options, count: usize) -> Vec<Puzzle> {
         assert_eq!(solutions(p), 1, "{p}");
         assert!(options.symmetry.holds(side, p.cells()), "{}: {p}", options.symmetry);
     }
-    let other = generate::generate(&Options { seed: options.seed + 1, ..options.clone() }, count, 1).unwrap();
+    let other =
+        generate::generate(&Options { seed: options.seed + 1, ..options.clone() }, count, n_threads(1)).unwrap();
     assert_ne!(one, other, "box {}: another seed gave the same puzzles", options.box_size);
     one
 }

@@ -8,7 +8,7 @@ use backtrack::sudoku::kernel9::{self, Cells, Space9};
 
 use proptest::prelude::*;
 
-use crate::common::Rng;
+use crate::common::{n_threads, Rng};
 
 fn fixture(name: &str) -> Vec<Cells> {
     let path = format!("{}/benches/data/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -493,9 +493,11 @@ fn space9_in_parallel_agrees_with_solve() {
         let grid = random_grid(&mut rng, &seed);
         let puzzle = blank_out(&mut rng, &grid, 54);
         let total = kernel9::solve(&puzzle, Mode::All).count;
-        let (count, _) = par_count(&Space9::new(&puzzle), Order::Heuristic, None, 2, &Control::new());
+        let (count, _) =
+            par_count(&Space9::new(&puzzle), Order::Heuristic, None, n_threads(2), &Control::new()).unwrap();
         assert_eq!(count, total);
-        let (limited, _) = par_count(&Space9::new(&puzzle), Order::Heuristic, Some(3), 2, &Control::new());
+        let (limited, _) =
+            par_count(&Space9::new(&puzzle), Order::Heuristic, Some(3), n_threads(2), &Control::new()).unwrap();
         assert_eq!(limited, total.min(3));
         let mut sequential = Vec::new();
         kernel9::for_each(&puzzle, Order::Lexicographic, |s| {
@@ -503,15 +505,17 @@ fn space9_in_parallel_agrees_with_solve() {
             ControlFlow::Continue(())
         });
         let mut parallel = Vec::new();
-        par_for_each(&Space9::new(&puzzle), Order::Lexicographic, 2, |s| {
+        par_for_each(&Space9::new(&puzzle), Order::Lexicographic, n_threads(2), |s| {
             parallel.push(s);
             ControlFlow::Continue(())
-        });
+        })
+        .unwrap();
         assert_eq!(parallel, sequential);
     }
     // A near-empty board split across threads, with a limit.
     let mut sparse = [0u8; 81];
     sparse[0] = 1;
-    let (count, _) = par_count(&Space9::new(&sparse), Order::Heuristic, Some(5000), 2, &Control::new());
+    let (count, _) =
+        par_count(&Space9::new(&sparse), Order::Heuristic, Some(5000), n_threads(2), &Control::new()).unwrap();
     assert_eq!(count, 5000);
 }

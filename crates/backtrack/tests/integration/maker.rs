@@ -12,6 +12,7 @@ use backtrack::sudoku::techniques::{
 };
 use backtrack::sudoku::{Puzzle, Solver};
 
+use crate::common::n_threads;
 use crate::common::rater::{at, cells_of, check_steps, data, expect, open_board, sorted};
 
 fn puzzle_lines(name: &str) -> Vec<Vec<u8>> {
@@ -31,7 +32,7 @@ fn options(seed: u64) -> Options {
 
 #[test]
 fn generated_9x9_puzzles_are_unique_and_minimal() {
-    let puzzles = generate::generate(&options(11), 200, 2).unwrap();
+    let puzzles = generate::generate(&options(11), 200, n_threads(2)).unwrap();
     assert_eq!(puzzles.len(), 200);
     let mut solver = Solver::new(3);
     for p in &puzzles {
@@ -58,14 +59,14 @@ fn generation_stops_once_cancelled_with_the_puzzles_found_so_far() {
             std::thread::sleep(std::time::Duration::from_millis(50));
             stopper.cancel();
         });
-        generate::generate_until(&hopeless, 3, 2, &control, |_| seen += 1)
+        generate::generate_until(&hopeless, 3, n_threads(2), &control, |_| seen += 1)
     });
     assert_eq!(found.map(|p| p.len()), Ok(0));
     assert_eq!(seen, 0);
     assert!(started.elapsed() < std::time::Duration::from_secs(10), "{:?}", started.elapsed());
     // An untouched control changes nothing: the same puzzles as generate().
-    let same = generate::generate_until(&options(11), 5, 2, &Control::new(), |_| {}).unwrap();
-    assert_eq!(same, generate::generate(&options(11), 5, 1).unwrap());
+    let same = generate::generate_until(&options(11), 5, n_threads(2), &Control::new(), |_| {}).unwrap();
+    assert_eq!(same, generate::generate(&options(11), 5, n_threads(1)).unwrap());
 }
 
 #[test]
@@ -73,7 +74,7 @@ fn every_symmetry_holds_and_minimal_means_minimal() {
     let mut solver = Solver::new(3);
     for symmetry in Symmetry::ALL {
         let opts = Options { symmetry, minimal: true, ..options(5) };
-        for p in generate::generate(&opts, 8, 2).unwrap() {
+        for p in generate::generate(&opts, 8, n_threads(2)).unwrap() {
             assert!(symmetry.holds(9, p.cells()), "{symmetry}: {p}");
             assert_eq!(count_general(&p), 1, "{symmetry}: {p}");
             assert!(is_minimal(&mut solver, p.cells()), "{symmetry}: {p}");
@@ -107,46 +108,46 @@ fn symmetry_orbits_partition_the_grid_and_detect_asymmetry() {
 #[test]
 fn same_seed_same_puzzles_whatever_the_threads() {
     let opts = Options { symmetry: Symmetry::Rot180, ..options(42) };
-    let one = generate::generate(&opts, 30, 1).unwrap();
-    let two = generate::generate(&opts, 30, 2).unwrap();
-    let four = generate::generate(&opts, 30, 4).unwrap();
+    let one = generate::generate(&opts, 30, n_threads(1)).unwrap();
+    let two = generate::generate(&opts, 30, n_threads(2)).unwrap();
+    let four = generate::generate(&opts, 30, n_threads(4)).unwrap();
     assert_eq!(one, two);
     assert_eq!(one, four);
-    let other = generate::generate(&Options { seed: 43, ..opts.clone() }, 30, 1).unwrap();
+    let other = generate::generate(&Options { seed: 43, ..opts.clone() }, 30, n_threads(1)).unwrap();
     assert_ne!(one, other);
     // A longer run starts with the shorter one.
-    let more = generate::generate(&opts, 40, 2).unwrap();
+    let more = generate::generate(&opts, 40, n_threads(2)).unwrap();
     assert_eq!(one[..], more[..30]);
 }
 
 #[test]
 fn clue_limit_and_other_sizes() {
     let opts = Options { max_clues: Some(23), ..options(3) };
-    for p in generate::generate(&opts, 10, 2).unwrap() {
+    for p in generate::generate(&opts, 10, n_threads(2)).unwrap() {
         assert!(p.cells().iter().filter(|&&v| v != 0).count() <= 23, "{p}");
         assert_eq!(count_general(&p), 1);
     }
     let mut solver = Solver::new(2);
-    for p in generate::generate(&Options { seed: 9, ..Options::new(2) }, 30, 2).unwrap() {
+    for p in generate::generate(&Options { seed: 9, ..Options::new(2) }, 30, n_threads(2)).unwrap() {
         assert_eq!(count_general(&p), 1, "{p}");
         assert!(is_minimal(&mut solver, p.cells()), "{p}");
     }
-    let big = generate::generate(&Options { seed: 1, ..Options::new(4) }, 1, 2).unwrap();
+    let big = generate::generate(&Options { seed: 1, ..Options::new(4) }, 1, n_threads(2)).unwrap();
     assert_eq!(count_general(&big[0]), 1);
     assert!(is_minimal(&mut Solver::new(4), big[0].cells()));
     let impossible = Options { max_clues: Some(10), max_attempts: 3, ..options(1) };
-    assert!(matches!(generate::generate(&impossible, 1, 1), Err(generate::GenerateError::Exhausted { .. })));
+    assert!(matches!(generate::generate(&impossible, 1, n_threads(1)), Err(generate::GenerateError::Exhausted { .. })));
 }
 
 #[test]
 fn rating_and_technique_targets_are_met() {
     let opts = Options { target: Some(Target { rating: Some((30, 39)), technique: None }), ..options(8) };
-    for p in generate::generate(&opts, 3, 2).unwrap() {
+    for p in generate::generate(&opts, 3, n_threads(2)).unwrap() {
         let r = rate_cells(p.cells()).unwrap();
         assert!((30..=39).contains(&r.er) && !r.beyond, "{p}: {r:?}");
     }
     let opts = Options { target: Some(Target { rating: None, technique: Some(Technique::XWing) }), ..options(8) };
-    for p in generate::generate(&opts, 2, 2).unwrap() {
+    for p in generate::generate(&opts, 2, n_threads(2)).unwrap() {
         assert_eq!(rate_cells(p.cells()).unwrap().hardest, Some(Technique::XWing), "{p}");
     }
     assert_eq!(parse_band("7.0..8.0"), Ok((70, 80)));
@@ -155,13 +156,13 @@ fn rating_and_technique_targets_are_met() {
     assert!(parse_band("5..4").is_err());
     assert!(parse_band("x..4").is_err());
     let sixteen = Options { target: opts.target.clone(), ..Options::new(4) };
-    assert!(matches!(generate::generate(&sixteen, 1, 1), Err(generate::GenerateError::Options(_))));
+    assert!(matches!(generate::generate(&sixteen, 1, n_threads(1)), Err(generate::GenerateError::Options(_))));
 }
 
 #[test]
 fn every_step_agrees_with_the_solution() {
     let mut puzzles: Vec<Vec<u8>> =
-        generate::generate(&options(2024), 1500, 2).unwrap().into_iter().map(|p| p.into_cells()).collect();
+        generate::generate(&options(2024), 1500, n_threads(2)).unwrap().into_iter().map(|p| p.into_cells()).collect();
     puzzles.extend(dev_set().into_iter().map(|(cells, _)| cells));
     puzzles.extend(puzzle_lines("royle_17_clue_200.txt"));
     puzzles.extend(puzzle_lines("forum_hardest_60.txt"));

@@ -9,6 +9,8 @@ use backtrack::queens::{self, lex_prefixes, write_solutions, Counts, Plan, Queen
 use backtrack::search::{par_count, Control, Order, Search};
 use proptest::prelude::*;
 
+use crate::common::n_threads;
+
 /// OEIS A000170, N = 1..=17.
 const TOTAL: [u128; 17] =
     [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512, 95815104];
@@ -92,7 +94,7 @@ fn brute_force_unique(n: usize) -> usize {
 #[test]
 fn totals_and_unique_counts_match_oeis_up_to_14() {
     for n in 1..=14 {
-        let counts = queens::count(n, 2).unwrap();
+        let counts = queens::count(n, n_threads(2)).unwrap();
         assert_eq!(counts.total, TOTAL[n - 1], "total for n={n}");
         assert_eq!(counts.unique, UNIQUE[n - 1], "unique for n={n}");
     }
@@ -101,7 +103,7 @@ fn totals_and_unique_counts_match_oeis_up_to_14() {
 #[test]
 fn counts_match_brute_force_up_to_9() {
     for n in 1..=9 {
-        let counts = queens::count(n, 1).unwrap();
+        let counts = queens::count(n, n_threads(1)).unwrap();
         assert_eq!(counts.total, brute_force(n).len() as u128, "total for n={n}");
         assert_eq!(counts.unique, brute_force_unique(n) as u128, "unique for n={n}");
     }
@@ -111,8 +113,10 @@ fn counts_match_brute_force_up_to_9() {
 fn counts_match_the_search_core_walk_up_to_11() {
     for n in 1..=11 {
         let plain = Search::new(QueensSpace::new(n).unwrap()).count(None);
-        assert_eq!(queens::count(n, 1).unwrap().total, plain as u128, "n={n}");
-        let (parallel, _) = par_count(&QueensSpace::new(n).unwrap(), Order::Lexicographic, None, 2, &Control::new());
+        assert_eq!(queens::count(n, n_threads(1)).unwrap().total, plain as u128, "n={n}");
+        let (parallel, _) =
+            par_count(&QueensSpace::new(n).unwrap(), Order::Lexicographic, None, n_threads(2), &Control::new())
+                .unwrap();
         assert_eq!(parallel, plain, "n={n}");
     }
 }
@@ -120,7 +124,7 @@ fn counts_match_the_search_core_walk_up_to_11() {
 #[test]
 fn every_split_depth_gives_the_same_counts() {
     for n in 1..=12 {
-        let reference = queens::count(n, 1).unwrap();
+        let reference = queens::count(n, n_threads(1)).unwrap();
         for depth in 2..=6 {
             let plan = Plan::with_depth(n, depth).unwrap();
             let counts: Counts = (0..plan.len()).map(|i| plan.solve(i)).sum();
@@ -132,7 +136,7 @@ fn every_split_depth_gives_the_same_counts() {
 #[test]
 fn one_and_two_threads_agree() {
     for n in [10, 12, 13] {
-        assert_eq!(queens::count(n, 1).unwrap(), queens::count(n, 2).unwrap(), "n={n}");
+        assert_eq!(queens::count(n, n_threads(1)).unwrap(), queens::count(n, n_threads(2)).unwrap(), "n={n}");
     }
 }
 
@@ -143,14 +147,15 @@ fn subproblem_results_arrive_once_each() {
     let mut sum = Counts::default();
     queens::count_with(
         &plan,
-        2,
+        n_threads(2),
         |_| false,
         None,
         |i, c| {
             seen[i] += 1;
             sum.add(c);
         },
-    );
+    )
+    .unwrap();
     assert!(seen.iter().all(|&k| k == 1));
     assert_eq!(sum.total, TOTAL[10]);
 }
@@ -161,16 +166,17 @@ fn skipped_subproblems_are_left_out() {
     let mut even = Counts::default();
     queens::count_with(
         &plan,
-        2,
+        n_threads(2),
         |i| i % 2 == 1,
         None,
         |i, c| {
             assert_eq!(i % 2, 0);
             even.add(c);
         },
-    );
+    )
+    .unwrap();
     let mut odd = Counts::default();
-    queens::count_with(&plan, 1, |i| i % 2 == 0, None, |_, c| odd.add(c));
+    queens::count_with(&plan, n_threads(1), |i| i % 2 == 0, None, |_, c| odd.add(c)).unwrap();
     assert_eq!((even + odd).total, TOTAL[9]);
 }
 
@@ -180,14 +186,14 @@ fn a_cancelled_count_reports_nothing_more() {
     let control = Control::new();
     control.cancel();
     let mut reported = 0;
-    queens::count_with(&plan, 2, |_| false, Some(&control), |_, _| reported += 1);
+    queens::count_with(&plan, n_threads(2), |_| false, Some(&control), |_, _| reported += 1).unwrap();
     assert_eq!(reported, 0);
 }
 
 #[test]
 fn sizes_outside_1_to_32_are_refused() {
-    assert!(queens::count(0, 1).is_err());
-    assert!(queens::count(33, 1).is_err());
+    assert!(queens::count(0, n_threads(1)).is_err());
+    assert!(queens::count(33, n_threads(1)).is_err());
     assert!(Plan::new(32).is_ok());
     assert!(QueensSpace::new(0).is_err());
     assert!(lex_prefixes(40, 2).is_err());
@@ -195,7 +201,7 @@ fn sizes_outside_1_to_32_are_refused() {
 
 fn solutions_text(n: usize, threads: usize) -> String {
     let mut out = Vec::new();
-    let written = queens::par_write_solutions(n, threads, &mut out).unwrap();
+    let written = queens::par_write_solutions(n, n_threads(threads), &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();
     assert_eq!(written as usize, text.lines().count());
     text
@@ -291,7 +297,7 @@ proptest! {
         let plan = Plan::new(n).unwrap();
         let mut sum = Counts::default();
         for shard in 0..shards {
-            queens::count_with(&plan, 1, |i| i % shards != shard, None, |_, c| sum.add(c));
+            queens::count_with(&plan, n_threads(1), |i| i % shards != shard, None, |_, c| sum.add(c)).unwrap();
         }
         prop_assert_eq!(sum.total, TOTAL[n - 1]);
         prop_assert_eq!(sum.unique, UNIQUE[n - 1]);
@@ -302,6 +308,6 @@ proptest! {
 #[ignore = "takes tens of seconds; run with --ignored for the N=15..17 figures"]
 fn totals_match_oeis_15_to_17() {
     for n in 15..=17 {
-        assert_eq!(queens::count(n, 0).unwrap().total, TOTAL[n - 1], "n={n}");
+        assert_eq!(queens::count(n, backtrack::search::Threads::available()).unwrap().total, TOTAL[n - 1], "n={n}");
     }
 }

@@ -6,6 +6,8 @@ use std::ops::ControlFlow;
 use backtrack::search::{par_count, par_for_each, split, Control, End, Mode, Node, Order, Search, Space};
 use proptest::prelude::*;
 
+use crate::common::n_threads;
+
 /// k-subsets of 0..n, built one element at a time in increasing order.
 #[derive(Clone)]
 struct Subsets {
@@ -99,16 +101,17 @@ proptest! {
 fn parallel_count_and_ordered_enumeration_match_sequential() {
     for threads in [1, 2, 3] {
         let space = Subsets { n: 16, k: 6, chosen: vec![] };
-        let (count, stats) = par_count(&space, Order::Heuristic, None, threads, &Control::new());
+        let (count, stats) = par_count(&space, Order::Heuristic, None, n_threads(threads), &Control::new()).unwrap();
         assert_eq!(count, binomial(16, 6));
         assert_eq!(stats.solutions, binomial(16, 6));
-        let (limited, _) = par_count(&space, Order::Heuristic, Some(10), threads, &Control::new());
+        let (limited, _) = par_count(&space, Order::Heuristic, Some(10), n_threads(threads), &Control::new()).unwrap();
         assert_eq!(limited, 10);
         let mut all = vec![];
-        par_for_each(&space, Order::Heuristic, threads, |s| {
+        par_for_each(&space, Order::Heuristic, n_threads(threads), |s| {
             all.push(s);
             ControlFlow::Continue(())
-        });
+        })
+        .unwrap();
         assert_eq!(all, brute_subsets(16, 6));
     }
 }

@@ -8,6 +8,8 @@ use backtrack::search::{par_count, par_for_each, split, Control, Order, Search};
 use backtrack::xcover::{parse, Engine, Problem, XcoverError};
 use proptest::prelude::*;
 
+use crate::common::n_threads;
+
 /// A random instance: `n_primary` + `n_secondary` items, options as (item, color) lists
 /// (color 0: none). Every option has at least one primary item.
 #[derive(Debug, Clone)]
@@ -170,15 +172,15 @@ proptest! {
             let mut search = Search::new(space.clone());
             let full = search.count(None);
             // Same count and same statistics as the core's walk.
-            prop_assert_eq!(space.count_solutions(None, 1, &control), (full, search.stats()));
+            prop_assert_eq!(space.count_solutions(None, n_threads(1), &control).unwrap(), (full, search.stats()));
             let mut limited = Search::new(space.clone());
             let expected = limited.count(Some(limit));
-            prop_assert_eq!(space.count_solutions(Some(limit), 1, &control), (expected, limited.stats()));
-            prop_assert_eq!(space.count_solutions(Some(limit), 2, &control).0, expected);
-            prop_assert_eq!(space.count_solutions(None, 2, &control).0, full);
-            prop_assert_eq!(space.count_solutions(Some(0), 2, &control).0, 0);
+            prop_assert_eq!(space.count_solutions(Some(limit), n_threads(1), &control).unwrap(), (expected, limited.stats()));
+            prop_assert_eq!(space.count_solutions(Some(limit), n_threads(2), &control).unwrap().0, expected);
+            prop_assert_eq!(space.count_solutions(None, n_threads(2), &control).unwrap().0, full);
+            prop_assert_eq!(space.count_solutions(Some(0), n_threads(2), &control).unwrap().0, 0);
             let mut each = Vec::new();
-            let stats = space.for_each_solution(1, &control, |s| { each.push(s); ControlFlow::Continue(()) });
+            let stats = space.for_each_solution(n_threads(1), &control, |s| { each.push(s); ControlFlow::Continue(()) }).unwrap();
             prop_assert_eq!(each, all_solutions(&problem, engine, Order::Heuristic));
             prop_assert_eq!(stats, search.stats());
         }
@@ -216,12 +218,12 @@ proptest! {
         for engine in [Engine::Small, Engine::Dense, Engine::Links] {
             let root = problem.space_on(engine);
             let sequential = all_solutions(&problem, engine, Order::Heuristic);
-            let (count, _) = par_count(&root, Order::Heuristic, None, 2, &Control::new());
+            let (count, _) = par_count(&root, Order::Heuristic, None, n_threads(2), &Control::new()).unwrap();
             prop_assert_eq!(count, sequential.len() as u64);
-            let (limited, _) = par_count(&root, Order::Heuristic, Some(1), 2, &Control::new());
+            let (limited, _) = par_count(&root, Order::Heuristic, Some(1), n_threads(2), &Control::new()).unwrap();
             prop_assert_eq!(limited, sequential.len().min(1) as u64);
             let mut in_parallel = Vec::new();
-            par_for_each(&root, Order::Heuristic, 2, |s| { in_parallel.push(s); ControlFlow::Continue(()) });
+            par_for_each(&root, Order::Heuristic, n_threads(2), |s| { in_parallel.push(s); ControlFlow::Continue(()) }).unwrap();
             prop_assert_eq!(&in_parallel, &sequential);
             let mut splitter = root.clone();
             let pieces = split(&mut splitter, Order::Heuristic, depth);
@@ -382,7 +384,7 @@ fn cancelled_counts_stop() {
     let control = Control::new();
     control.cancel();
     for threads in [1, 2] {
-        let (count, _) = space.count_solutions(None, threads, &control);
+        let (count, _) = space.count_solutions(None, n_threads(threads), &control).unwrap();
         assert!(count < 35_584, "{threads} threads: {count}");
     }
 }
@@ -414,7 +416,7 @@ fn all_engines_count_the_bundled_instances_alike() {
         let control = Control::new();
         let results: Vec<_> = [Engine::Small, Engine::Dense, Engine::Links]
             .into_iter()
-            .map(|engine| problem.space_on(engine).count_solutions(None, 1, &control))
+            .map(|engine| problem.space_on(engine).count_solutions(None, n_threads(1), &control).unwrap())
             .collect();
         assert_eq!(results[0].0, expected);
         // One tree, so the same statistics on every engine.
@@ -423,8 +425,8 @@ fn all_engines_count_the_bundled_instances_alike() {
             let mut search = Search::new(problem.space_on(engine));
             assert_eq!(search.count(None), expected);
             assert_eq!(search.stats(), results[0].1);
-            assert_eq!(problem.space_on(engine).count_solutions(None, 2, &control).0, expected);
-            assert_eq!(problem.space_on(engine).count_solutions(Some(7), 2, &control).0, 7);
+            assert_eq!(problem.space_on(engine).count_solutions(None, n_threads(2), &control).unwrap().0, expected);
+            assert_eq!(problem.space_on(engine).count_solutions(Some(7), n_threads(2), &control).unwrap().0, 7);
         }
     }
 }

@@ -8,6 +8,8 @@ use backtrack::search::Control;
 use backtrack::xcover::{parse, Engine, Problem, XcoverError};
 use proptest::prelude::*;
 
+use crate::common::n_threads;
+
 /// Every set of options that is a solution, each sorted, by trying every subset.
 pub(super) fn brute_force(problem: &Problem) -> BTreeSet<Vec<usize>> {
     let m = problem.n_options();
@@ -20,11 +22,14 @@ pub(super) fn brute_force(problem: &Problem) -> BTreeSet<Vec<usize>> {
 /// The solutions the engine lists on `threads` threads, each sorted; panics on a set met twice.
 fn listed(problem: &Problem, engine: Engine, threads: usize) -> BTreeSet<Vec<usize>> {
     let mut all = BTreeSet::new();
-    problem.space_on(engine).for_each_solution(threads, &Control::new(), |mut s| {
-        s.sort_unstable();
-        assert!(all.insert(s.clone()), "{s:?} met twice");
-        ControlFlow::Continue(())
-    });
+    problem
+        .space_on(engine)
+        .for_each_solution(n_threads(threads), &Control::new(), |mut s| {
+            s.sort_unstable();
+            assert!(all.insert(s.clone()), "{s:?} met twice");
+            ControlFlow::Continue(())
+        })
+        .unwrap();
     all
 }
 
@@ -52,7 +57,7 @@ fn two_ones_per_row_and_column_count_as_a001499() {
         assert!(problem.has_multiplicities());
         assert_eq!(problem.count(None), expected, "n = {n}");
         for threads in [1, 2] {
-            let (count, _) = problem.space().count_solutions(None, threads, &Control::new());
+            let (count, _) = problem.space().count_solutions(None, n_threads(threads), &Control::new()).unwrap();
             assert_eq!(count, expected, "n = {n}, {threads} threads");
         }
     }
@@ -151,11 +156,11 @@ proptest! {
         let oracle = brute_force(&problem);
         for threads in [1, 2] {
             prop_assert_eq!(&listed(&problem, Engine::Mcc, threads), &oracle, "{}", problem);
-            let (count, _) = problem.space_on(Engine::Mcc).count_solutions(None, threads, &Control::new());
+            let (count, _) = problem.space_on(Engine::Mcc).count_solutions(None, n_threads(threads), &Control::new()).unwrap();
             prop_assert_eq!(count, oracle.len() as u64, "{}", problem);
         }
         let limit = oracle.len().div_ceil(2) as u64;
-        prop_assert_eq!(problem.space_on(Engine::Mcc).count_solutions(Some(limit), 1, &Control::new()).0, limit);
+        prop_assert_eq!(problem.space_on(Engine::Mcc).count_solutions(Some(limit), n_threads(1), &Control::new()).unwrap().0, limit);
         // Written out and read back, the problem is the same.
         let text = problem.to_string();
         prop_assert_eq!(parse(&text).unwrap().problem.to_string(), text);

@@ -237,7 +237,7 @@ mod tests {
                 let [t, u] = count_job(&heads, n as u32, job);
                 counts.add(Counts { total: t as u128, unique: u as u128 });
             }
-            assert_eq!(counts, count(n, 1).unwrap(), "n = {n}");
+            assert_eq!(counts, count(n, crate::search::Threads::ONE).unwrap(), "n = {n}");
         }
     }
 

@@ -286,6 +286,9 @@ pub struct Answered {
     /// Whether every answer in `text` starts with a blank line that
     /// separates it from the one before (dropped before the run's first).
     pub separated: bool,
+    /// Threads that a split search could not start: the job ended there,
+    /// and so does the run.
+    pub threads_failed: Option<ThreadStartError>,
 }
 
 /// How a batch command answers puzzles: one job, a range of a part's
@@ -455,6 +458,10 @@ pub fn answer_in_order<A: Answer>(
         |job, answered| {
             let writer = &mut *writer.borrow_mut();
             match (job, answered) {
+                (Job::Chunk(_, _, _), Some(Answered { threads_failed: Some(e), .. })) => {
+                    stop = Some(PipelineError::Threads(e));
+                    return ControlFlow::Break(());
+                }
                 (Job::Chunk(part, range, _), Some(answered)) => {
                     if let Err(e) = writer.answers(&part, range, answered) {
                         stop = Some(PipelineError::Write(e));

@@ -93,7 +93,13 @@ impl Solve {
             let solved = match (split, self.mode) {
                 (Some(threads), Mode::Count { limit }) => {
                     let cells = batch.cells(slot);
-                    let count = solver.par_count(cells, limit, threads.get());
+                    let count = match solver.par_count(cells, limit, threads) {
+                        Ok(count) => count,
+                        Err(e) => {
+                            out.threads_failed = Some(e);
+                            return out;
+                        }
+                    };
                     // The count came from the split search; one quick solve gives a solution to show.
                     let first = solver.solve(cells, Mode::First, &mut solution);
                     sudoku::Solved { count, guesses: first.guesses }

@@ -80,3 +80,8 @@ pub fn naive_solutions(b: usize, grid: &mut [u8], limit: usize) -> Vec<Vec<u8>> 
     }
     out
 }
+
+/// `n` threads, 1 to [`Threads::MAX`](backtrack::search::Threads::MAX).
+pub fn n_threads(n: usize) -> backtrack::search::Threads {
+    backtrack::search::Threads::new(n).expect("a thread count in range")
+}
