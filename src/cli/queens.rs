@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use backtrack::queens::estimate::Forecast;
 use backtrack::queens::plan::{CheckpointSaving, Engine, Run, RunError};
 use backtrack::queens::{self, Plan, Report, ReportFormat, Shard, WriteError};
-use backtrack::search::effective_threads;
+use backtrack::search::Threads;
 
 use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 
@@ -77,12 +77,13 @@ pub struct Args {
 
 pub fn run(args: Args) -> CliResult {
     let n = args.n as usize;
-    let threads = args.threads.unwrap_or_default().get();
+    let threads = args.threads.unwrap_or_default();
     if args.all {
         let mut out = stdout();
         let written = queens::par_write_solutions(n, threads, &mut out).map_err(|e| match e {
             WriteError::Size(e) => CliError::Input(e.to_string()),
             WriteError::Io(e) => CliError::from(e),
+            WriteError::Threads(e) => CliError::from(e),
         })?;
         out.flush()?;
         return Ok(if written == 0 { EXIT_NO_SOLUTION } else { EXIT_OK });
@@ -112,7 +113,7 @@ pub fn run(args: Args) -> CliResult {
         (_, true) => ProgressMode::Forced,
         _ => ProgressMode::Auto,
     };
-    let progress = Progress::new(&plan, |i| run.is_pending(i), threads, mode);
+    let progress = Progress::new(&plan, |i| run.is_pending(i), threads, mode)?;
     let engine = match &gpu {
         Some(gpu) => Engine::Gpu(gpu),
         None => Engine::Cpu { threads },
@@ -129,6 +130,7 @@ fn run_error(e: RunError) -> CliError {
     match e {
         RunError::TooLarge { .. } | RunError::Checkpoint { .. } => CliError::Input(e.to_string()),
         RunError::Read { .. } | RunError::Save { .. } | RunError::Gpu(_) => CliError::Failure(e.to_string()),
+        RunError::Threads(e) => CliError::from(e),
         RunError::Interrupted { .. } => CliError::Interrupted(e.to_string()),
     }
 }
@@ -165,18 +167,18 @@ struct Shown {
 const PROGRESS_UNITS: u64 = 1_000_000;
 
 impl Progress {
-    fn new(plan: &Plan, todo: impl Fn(usize) -> bool, threads: usize, mode: ProgressMode) -> Self {
+    fn new(plan: &Plan, todo: impl Fn(usize) -> bool, threads: Threads, mode: ProgressMode) -> Result<Self, CliError> {
         let terminal = io::stderr().is_terminal();
         let target = match mode {
-            ProgressMode::Quiet => return Progress { shown: None },
+            ProgressMode::Quiet => return Ok(Progress { shown: None }),
             // Smaller boards are counted within a second: not worth the calibration.
-            ProgressMode::Auto if !terminal || plan.n() < 16 => return Progress { shown: None },
+            ProgressMode::Auto if !terminal || plan.n() < 16 => return Ok(Progress { shown: None }),
             ProgressMode::Forced if !terminal => {
                 indicatif::ProgressDrawTarget::term_like_with_hz(Box::new(LogLines::default()), 1)
             }
             _ => indicatif::ProgressDrawTarget::stderr(),
         };
-        let rate = queens::estimate::calibrate() * effective_threads(threads) as f64;
+        let rate = queens::estimate::calibrate()? * threads.get() as f64;
         let forecast = Arc::new(Mutex::new(Forecast::new(queens::estimate::weights(plan), todo, rate)));
         let started = Instant::now();
         let estimate = {
@@ -218,7 +220,7 @@ impl Progress {
                 })
                 .ok()
         };
-        Progress { shown: Some(Shown { bar, forecast, stop, redraw }) }
+        Ok(Progress { shown: Some(Shown { bar, forecast, stop, redraw }) })
     }
 
     fn advance(&self, index: usize) {
@@ -317,7 +319,6 @@ impl indicatif::TermLike for LogLines {
     }
 }
 
-
 #[cfg(not(feature = "mpi"))]
 fn mpi_run(_args: &Args) -> CliResult {
     Err(CliError::Input(
@@ -357,7 +358,7 @@ mod mpi_master_worker {
         let rank = world.rank();
         let size = world.size();
         let plan = Plan::new(args.n as usize).map_err(|e| CliError::Input(e.to_string()))?;
-        let threads = args.threads.unwrap_or_default().get();
+        let threads = args.threads.unwrap_or_default();
         let started = Instant::now();
         let report = |counts: Counts, workers: u64| {
             Report::new(&plan, None, counts, args.unique, started.elapsed().as_secs_f64(), workers)
@@ -365,7 +366,7 @@ mod mpi_master_worker {
         if size == 1 {
             // Alone: count here, on this process's threads.
             let mut counts = Counts::default();
-            backtrack::queens::count_with(&plan, threads, |_| false, None, |_, c| counts.add(c));
+            backtrack::queens::count_with(&plan, threads, |_| false, None, |_, c| counts.add(c))?;
             return print_result(&report(counts, 1), args.unique, args.json);
         }
         if rank != 0 {

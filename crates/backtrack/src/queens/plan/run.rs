@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use super::{Checkpoint, CheckpointError, Plan, Report, Shard};
 use crate::error::Counted;
 use crate::queens::gpu::{Gpu, GpuError};
-use crate::search::{effective_threads, Control};
+use crate::search::{Control, ThreadStartError, Threads};
 
 /// Largest checkpoint file read back (a real one holds a few kilobytes).
 pub const MAX_CHECKPOINT_BYTES: u64 = 32 << 20;
@@ -34,10 +34,10 @@ pub struct CheckpointSaving {
 /// What counts the subproblems.
 #[derive(Clone, Copy)]
 pub enum Engine<'a> {
-    /// The CPU, on this many threads (0: one per core).
+    /// The CPU, on this many threads.
     Cpu {
-        /// Worker threads (0: one per core).
-        threads: usize,
+        /// Worker threads.
+        threads: Threads,
     },
     /// A GPU, [opened](Gpu::open) before the run starts.
     Gpu(&'a Gpu),
@@ -56,7 +56,7 @@ impl Engine<'_> {
     /// The threads a report names: the CPU's worker threads, or 1 for a GPU.
     fn threads(&self) -> u64 {
         match self {
-            Engine::Cpu { threads } => effective_threads(*threads) as u64,
+            Engine::Cpu { threads } => threads.get() as u64,
             Engine::Gpu(_) => 1,
         }
     }
@@ -93,6 +93,8 @@ pub enum RunError {
     },
     /// The GPU failed.
     Gpu(GpuError),
+    /// The CPU's worker threads could not start.
+    Threads(ThreadStartError),
     /// The run was cancelled before the count was complete.
     Interrupted {
         /// Subproblems of the run (all of the plan's, or the shard's).
@@ -124,6 +126,7 @@ impl fmt::Display for RunError {
             }
             RunError::Save { path, error } => write!(f, "checkpoint {}: cannot save: {error}", path.display()),
             RunError::Gpu(error) => write!(f, "{error}"),
+            RunError::Threads(error) => write!(f, "{error}"),
             RunError::Interrupted { subproblems, finished, solutions, saved_in } => {
                 write!(
                     f,
@@ -148,6 +151,7 @@ impl std::error::Error for RunError {
             RunError::Read { error, .. } | RunError::Save { error, .. } => Some(error),
             RunError::Checkpoint { error, .. } => Some(error),
             RunError::Gpu(error) => Some(error),
+            RunError::Threads(error) => Some(error),
             RunError::TooLarge { .. } | RunError::Interrupted { .. } => None,
         }
     }
@@ -210,7 +214,7 @@ impl Checkpoint {
 ///
 /// let plan = Plan::new(8).unwrap();
 /// let run = Run::start(&plan, None, None).unwrap();
-/// let report = run.count(Engine::Cpu { threads: 1 }, &Control::new(), true, |_| {}).unwrap();
+/// let report = run.count(Engine::Cpu { threads: Threads::ONE }, &Control::new(), true, |_| {}).unwrap();
 /// assert_eq!((report.solutions, report.unique), (92, Some(12)));
 /// ```
 #[derive(Debug)]
@@ -279,11 +283,10 @@ impl<'a> Run<'a> {
                 }
             }
         };
-        let gpu_error = match engine {
-            Engine::Gpu(gpu) => gpu.count_with(plan, |i| skip[i], Some(control), done).err(),
+        let engine_error = match engine {
+            Engine::Gpu(gpu) => gpu.count_with(plan, |i| skip[i], Some(control), done).err().map(RunError::Gpu),
             Engine::Cpu { threads } => {
-                crate::queens::count_with(plan, threads, |i| skip[i], Some(control), done);
-                None
+                crate::queens::count_with(plan, threads, |i| skip[i], Some(control), done).err().map(RunError::Threads)
             }
         };
         if let Some(saving) = &self.saving {
@@ -292,8 +295,8 @@ impl<'a> Run<'a> {
         if let Some(e) = save_error {
             return Err(e);
         }
-        if let Some(e) = gpu_error {
-            return Err(RunError::Gpu(e));
+        if let Some(e) = engine_error {
+            return Err(e);
         }
         let in_shard = |i: usize| self.shard.is_none_or(|s| s.contains(i));
         if control.is_cancelled() {
@@ -332,7 +335,9 @@ mod tests {
         let pending = (0..plan.len()).filter(|&i| run.is_pending(i)).count();
         assert_eq!(pending, plan.len() - 5);
         let mut counted = 0;
-        let report = run.count(Engine::Cpu { threads: 2 }, &Control::new(), true, |_| counted += 1).unwrap();
+        let report = run
+            .count(Engine::Cpu { threads: Threads::new(2).unwrap() }, &Control::new(), true, |_| counted += 1)
+            .unwrap();
         assert_eq!((report.solutions, report.unique, counted), (724, Some(92), pending));
         // The checkpoint saved at the end holds the whole count; no
         // temporary file is left beside it.
@@ -348,7 +353,7 @@ mod tests {
         let control = Control::new();
         control.cancel();
         let run = Run::start(&plan, None, saving(dir.path(), Duration::ZERO)).unwrap();
-        let stopped = run.count(Engine::Cpu { threads: 1 }, &control, false, |_| {}).unwrap_err();
+        let stopped = run.count(Engine::Cpu { threads: Threads::ONE }, &control, false, |_| {}).unwrap_err();
         let RunError::Interrupted { subproblems, finished, solutions, saved_in } = &stopped else {
             panic!("a cancelled run is interrupted: {stopped:?}");
         };
@@ -364,7 +369,7 @@ mod tests {
         let plan = Plan::new(9).unwrap();
         let shard = Some(Shard { index: 1, count: 2 });
         let run = Run::start(&plan, shard, saving(dir.path(), Duration::ZERO)).unwrap();
-        let report = run.count(Engine::Cpu { threads: 1 }, &Control::new(), false, |_| {}).unwrap();
+        let report = run.count(Engine::Cpu { threads: Threads::ONE }, &Control::new(), false, |_| {}).unwrap();
         let share: Counts = (0..plan.len()).filter(|i| i % 2 == 1).map(|i| plan.solve(i)).sum();
         assert_eq!((report.solutions, report.unique, report.shard), (share.total, Some(share.unique), shard));
         let other = Run::start(&plan, None, saving(dir.path(), Duration::ZERO)).err().unwrap();
