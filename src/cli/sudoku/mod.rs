@@ -16,7 +16,6 @@ use backtrack::sudoku::Format;
 
 use super::{diag, CliError, CliResult, EXIT_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 
-
 /// Output format of solutions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum OutputFormat {

@@ -1,6 +1,5 @@
 //! `backtrack sudoku [FILE...]`: the solver's answers, one per puzzle.
 
-
 use backtrack::search::Mode;
 use backtrack::sudoku::pipeline::{self, solve::Solve, Source};
 use backtrack::sudoku::Format;
