@@ -1,5 +1,5 @@
 //! Human solving techniques for 9x9 sudoku, each in its own module, rated
-//! on the Sudoku Explainer scale (1.0 to 11+, in tenths here: 12 is 1.2).
+//! on the Sudoku Explainer scale (1.0 to 11+, a [`Score`](crate::sudoku::score::Score) each).
 //!
 //! Every technique works on a [`Board`]: the placed digits and, for each
 //! empty cell, the candidates still possible. A finder returns the first

@@ -1,14 +1,15 @@
 //! One step of a solution path, and how a finder words and filters its steps.
 
 use super::{cell_name, Technique};
+use crate::sudoku::score::Score;
 
 /// One step of a solution path: what it places and removes, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Step {
     /// The technique used.
     pub technique: Technique,
-    /// Its rating in tenths (Sudoku Explainer's scale: 23 is 2.3).
-    pub rating: u16,
+    /// Its rating on Sudoku Explainer's scale.
+    pub rating: Score,
     /// Digits placed: (cell, digit).
     pub placements: Vec<(usize, u8)>,
     /// Candidates removed: (cell, digit).
