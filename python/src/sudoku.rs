@@ -5,6 +5,7 @@ use backtrack::search::{thread_pool, Mode, Search};
 use backtrack::sudoku::generate::{self as maker, GridSize, Options, Symmetry, Target};
 use backtrack::sudoku::kernel9::{Cells, Space9};
 use backtrack::sudoku::rate::{self as rater, RateError, Rating as LibRating};
+use backtrack::sudoku::score::Score;
 use backtrack::sudoku::techniques::{Step as LibStep, Technique};
 use backtrack::sudoku::{self, Batch, Format, GeneralSpace, Puzzle, Solver};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
@@ -304,7 +305,7 @@ fn solve_many<'py>(
 
 /// A rating band from Python: "3.0..4.5", a number, or a pair (either end
 /// may be None for an open end).
-fn band(rating: &Bound<'_, PyAny>) -> PyResult<(u16, u16)> {
+fn band(rating: &Bound<'_, PyAny>) -> PyResult<(Score, Score)> {
     let text = if let Ok(text) = rating.extract::<String>() {
         text
     } else if let Ok((lo, hi)) = rating.extract::<(Option<f64>, Option<f64>)>() {
@@ -394,10 +395,6 @@ fn rated<T: Send + 'static>(
     run::interruptible(py, move |_| work(&cells))?.map_err(errors::value)
 }
 
-fn tenths(rating: u16) -> f64 {
-    f64::from(rating) / 10.0
-}
-
 /// A puzzle's ratings on the Sudoku Explainer scale: er, the hardest step;
 /// ep, the hardest up to the first placed digit; ed, the first step.
 /// A puzzle that needs a technique this rater lacks has beyond=True and
@@ -422,12 +419,12 @@ struct Rating {
 impl From<LibRating> for Rating {
     fn from(r: LibRating) -> Rating {
         Rating {
-            er: (!r.beyond).then(|| tenths(r.er)),
-            ep: r.ep.map(tenths),
-            ed: r.ed.map(tenths),
+            er: (!r.beyond).then(|| r.er.value()),
+            ep: r.ep.map(Score::value),
+            ed: r.ed.map(Score::value),
             hardest: r.hardest.map(|t| t.name().to_string()),
             beyond: r.beyond,
-            reached: tenths(r.er),
+            reached: r.er.value(),
             text: r.text(),
         }
     }
@@ -475,7 +472,7 @@ impl From<LibStep> for Step {
         let triples = |list: &[(usize, u8)]| list.iter().map(|&(c, d)| (c / 9 + 1, c % 9 + 1, d)).collect();
         Step {
             technique: step.technique.name().to_string(),
-            rating: tenths(step.rating),
+            rating: step.rating.value(),
             placements: triples(&step.placements),
             eliminations: triples(&step.eliminations),
             text: step.text,

@@ -37,7 +37,9 @@ fn rate_dev_set(c: &mut Criterion) {
         let puzzles: Vec<&[u8]> = all.iter().filter(|(_, er)| band.contains(er)).map(|(p, _)| p.as_slice()).collect();
         group.throughput(Throughput::Elements(puzzles.len() as u64));
         group.bench_function(name, |b| {
-            b.iter(|| puzzles.iter().map(|p| rate_cells(black_box(p)).map_or(0, |r| r.er as u64)).sum::<u64>())
+            b.iter(|| {
+                puzzles.iter().map(|p| rate_cells(black_box(p)).map_or(0, |r| u64::from(r.er.tenths()))).sum::<u64>()
+            })
         });
     }
     let puzzles: Vec<&[u8]> = all.iter().map(|(p, _)| p.as_slice()).collect();

@@ -10,6 +10,7 @@ use backtrack::search::Threads;
 use backtrack::sudoku::generate::{self, parse_band, GridSize, Options, Symmetry, Target};
 use backtrack::sudoku::pipeline::reply::{Ask, Replies};
 use backtrack::sudoku::pipeline::{self, Source};
+use backtrack::sudoku::score::Score;
 use backtrack::sudoku::techniques::Technique;
 use backtrack::sudoku::{write_cells, Format};
 
@@ -66,7 +67,7 @@ pub struct GenerateArgs {
     pub size: GridSize,
     /// Keep puzzles whose rating (ER) lies in the band A..B, e.g. 7.0..8.0 (9x9 only).
     #[arg(long, value_name = "A..B", value_parser = parse_band)]
-    pub rating: Option<(u16, u16)>,
+    pub rating: Option<(Score, Score)>,
     /// Keep puzzles whose hardest step uses this technique, e.g. x-wing (9x9 only).
     #[arg(long, value_name = "NAME", value_parser = |s: &str| s.parse::<Technique>(), long_help = technique_help())]
     pub technique: Option<Technique>,

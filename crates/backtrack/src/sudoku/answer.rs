@@ -10,7 +10,8 @@ use serde::Serialize;
 
 pub use crate::json::Status;
 
-use super::rate::{tenths_value, Explanation, Rating};
+use super::rate::{Explanation, Rating};
+use super::score::Score;
 use super::techniques::Step;
 
 /// The fields every answer starts with.
@@ -74,29 +75,29 @@ pub struct WrongDigits<'a> {
 #[derive(Debug, Clone, Serialize)]
 pub struct RatingFields {
     /// The hardest step's rating; `null` when the puzzle is beyond this rater.
-    pub er: Option<f64>,
+    pub er: Option<Score>,
     /// The hardest rating up to the first placed digit (`null`: none placed).
-    pub ep: Option<f64>,
+    pub ep: Option<Score>,
     /// The first step's rating (`null`: no step).
-    pub ed: Option<f64>,
+    pub ed: Option<Score>,
     /// The hardest step's technique (`null`: no step).
     pub hardest: Option<&'static str>,
     /// Whether the path stopped at a step this rater cannot take.
     pub beyond: bool,
     /// With `beyond`: the hardest rating reached before it stopped.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub reached: Option<f64>,
+    pub reached: Option<Score>,
 }
 
 impl From<&Rating> for RatingFields {
     fn from(r: &Rating) -> RatingFields {
         RatingFields {
-            er: (!r.beyond).then(|| tenths_value(r.er)),
-            ep: r.ep.map(tenths_value),
-            ed: r.ed.map(tenths_value),
+            er: (!r.beyond).then_some(r.er),
+            ep: r.ep,
+            ed: r.ed,
             hardest: r.hardest.map(|t| t.name()),
             beyond: r.beyond,
-            reached: r.beyond.then(|| tenths_value(r.er)),
+            reached: r.beyond.then_some(r.er),
         }
     }
 }
@@ -107,7 +108,7 @@ pub struct StepFields {
     /// The technique's name, as Sudoku Explainer writes it.
     pub technique: &'static str,
     /// Its rating.
-    pub rating: f64,
+    pub rating: Score,
     /// Digits placed.
     pub placements: Vec<[u8; 3]>,
     /// Candidates removed.
@@ -122,7 +123,7 @@ impl From<&Step> for StepFields {
             |list: &[(usize, u8)]| list.iter().map(|&(c, d)| [(c / 9 + 1) as u8, (c % 9 + 1) as u8, d]).collect();
         StepFields {
             technique: step.technique.name(),
-            rating: tenths_value(step.rating),
+            rating: step.rating,
             placements: triples(&step.placements),
             eliminations: triples(&step.eliminations),
             text: step.text.clone(),
@@ -196,7 +197,13 @@ mod tests {
             line(&solve),
             "{\"file\":\"a \\\"b\\\".txt\",\"line\":3,\"index\":2,\"status\":\"no_solution\",\"guesses\":0}\n"
         );
-        let rating = Rating { er: 109, ep: None, ed: Some(100), hardest: None, beyond: true };
+        let rating = Rating {
+            er: Score::from_tenths(109),
+            ep: None,
+            ed: Some(Score::from_tenths(100)),
+            hardest: None,
+            beyond: true,
+        };
         let rated = Rated { head: Head { status: Status::Rated, ..head }, rating: (&rating).into() };
         assert!(line(&rated).ends_with(
             "\"status\":\"rated\",\"er\":null,\"ep\":null,\"ed\":10.0,\"hardest\":null,\"beyond\":true,\"reached\":10.9}\n"

@@ -31,6 +31,7 @@ use std::ops::ControlFlow;
 
 use super::rate::Rater;
 use super::rng::Rng;
+use super::score::{Score, ScoreError};
 use super::techniques::Technique;
 use super::{Puzzle, Solver, MAX_BOX, MIN_BOX};
 use crate::error::{Counted, Quoted};
@@ -235,8 +236,8 @@ impl FromStr for GridSize {
 /// What the generated puzzles' difficulty must be (9x9 only).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Target {
-    /// The ER rating (in tenths, e.g. 72 for 7.2) must lie in this range, both ends included.
-    pub rating: Option<(u16, u16)>,
+    /// The ER rating must lie in this range, both ends included.
+    pub rating: Option<(Score, Score)>,
     /// The hardest step must use this technique.
     pub technique: Option<Technique>,
 }
@@ -561,23 +562,18 @@ fn check_options(options: &Options) -> Result<(), GenerateError> {
 }
 
 /// Reads a rating band `A..B` (e.g. `7.0..8.0`; `A..` or `..B` leave an end
-/// open; one number `A` means `A..A`) as tenths, both ends included.
-pub fn parse_band(text: &str) -> Result<(u16, u16), WordError> {
-    let one = |s: &str, open: u16| -> Result<u16, WordError> {
-        let s = s.trim();
-        if s.is_empty() {
+/// open; one number `A` means `A..A`), both ends included.
+pub fn parse_band(text: &str) -> Result<(Score, Score), WordError> {
+    let one = |s: &str, open: Score| -> Result<Score, WordError> {
+        if s.trim().is_empty() {
             return Ok(open);
         }
-        let value: f64 = s.parse().map_err(|_| WordError(format!("'{}' is not a rating (e.g. 7.2)", Quoted(s))))?;
-        if !(0.0..=20.0).contains(&value) {
-            return Err(WordError(format!("rating {} is outside 0..20", Quoted(s))));
-        }
-        Ok((value * 10.0).round() as u16)
+        s.parse().map_err(|e: ScoreError| WordError(e.to_string()))
     };
     let (lo, hi) = match text.split_once("..") {
-        Some((a, b)) => (one(a, 0)?, one(b.trim_start_matches('='), 200)?),
+        Some((a, b)) => (one(a, Score::default())?, one(b.trim_start_matches('='), Score::MAX)?),
         None => {
-            let v = one(text, 0)?;
+            let v = one(text, Score::default())?;
             (v, v)
         }
     };

@@ -33,6 +33,7 @@ mod puzzle;
 pub mod rate;
 mod read;
 pub mod rng;
+pub mod score;
 pub mod stream;
 pub mod techniques;
 #[cfg(test)]

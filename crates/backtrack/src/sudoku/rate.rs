@@ -8,6 +8,7 @@
 //! puzzle is beyond this rater: the rating says so ([`Rating::beyond`]) and
 //! gives the hardest step reached as a lower bound, never a guess.
 
+use super::score::Score;
 pub use super::techniques::Rater;
 use super::techniques::{
     aligned, als_wings, bug, bug_types, cycles, dynamic, fish, grouped_chains, grouped_links, intersections, singles,
@@ -16,15 +17,15 @@ use super::techniques::{
 use super::Solver;
 use crate::search::Mode;
 
-/// The ratings of one puzzle, in tenths (72 is 7.2).
+/// The ratings of one puzzle (ER, EP and ED).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rating {
     /// The hardest step (a lower bound when `beyond`).
-    pub er: u16,
+    pub er: Score,
     /// The hardest step up to the first placement (`None` if none was made).
-    pub ep: Option<u16>,
+    pub ep: Option<Score>,
     /// The first step's rating (`None` if no step was found).
-    pub ed: Option<u16>,
+    pub ed: Option<Score>,
     /// The technique of the hardest step.
     pub hardest: Option<Technique>,
     /// Whether the path stopped: the puzzle needs a technique this rater lacks.
@@ -170,7 +171,7 @@ impl Rater {
         let solution = unique_solution(cells)?;
         let mut board = Board::new(cells).ok_or(RateError::NoSolution)?;
         let mut steps = Vec::new();
-        let mut rating = Rating { er: 0, ep: None, ed: None, hardest: None, beyond: false };
+        let mut rating = Rating { er: Score::default(), ep: None, ed: None, hardest: None, beyond: false };
         let mut tables = Tables::new(&board);
         while !board.is_solved() {
             let Some(step) = next_step_in(self, &board, &tables, words) else {
@@ -235,22 +236,12 @@ pub fn wrong_digits(cells: &[u8]) -> Vec<(usize, u8)> {
     wrong
 }
 
-/// A rating in tenths as text: `7.2`.
-pub fn tenths(rating: u16) -> String {
-    format!("{}.{}", rating / 10, rating % 10)
-}
-
-/// A rating in tenths as a number: `72` is `7.2`.
-pub fn tenths_value(rating: u16) -> f64 {
-    f64::from(rating) / 10.0
-}
-
 impl Rating {
     /// `ER/EP/ED` (e.g. `4.2/1.2/1.2`). A puzzle beyond this rater reads
     /// `beyond/EP/ED`; a rating never reached reads `-`.
     pub fn text(&self) -> String {
-        let er = if self.beyond { "beyond".to_string() } else { tenths(self.er) };
-        let opt = |r: Option<u16>| r.map_or_else(|| "-".to_string(), tenths);
+        let er = if self.beyond { "beyond".to_string() } else { self.er.to_string() };
+        let opt = |r: Option<Score>| r.map_or_else(|| "-".to_string(), |r| r.to_string());
         format!("{er}/{}/{}", opt(self.ep), opt(self.ed))
     }
 }

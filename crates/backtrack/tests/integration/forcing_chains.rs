@@ -52,7 +52,7 @@ const PATHS: [(&str, &[u16], Technique); 4] = [
 fn chain_steps_follow_sudoku_explainer_step_by_step() {
     for (puzzle, want, hardest) in PATHS {
         let e = explain_cells(&cells(puzzle)).unwrap();
-        let got: Vec<u16> = e.steps.iter().map(|s| s.rating).filter(|&r| r >= 75).collect();
+        let got: Vec<u16> = e.steps.iter().map(|s| s.rating.tenths()).filter(|&r| r >= 75).collect();
         assert!(got.len() >= want.len() && got[..want.len()] == *want, "{puzzle}: {got:?}");
         let top = e.steps.iter().max_by_key(|s| s.rating).unwrap();
         assert_eq!(top.technique, hardest, "{puzzle}: {}", top.text);
@@ -69,7 +69,7 @@ fn dynamic_contradiction_after_sudoku_explainers_first_nested_step() {
             .unwrap();
     board.cands[2] &= !(1 << 1);
     let step = next_step(&board).unwrap();
-    assert_eq!((step.technique, step.rating), (Technique::DynamicForcingChain, 94), "{}", step.text);
+    assert_eq!((step.technique, step.rating.tenths()), (Technique::DynamicForcingChain, 94), "{}", step.text);
     assert_eq!(step.eliminations, vec![(6 * 9 + 2, 4)]);
     assert!(step.text.starts_with("Dynamic Contradiction Forcing Chain: if r7c3=4 then"), "{}", step.text);
 }
@@ -85,8 +85,8 @@ fn ratings_agree_with_sudoku_explainer_on_its_hardest_bank_puzzles() {
         used.extend(e.steps.iter().map(|s| s.technique));
         let band = bands.iter().position(|&(lo, hi, _, _)| (lo..=hi).contains(&er)).expect("a band");
         per_band[band].0 += 1;
-        per_band[band].1 += (e.rating.er == er) as usize;
-        per_band[band].2 += (e.rating.er.abs_diff(er) <= 2) as usize;
+        per_band[band].1 += (e.rating.er.tenths() == er) as usize;
+        per_band[band].2 += (e.rating.er.tenths().abs_diff(er) <= 2) as usize;
     }
     for (&(lo, hi, exact, within), &(n, e, w)) in bands.iter().zip(&per_band) {
         assert!(n > 0 && e * 100 >= n * exact, "SE {lo}..{hi}: {e} of {n} exact, want {exact}%");
@@ -112,12 +112,12 @@ fn every_kind_of_chain_is_sound_where_chains_are_needed() {
         let e = explain_cells(&puzzle).unwrap();
         let mut board = Board::new(&puzzle).unwrap();
         for step in &e.steps {
-            if step.rating >= 75 {
+            if step.rating.tenths() >= 75 {
                 // The chains up to dynamic plus (the nested ones: nested_chains.rs).
                 for (k, kind) in Kind::ALL[..4].iter().copied().enumerate() {
                     if let Some(s) = forcing_chain(&mut Rater::new(), &board, kind, Words::Write) {
                         check_step(&board, &s, &e.solution);
-                        assert!(s.rating >= [75, 80, 85, 90][k], "{}", s.text);
+                        assert!(s.rating.tenths() >= [75, 80, 85, 90][k], "{}", s.text);
                         found[k] += 1;
                     }
                 }

@@ -5,7 +5,8 @@
 
 use backtrack::search::Mode;
 use backtrack::sudoku::generate::{self, is_minimal, parse_band, Options, Symmetry, Target};
-use backtrack::sudoku::rate::{self, explain_cells, rate_cells, RateError, Rater};
+use backtrack::sudoku::rate::{explain_cells, rate_cells, RateError, Rater};
+use backtrack::sudoku::score::Score;
 use backtrack::sudoku::techniques::{
     bit, bug, fish, grouped_chains, grouped_links, intersections, singles, strong_links, subsets, unique, wings, Board,
     Tables, Technique, Words, ALL,
@@ -141,18 +142,21 @@ fn clue_limit_and_other_sizes() {
 
 #[test]
 fn rating_and_technique_targets_are_met() {
-    let opts = Options { target: Some(Target { rating: Some((30, 39)), technique: None }), ..options(8) };
+    let opts = Options {
+        target: Some(Target { rating: Some((Score::from_tenths(30), Score::from_tenths(39))), technique: None }),
+        ..options(8)
+    };
     for p in generate::generate(&opts, 3, n_threads(2)).unwrap() {
         let r = rate_cells(p.cells()).unwrap();
-        assert!((30..=39).contains(&r.er) && !r.beyond, "{p}: {r:?}");
+        assert!((30..=39).contains(&r.er.tenths()) && !r.beyond, "{p}: {r:?}");
     }
     let opts = Options { target: Some(Target { rating: None, technique: Some(Technique::XWing) }), ..options(8) };
     for p in generate::generate(&opts, 2, n_threads(2)).unwrap() {
         assert_eq!(rate_cells(p.cells()).unwrap().hardest, Some(Technique::XWing), "{p}");
     }
-    assert_eq!(parse_band("7.0..8.0"), Ok((70, 80)));
-    assert_eq!(parse_band("2.3"), Ok((23, 23)));
-    assert_eq!(parse_band("..4.5"), Ok((0, 45)));
+    assert_eq!(parse_band("7.0..8.0"), Ok((Score::from_tenths(70), Score::from_tenths(80))));
+    assert_eq!(parse_band("2.3"), Ok((Score::from_tenths(23), Score::from_tenths(23))));
+    assert_eq!(parse_band("..4.5"), Ok((Score::from_tenths(0), Score::from_tenths(45))));
     assert!(parse_band("5..4").is_err());
     assert!(parse_band("x..4").is_err());
     let sixteen = Options { target: opts.target.clone(), ..Options::new(4) };
@@ -289,17 +293,17 @@ fn ratings_agree_with_sudoku_explainer_on_the_development_set() {
     let mut above = 0usize;
     for (cells, er) in dev_set() {
         let ours = rate_cells(&cells).unwrap();
-        let exact = !ours.beyond && ours.er == er;
+        let exact = !ours.beyond && ours.er.tenths() == er;
         all.0 += 1;
         all.1 += exact as usize;
-        all.2 += (!ours.beyond && ours.er.abs_diff(er) <= 2) as usize;
+        all.2 += (!ours.beyond && ours.er.tenths().abs_diff(er) <= 2) as usize;
         if let Some(i) = bands.iter().position(|&(lo, hi, _)| (lo..=hi).contains(&er)) {
             per_band[i].0 += 1;
             per_band[i].1 += exact as usize;
         }
         // A number far above SE's means SE found an easier technique that
         // this rater lacks.
-        if !ours.beyond && ours.er > er + 2 {
+        if !ours.beyond && ours.er.tenths() > er + 2 {
             above += 1;
         }
     }
@@ -471,7 +475,7 @@ fn names_read_back() {
     }
     assert_eq!("xwing".parse::<Technique>(), Ok(Technique::XWing));
     assert!("nishio".parse::<Technique>().is_err());
-    assert_eq!(rate::tenths(72), "7.2");
+    assert_eq!(Score::from_tenths(72).to_string(), "7.2");
     for t in Technique::ALL {
         let slug = t.slug();
         assert!(slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'), "{slug}");

@@ -25,7 +25,7 @@ fn grouped_three_links_on_a_crafted_grid() {
     }
     let s = grouped_chains::grouped_three_links(&mut Rater::new(), &Tables::new(&b), Words::Write)
         .expect("a grouped chain");
-    assert_eq!((s.technique, s.rating), (Technique::GroupedThreeStrongLinks, 57), "{}", s.text);
+    assert_eq!((s.technique, s.rating.tenths()), (Technique::GroupedThreeStrongLinks, 57), "{}", s.text);
     assert_eq!(sorted(s.eliminations), vec![(at(2, 2), 1), (at(3, 2), 1)], "{}", s.text);
     // Without the middle link (r7c8 gone, column 8 has one place) no chain is left.
     let mut spoiled = b.clone();
@@ -57,9 +57,9 @@ fn bug_types_and_grouped_chains_on_rated_paths() {
         assert!(check_steps(&cells, &mut used), "{line}: not finished");
         assert!(used.contains_key(&technique), "{line}: no {technique} in {used:?}");
         let e = explain_cells(&cells).unwrap();
-        assert_eq!(e.rating.er, er, "{line}");
+        assert_eq!(e.rating.er.tenths(), er, "{line}");
         let step = e.steps.iter().find(|s| s.technique == technique).unwrap();
-        assert_eq!(step.rating, 57, "{}", step.text);
+        assert_eq!(step.rating.tenths(), 57, "{}", step.text);
         assert!(step.placements.is_empty() && !step.eliminations.is_empty(), "{}", step.text);
     }
 }
@@ -78,10 +78,10 @@ fn ratings_agree_with_sudoku_explainer_on_the_bank_sample() {
         let ours = rate_cells(&cells).unwrap();
         // Every step of every path agrees with the solution.
         check_steps(&cells, &mut used);
-        let same = !ours.beyond && ours.er == er;
+        let same = !ours.beyond && ours.er.tenths() == er;
         n += 1;
         exact += same as usize;
-        near += (!ours.beyond && ours.er.abs_diff(er) <= 2) as usize;
+        near += (!ours.beyond && ours.er.tenths().abs_diff(er) <= 2) as usize;
         let i = bands.iter().position(|&(lo, hi, _)| (lo..=hi).contains(&er)).expect("a band");
         per_band[i].0 += 1;
         per_band[i].1 += same as usize;
@@ -112,7 +112,7 @@ fn unique_loop_of_six_cells_on_a_crafted_grid() {
         b.cands[at(r, c)] &= !bit(6);
     }
     let s = unique::unique_loop(&b).expect("a unique loop");
-    assert_eq!((s.technique, s.rating), (Technique::UniqueLoop, 46), "{}", s.text);
+    assert_eq!((s.technique, s.rating.tenths()), (Technique::UniqueLoop, 46), "{}", s.text);
     assert_eq!(sorted(s.eliminations), vec![(at(3, 1), 6), (at(3, 1), 8)], "{}", s.text);
     // Type 4 instead: r3c1 and r3c7 both have more; 6 has no other place in row 3.
     b.cands[at(3, 7)] = b.cands[at(3, 1)];
@@ -120,7 +120,7 @@ fn unique_loop_of_six_cells_on_a_crafted_grid() {
         b.cands[at(3, c)] &= !bit(6);
     }
     let s = unique::unique_loop(&b).expect("a unique loop");
-    assert_eq!((s.technique, s.rating), (Technique::UniqueLoop, 46), "{}", s.text);
+    assert_eq!((s.technique, s.rating.tenths()), (Technique::UniqueLoop, 46), "{}", s.text);
     assert_eq!(sorted(s.eliminations), vec![(at(3, 1), 8), (at(3, 7), 8)], "{}", s.text);
     // Without 6 in r3c1 the path does not close: no loop.
     let mut spoiled = open_board();
@@ -181,8 +181,8 @@ fn unique_loops_on_rated_paths() {
         let mut used = BTreeMap::new();
         assert!(check_steps(&cells, &mut used), "{line}: not finished");
         let e = explain_cells(&cells).unwrap();
-        assert_eq!(e.rating.er, er, "{line}");
-        let step = e.steps.iter().find(|s| s.technique == technique && s.rating == rating);
+        assert_eq!(e.rating.er.tenths(), er, "{line}");
+        let step = e.steps.iter().find(|s| s.technique == technique && s.rating.tenths() == rating);
         let step = step.unwrap_or_else(|| panic!("{line}: no {technique} rated {rating}"));
         assert!(step.placements.is_empty() && !step.eliminations.is_empty(), "{}", step.text);
     }

@@ -6,6 +6,7 @@
 
 use backtrack::sudoku::answer::RatingFields;
 use backtrack::sudoku::rate::{explain_cells, next_step, Rater, Rating};
+use backtrack::sudoku::score::Score;
 use backtrack::sudoku::techniques::dynamic::{forcing_chain, Kind};
 use backtrack::sudoku::techniques::{Board, Technique, Words};
 
@@ -50,7 +51,7 @@ fn first_step_of_a_forum_puzzle_is_sudoku_explainers() {
     // Sudoku Explainer's first step: a dynamic contradiction forcing chain
     // with multiple forcing chains inside, 11.1, removing 2 from r1c3.
     let step = next_step(&Board::new(&forum()[0].puzzle).unwrap()).unwrap();
-    assert_eq!((step.technique, step.rating), (Technique::NestedMultipleForcingChain, 111), "{}", step.text);
+    assert_eq!((step.technique, step.rating.tenths()), (Technique::NestedMultipleForcingChain, 111), "{}", step.text);
     assert_eq!(step.eliminations, vec![(2, 2)]);
     assert!(step.text.contains("(multiple forcing chain)"), "{}", step.text);
 }
@@ -60,7 +61,7 @@ fn first_step_of_a_forum_puzzle_is_sudoku_explainers() {
 fn agrees(rated: &Rated) -> Result<(), String> {
     let e = explain_checked(&rated.puzzle);
     let r = &e.rating;
-    let got = (r.er, r.ep.unwrap_or(0), r.ed.unwrap_or(0));
+    let got = (r.er.tenths(), r.ep.map_or(0, |r| r.tenths()), r.ed.map_or(0, |r| r.tenths()));
     if got != rated.ratings || rated.hardest.is_some_and(|h| r.hardest != Some(h)) {
         return Err(format!("{got:?} {:?} for Sudoku Explainer's {:?} {:?}", r.hardest, rated.ratings, rated.hardest));
     }
@@ -89,7 +90,7 @@ fn ratings_agree_with_sudoku_explainer_on_all_rated_forum_puzzles() {
             Ok(()) => exact += 1,
             Err(e) => {
                 eprintln!("puzzle {}: {e}", i + 1);
-                let er = explain_cells(&rated.puzzle).unwrap().rating.er;
+                let er = explain_cells(&rated.puzzle).unwrap().rating.er.tenths();
                 assert!(er.abs_diff(rated.ratings.0) <= 1, "puzzle {}: ER off by more than 0.1", i + 1);
             }
         }
@@ -109,12 +110,12 @@ fn nested_chains_are_sound_on_forum_boards() {
     let mut boards = 0;
     for step in &e.steps {
         board.apply(step);
-        if step.rating >= 95 && !board.is_solved() && boards < 3 {
+        if step.rating.tenths() >= 95 && !board.is_solved() && boards < 3 {
             boards += 1;
             for (k, kind) in [Kind::NestedForcing, Kind::NestedMultiple].into_iter().enumerate() {
                 if let Some(s) = forcing_chain(&mut Rater::new(), &board, kind, Words::Write) {
                     check_step(&board, &s, &e.solution);
-                    assert!(s.rating >= [95, 100][k], "{}", s.text);
+                    assert!(s.rating.tenths() >= [95, 100][k], "{}", s.text);
                     found[k] += 1;
                 }
             }
@@ -136,7 +137,7 @@ fn dynamic_forcing_chains_nested_inside_rate_as_sudoku_explainer() {
         panic!("line 47,901: {e}");
     }
     let e = explain_cells(&rated.puzzle).unwrap();
-    let ratings: Vec<u16> = e.steps.iter().take(4).map(|s| s.rating).collect();
+    let ratings: Vec<u16> = e.steps.iter().take(4).map(|s| s.rating.tenths()).collect();
     assert_eq!(ratings, [100, 107, 109, 114]);
     let step = &e.steps[3];
     assert_eq!(step.technique, Technique::NestedDynamicForcingChain, "{}", step.text);
@@ -156,8 +157,13 @@ fn dynamic_forcing_chains_nested_inside_rate_as_sudoku_explainer() {
 fn a_rating_beyond_this_rater_says_so() {
     // A path that stops (no technique applies) gives no ER number: the
     // text and the JSON say `beyond` and keep the hardest step reached.
-    let r =
-        Rating { er: 109, ep: None, ed: Some(100), hardest: Some(Technique::NestedMultipleForcingChain), beyond: true };
+    let r = Rating {
+        er: Score::from_tenths(109),
+        ep: None,
+        ed: Some(Score::from_tenths(100)),
+        hardest: Some(Technique::NestedMultipleForcingChain),
+        beyond: true,
+    };
     assert_eq!(r.text(), "beyond/-/10.0");
     let json = serde_json::to_string(&RatingFields::from(&r)).unwrap();
     assert_eq!(json, "{\"er\":null,\"ep\":null,\"ed\":10.0,\"hardest\":\"Dynamic Forcing Chain (+ Multiple Forcing Chains)\",\"beyond\":true,\"reached\":10.9}");

@@ -131,7 +131,7 @@ impl Reply {
         let _ = match self {
             Reply::Rated(r) => writeln!(text, "{}", r.text()),
             Reply::Explained(puzzle, e) => writeln!(text, "Puzzle {puzzle}").and_then(|()| write_explanation(text, e)),
-            Reply::Hint(step) => writeln!(text, "{} [{}]", step.text, rate::tenths(step.rating)),
+            Reply::Hint(step) => writeln!(text, "{} [{}]", step.text, step.rating),
             Reply::Missed(status) => writeln!(text, "{}", missed_line(*status)),
             Reply::Wrong(wrong) => writeln!(text, "{}", wrong_digits_line(wrong)),
         };
@@ -178,7 +178,7 @@ fn missed_line(status: Status) -> &'static str {
 /// Every step of `e`'s path, numbered, then its rating.
 fn write_explanation(text: &mut Vec<u8>, e: &rate::Explanation) -> std::io::Result<()> {
     for (i, step) in e.steps.iter().enumerate() {
-        writeln!(text, "{:>3}. [{}] {}", i + 1, rate::tenths(step.rating), step.text)?;
+        writeln!(text, "{:>3}. [{}] {}", i + 1, step.rating, step.text)?;
     }
     if e.rating.beyond {
         writeln!(text, "Stuck: the next step needs a technique this solver lacks.")?;

@@ -20,6 +20,7 @@
 
 use super::cellsets::{cells_of, GRID, PEERS};
 use super::{cells_name, digits, eliminations_name, sees, Board, Keep, Rater, Step, Technique, Words};
+use crate::sudoku::score::Score;
 
 /// What a search of one size found nothing in: the candidates it looked
 /// at and the sets it tried, as [`key`]s (in increasing order).
@@ -243,7 +244,7 @@ fn try_set(board: &Board, cells: &[usize], common: u128, words: Words) -> Option
             eliminations_name(&eliminations)
         )
     });
-    Some(Step { technique, rating, placements: vec![], eliminations, text })
+    Some(Step { technique, rating: Score::from_tenths(rating), placements: vec![], eliminations, text })
 }
 
 /// Whether two of three cells that see each other hold the same two

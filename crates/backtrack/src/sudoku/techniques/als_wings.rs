@@ -38,6 +38,7 @@ use super::{
     cell_name, cells_name, cells_of, count9, digits, digits_name, eliminations_name, unit_name, Board, Step, Technique,
     Words, PEERS, UNITS, UNIT_CELLS,
 };
+use crate::sudoku::score::Score;
 
 /// One wing found, with what Sudoku Explainer sorts wings by.
 struct Found {
@@ -248,5 +249,11 @@ pub fn wing(board: &Board, n: usize, words: Words) -> Option<Step> {
             eliminations_name(&f.eliminations)
         )
     });
-    Some(Step { technique, rating: f.rating, placements: vec![], eliminations: f.eliminations, text })
+    Some(Step {
+        technique,
+        rating: Score::from_tenths(f.rating),
+        placements: vec![],
+        eliminations: f.eliminations,
+        text,
+    })
 }

@@ -6,6 +6,7 @@
 //! the digit that appears three times in its row, column and box.
 
 use super::{cell_name, Board, Keep, Step, Technique, Words, UNITS};
+use crate::sudoku::score::Score;
 
 /// A BUG+1: the one cell with three candidates takes its extra digit.
 pub fn bug(board: &Board) -> Option<Step> {
@@ -39,8 +40,13 @@ pub fn bug_where(board: &Board, words: Words, keep: Keep) -> Option<Step> {
                 cell_name(cell)
             )
             });
-            let step =
-                Step { technique: Technique::Bug, rating: 56, placements: vec![(cell, d)], eliminations: vec![], text };
+            let step = Step {
+                technique: Technique::Bug,
+                rating: Score::from_tenths(56),
+                placements: vec![(cell, d)],
+                eliminations: vec![],
+                text,
+            };
             if keep(&step) {
                 return Some(step);
             }

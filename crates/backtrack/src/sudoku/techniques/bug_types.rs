@@ -27,6 +27,7 @@ use super::{
     cell_name, cells_name, digits, digits_name, eliminations_name, unit_name, Board, Step, Tables, Technique, Words,
     UNITS, UNIT_CELLS,
 };
+use crate::sudoku::score::Score;
 
 /// The BUG cells, the extra digits of each (indexed by cell), and the cells seeing all BUG cells.
 struct Grave {
@@ -116,7 +117,7 @@ fn step(technique: Technique, rating: u16, eliminations: Vec<(usize, u8)>, why: 
         return None;
     }
     let text = words.make(|| format!("{}: {why}: {}", technique.name(), eliminations_name(&eliminations)));
-    Some(Step { technique, rating, placements: vec![], eliminations, text })
+    Some(Step { technique, rating: Score::from_tenths(rating), placements: vec![], eliminations, text })
 }
 
 /// The units holding every cell of `cells` (boxes, then rows, then columns).

@@ -20,6 +20,7 @@ use std::collections::VecDeque;
 
 use super::cellsets::{cells_of, PEER_PARTS};
 use super::{bit, cell_name, count9, single, units_of, Board, CellSet, Step, Technique, Words, UNIT_CELLS};
+use crate::sudoku::score::Score;
 
 const NONE: u16 = u16::MAX;
 
@@ -438,7 +439,7 @@ fn verdict(board: &Board, chain: &[u16], technique: Technique, rating: u16, word
             describe(chain)
         )
     });
-    Step { technique, rating, placements, eliminations, text }
+    Step { technique, rating: Score::from_tenths(rating), placements, eliminations, text }
 }
 
 /// The shortest forcing chain about one candidate: with `on`, one showing

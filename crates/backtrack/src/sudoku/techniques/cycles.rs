@@ -36,6 +36,7 @@
 use super::cellsets::{cells_of, PEERS, PEER_PARTS};
 use super::chains::length_bonus;
 use super::{bit, cell_name, count9, eliminations_name, single, units_of, Board, Step, Tables, Technique, Words};
+use crate::sudoku::score::Score;
 
 /// A node of the search: candidate `cell * 9 + d - 1`, state, parent index.
 #[derive(Clone, Copy)]
@@ -417,7 +418,7 @@ fn best_cycle_within(board: &Board, bound: Option<(u16, usize, u8)>, words: Word
             eliminations_name(&eliminations)
         )
     });
-    let step = Step { technique, rating, placements: vec![], eliminations, text };
+    let step = Step { technique, rating: Score::from_tenths(rating), placements: vec![], eliminations, text };
     Some(Ranked { rating, complexity, sort_key, step })
 }
 

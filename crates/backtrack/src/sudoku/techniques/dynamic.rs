@@ -47,6 +47,7 @@ mod runs;
 use super::cellsets::cells_of;
 use super::chains::length_bonus;
 use super::{bit, box_of, cell_name, col, row, unit_name, Board, Rater, Step, Technique, Words, UNIT_CELLS};
+use crate::sudoku::score::Score;
 use run::{Context, Grid, Run};
 pub(crate) use runs::Scratch;
 use runs::{Runs, StaticReach};
@@ -244,7 +245,7 @@ pub fn forcing_chain(rater: &mut Rater, board: &Board, kind: Kind, words: Words)
         runs.reach = Some(StaticReach::new(&ctx.grid));
     }
     let technique = kind.technique(Technique::CellForcingChain);
-    let rating = |complexity: usize| kind.base() + length_bonus(complexity);
+    let rating = |complexity: usize| Score::from_tenths(kind.base() + length_bonus(complexity));
     let mut best = Best { rank: None, step: None };
     let prefix = kind.name();
     let suffix = kind.suffix();
@@ -513,7 +514,7 @@ fn shared_by_all(
             best.rank = Some((complexity, order));
             best.step = Some(Step {
                 technique,
-                rating: kind.base() + length_bonus(complexity),
+                rating: Score::from_tenths(kind.base() + length_bonus(complexity)),
                 placements,
                 eliminations,
                 text,

@@ -6,6 +6,7 @@ use super::{
     count9, eliminations_name, on_changed_digits, subsets, unit_name, Board, Keep, OneDigit, Rater, Step, Tables,
     Technique, Words, ALL, UNITS,
 };
+use crate::sudoku::score::Score;
 
 /// A fish of size `k` (2..=4): rows as base first, then columns.
 pub fn fish(board: &Board, k: usize) -> Option<Step> {
@@ -75,7 +76,8 @@ fn fish_among(board: &Board, t: &Tables, k: usize, digits: u16, words: Words, ke
                         eliminations_name(&eliminations)
                     )
                 });
-                Some(Step { technique, rating, placements: vec![], eliminations, text }).filter(|step| keep(step))
+                Some(Step { technique, rating: Score::from_tenths(rating), placements: vec![], eliminations, text })
+                    .filter(|step| keep(step))
             });
             if step.is_some() {
                 return step;

@@ -28,6 +28,7 @@ use super::{
     cells_name, eliminations_name, on_changed_digits, unit_name, units_of, OneDigit, Rater, Step, Tables, Technique,
     Words, UNIT_CELLS,
 };
+use crate::sudoku::score::Score;
 
 /// The rating of every grouped three-link chain.
 const RATING: u16 = 57;
@@ -214,7 +215,7 @@ fn grouped_three_links_among(t: &Tables, digits: u16, words: Words) -> Option<St
                     });
                     let step = Step {
                         technique: Technique::GroupedThreeStrongLinks,
-                        rating: RATING,
+                        rating: Score::from_tenths(RATING),
                         placements: vec![],
                         eliminations,
                         text,

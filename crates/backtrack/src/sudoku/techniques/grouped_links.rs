@@ -26,6 +26,7 @@ use super::{
     cells_name, count9, eliminations_name, on_changed_digits, unit_name, units_of, Board, OneDigit, Rater, Step,
     Tables, Technique, Words, ALL, UNITS, UNIT_CELLS,
 };
+use crate::sudoku::score::Score;
 
 /// A strong link: its unit and its two ends as cell sets.
 #[derive(Clone, Copy)]
@@ -130,7 +131,8 @@ fn best_grouped(board: &Board, t: &Tables, digits: u16, words: Words) -> Option<
                             )
                         });
                         let n = eliminations.len();
-                        let step = Step { technique, rating: 43, placements: vec![], eliminations, text };
+                        let step =
+                            Step { technique, rating: Score::from_tenths(43), placements: vec![], eliminations, text };
                         best = Some((n, both, kind, step));
                     }
                 }

@@ -12,6 +12,7 @@ use super::{
     bit, cell_name, cells_name, cells_of, eliminations_name, several, single, unit_name, Board, Keep, Step, Tables,
     Technique, Words, UNIT_CELLS,
 };
+use crate::sudoku::score::Score;
 
 /// The (unit, crossing unit) kinds in Sudoku Explainer's order: box/column,
 /// box/row, column/box, row/box.
@@ -117,7 +118,8 @@ pub fn locking_where(board: &Board, t: &Tables, words: Words, keep: Keep) -> Opt
         let text = words.make(|| {
             format!("{}: {}: {}", technique.name(), reason(board, u1, u2, d), eliminations_name(&eliminations))
         });
-        Some(Step { technique, rating, placements: vec![], eliminations, text }).filter(|step| keep(step))
+        Some(Step { technique, rating: Score::from_tenths(rating), placements: vec![], eliminations, text })
+            .filter(|step| keep(step))
     })
 }
 
@@ -160,7 +162,13 @@ pub fn direct_where(board: &Board, t: &Tables, words: Words, keep: Keep) -> Opti
                 });
                 // Like Sudoku Explainer, only the placement is applied: the
                 // candidates the lock removes stay for later steps to find.
-                let step = Step { technique, rating, placements: vec![(cell, d)], eliminations: vec![], text };
+                let step = Step {
+                    technique,
+                    rating: Score::from_tenths(rating),
+                    placements: vec![(cell, d)],
+                    eliminations: vec![],
+                    text,
+                };
                 if keep(&step) {
                     return Some(step);
                 }

@@ -3,6 +3,7 @@
 //! column), and a cell with one candidate left (naked single, 2.3).
 
 use super::{bit, cell_name, count9, unit_name, Board, Keep, Step, Tables, Technique, Words, UNITS};
+use crate::sudoku::score::Score;
 
 /// Units in Sudoku Explainer's order: boxes, then columns, then rows.
 pub const SE_ORDER: [std::ops::Range<usize>; 3] = [0..9, 18..27, 9..18];
@@ -48,7 +49,7 @@ pub fn hidden_single_where(t: &Tables, words: Words, keep: Keep) -> Option<Step>
                         });
                         let step = Step {
                             technique: Technique::HiddenSingle,
-                            rating,
+                            rating: Score::from_tenths(rating),
                             placements: vec![(cell, d)],
                             eliminations: vec![],
                             text,
@@ -78,7 +79,7 @@ pub fn naked_single_where(board: &Board, words: Words, keep: Keep) -> Option<Ste
             debug_assert_eq!(board.cands[cell], bit(d));
             Step {
                 technique: Technique::NakedSingle,
-                rating: 23,
+                rating: Score::from_tenths(23),
                 placements: vec![(cell, d)],
                 eliminations: vec![],
                 text: words.make(|| {

@@ -22,6 +22,7 @@ use super::{
     Technique, Words, PEERS, UNITS, UNIT_CELLS,
 };
 use super::{on_changed_digits, OneDigit, Rater, ALL};
+use crate::sudoku::score::Score;
 
 fn kind(unit: usize) -> usize {
     unit / 9
@@ -138,7 +139,7 @@ fn chain_among(t: &Tables, links: usize, digits: u16, words: Words, keep: Keep) 
         };
         search.extend();
         // No chain rates below the base: the first one there is final.
-        if best.as_ref().is_some_and(|b| b.rating == base) {
+        if best.as_ref().is_some_and(|b| b.rating.tenths() == base) {
             break;
         }
     }
@@ -174,7 +175,9 @@ impl Search<'_> {
 
     fn extend(&mut self) {
         let (units, n) = self.units();
-        if n > 0 && self.best.as_ref().is_some_and(|b| b.rating <= rating_floor(&units[..n], self.links, self.base)) {
+        if n > 0
+            && self.best.as_ref().is_some_and(|b| b.rating.tenths() <= rating_floor(&units[..n], self.links, self.base))
+        {
             return;
         }
         if self.len == self.links {
@@ -228,7 +231,7 @@ impl Search<'_> {
                 eliminations_name(&eliminations)
             )
         });
-        let step = Step { technique, rating, placements: vec![], eliminations, text };
+        let step = Step { technique, rating: Score::from_tenths(rating), placements: vec![], eliminations, text };
         if (self.keep)(&step) {
             *self.best = Some(step);
         }
@@ -337,5 +340,11 @@ fn er_step(bx: usize, d: u8, cells: u128, line: usize, link: (usize, usize), tar
         eliminations_name(&eliminations)
     )
     });
-    Step { technique: Technique::EmptyRectangle, rating: 43, placements: vec![], eliminations, text }
+    Step {
+        technique: Technique::EmptyRectangle,
+        rating: Score::from_tenths(43),
+        placements: vec![],
+        eliminations,
+        text,
+    }
 }

@@ -13,6 +13,7 @@ use super::{
     bit, cells_name, count9, digits_name, eliminations_name, subsets, unit_name, Board, Keep, Step, Tables, Technique,
     Words, UNITS,
 };
+use crate::sudoku::score::Score;
 
 /// A naked subset of `k` (2..=4) cells.
 pub fn naked(board: &Board, k: usize) -> Option<Step> {
@@ -63,7 +64,8 @@ pub fn naked_where(board: &Board, k: usize, words: Words, keep: Keep) -> Option<
                         eliminations_name(&eliminations)
                     )
                 });
-                Some(Step { technique, rating, placements: vec![], eliminations, text }).filter(|step| keep(step))
+                Some(Step { technique, rating: Score::from_tenths(rating), placements: vec![], eliminations, text })
+                    .filter(|step| keep(step))
             });
             if found.is_some() {
                 return found;
@@ -152,7 +154,8 @@ pub fn hidden_where(board: &Board, t: &Tables, k: usize, words: Words, keep: Kee
                 eliminations_name(&eliminations)
             )
         });
-        Some(Step { technique, rating, placements: vec![], eliminations, text }).filter(|step| keep(step))
+        Some(Step { technique, rating: Score::from_tenths(rating), placements: vec![], eliminations, text })
+            .filter(|step| keep(step))
     })
 }
 
@@ -191,7 +194,13 @@ pub fn direct_hidden_where(board: &Board, t: &Tables, k: usize, words: Words, ke
                 });
                 // Like Sudoku Explainer, only the placement is applied: the
                 // cells' other candidates stay for later steps to find.
-                let step = Step { technique, rating, placements: vec![(cell, d)], eliminations: vec![], text };
+                let step = Step {
+                    technique,
+                    rating: Score::from_tenths(rating),
+                    placements: vec![(cell, d)],
+                    eliminations: vec![],
+                    text,
+                };
                 if keep(&step) {
                     return Some(step);
                 }

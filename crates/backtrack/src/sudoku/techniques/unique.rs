@@ -31,6 +31,7 @@ use super::{
     cell_name, cells_name, digits, digits_name, eliminations_name, unit_name, units_of, Board, Keep, Step, Technique,
     Words, UNITS,
 };
+use crate::sudoku::score::Score;
 
 /// The rating of a loop of `len` cells before type 3's subset.
 fn base_rating(len: usize) -> u16 {
@@ -142,7 +143,12 @@ impl Loop<'_> {
             )
         });
         let mask = self.cells.iter().fold(0u128, |m, &c| m | 1 << c);
-        Some((rating, kind, mask, Step { technique, rating, placements: vec![], eliminations, text }))
+        Some((
+            rating,
+            kind,
+            mask,
+            Step { technique, rating: Score::from_tenths(rating), placements: vec![], eliminations, text },
+        ))
     }
 
     /// The steps of the loop, in Sudoku Explainer's order.

@@ -6,6 +6,7 @@
 //! so z also leaves only the cells that see the pivot too.
 
 use super::{cell_name, count9, eliminations_name, sees, Board, Keep, Step, Technique, Words};
+use crate::sudoku::score::Score;
 
 /// An XY-Wing (`xyz` false) or an XYZ-Wing (`xyz` true).
 pub fn wing(board: &Board, xyz: bool) -> Option<Step> {
@@ -58,7 +59,8 @@ pub fn wing_where(board: &Board, xyz: bool, words: Words, keep: Keep) -> Option<
                     eliminations_name(&eliminations)
                 )
                 });
-                let step = Step { technique, rating, placements: vec![], eliminations, text };
+                let step =
+                    Step { technique, rating: Score::from_tenths(rating), placements: vec![], eliminations, text };
                 if keep(&step) {
                     return Some(step);
                 }
