@@ -58,6 +58,7 @@ impl From<OutputFormat> for Format {
 #[command(
     args_conflicts_with_subcommands = true,
     subcommand_negates_reqs = true,
+    group = clap::ArgGroup::new("count_or_candidates").args(["count", "candidates"]).multiple(false),
     long_about = "Solve sudoku puzzles (4x4 to 25x25): any solution, the smallest, a count, or every solution.\n\n\
         Input formats are detected: one puzzle per line (81 symbols for 9x9, '.' or '0' for a blank, '#' \
         comment lines and blank lines skipped; 16x16 and 25x25 use 1-9 then A, B, ...), or grids of n lines \
@@ -80,6 +81,8 @@ impl From<OutputFormat> for Format {
         backtrack sudoku --lexmin board.txt                 the lexicographically smallest solution\n  \
         backtrack sudoku --all board.txt | head             every solution, streamed\n  \
         backtrack sudoku --json puzzles.txt                 one JSON object per puzzle\n  \
+        backtrack sudoku --count --limit 2 killers.txt      uniqueness of variant puzzles, one per line\n  \
+        backtrack sudoku --candidates variant.txt           each cell's true candidates\n  \
         echo 1..4..1.2....3.. | backtrack sudoku --format grid   a 4x4 puzzle, printed as a grid\n  \
         backtrack sudoku generate --count 5 --seed 1       the puzzle maker: generate, rate, explain, hint"
 )]
@@ -95,8 +98,9 @@ pub struct Args {
     /// Print the number of solutions of each puzzle instead of a solution.
     #[arg(long, conflicts_with = "all")]
     pub count: bool,
-    /// With --count: stop counting at K solutions and print "K+" (--limit 2 checks uniqueness).
-    #[arg(long, value_name = "K", requires = "count", value_parser = clap::value_parser!(u64).range(1..))]
+    /// With --count: stop counting at K solutions and print "K+" (--limit 2 checks uniqueness);
+    /// with --candidates: count up to K (default 2).
+    #[arg(long, value_name = "K", requires = "count_or_candidates", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
     /// Print every solution as it is found (nothing is collected in memory).
     #[arg(long)]
@@ -116,6 +120,10 @@ pub struct Args {
     /// Stop at the first malformed puzzle (the puzzles before it are answered).
     #[arg(long)]
     pub strict: bool,
+    /// Print the true candidates of each puzzle (the values each cell holds in at least one
+    /// solution) and its solutions counted up to --limit (default 2); reads variant puzzles.
+    #[arg(long, conflicts_with_all = ["count", "all", "lexmin"])]
+    pub candidates: bool,
 }
 
 /// Puzzles answered per job: big enough that scheduling costs nothing,
@@ -167,6 +175,9 @@ pub(super) enum Message {
 pub fn run(args: Args) -> CliResult {
     if let Some(command) = args.command {
         return super::maker::run(command);
+    }
+    if let Some(result) = super::variant::divert(&args) {
+        return result;
     }
     let mode = if args.lexmin {
         Mode::LexFirst
