@@ -22,5 +22,6 @@ mod stress;
 mod sudoku;
 mod sudominoku;
 mod util;
+mod variant;
 mod web;
 mod xcover;

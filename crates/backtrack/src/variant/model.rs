@@ -170,7 +170,7 @@ pub enum Constraint {
     Palindrome(Vec<usize>),
     /// The cells between the two ends hold values strictly between the ends' values.
     Between(Vec<usize>),
-    /// The 2x2 square from `cell` holds each of `values` (a value listed twice, twice).
+    /// The 2x2 square `cells` holds each of `values` (a value listed twice, twice).
     Quad {
         /// The square's four cells.
         cells: [usize; 4],

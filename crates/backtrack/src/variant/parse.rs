@@ -64,12 +64,12 @@ const UNSUPPORTED: &[&str] = &[
 ];
 
 /// Whether `line` (without its line break) looks like an ISS constraint
-/// string: its first non-blank character is `.` followed by a type name,
-/// `~` or another `.`.
+/// string: its first non-blank character is `.` followed by a type name
+/// or `~` (a line starting `..` is a classic grid with blanks).
 pub fn is_constraint_string(line: &str) -> bool {
     let t = line.trim_start();
     let mut chars = t.chars();
-    chars.next() == Some('.') && chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '~' || c == '.')
+    chars.next() == Some('.') && chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '~')
 }
 
 /// Reads one puzzle from one line of text. The format is told from the
@@ -173,7 +173,6 @@ fn is_layout(layout: &[(usize, char)], n: usize) -> bool {
 /// Whether the symbols could be a plain grid: values and at most one kind of blank.
 fn looks_like_grid(chars: &[(usize, char)]) -> bool {
     chars.iter().all(|&(_, c)| c == '.' || c.is_ascii_alphanumeric())
-        && chars.iter().filter(|&&(_, c)| !c.is_ascii_alphanumeric()).count() < chars.len()
         && !chars.iter().any(|&(_, c)| c.is_ascii_lowercase() && c > 'g')
 }
 

@@ -21,6 +21,7 @@ mod sudoku_stream;
 mod sudominoku_props;
 mod techniques_se;
 mod trace;
+mod variant;
 mod variant_props;
 mod xcover_crosscheck;
 mod xcover_engine;
