@@ -88,6 +88,8 @@ const EXPECTED: &[(&str, Expect)] = {
         ("backtrack sudoku --lexmin board.txt", Status(0, "")),
         ("backtrack sudoku --all board.txt | head", Status(0, "")),
         ("backtrack sudoku --json puzzles.txt", Status(0, "{")),
+        ("backtrack sudoku --count --limit 2 killers.txt", Status(0, "1\n1\n1\n")),
+        ("backtrack sudoku --candidates variant.txt", Status(0, "# 2+ solutions\n")),
         ("echo 1..4..1.2....3.. | backtrack sudoku --format grid", Status(0, "1234\n3412\n")),
         ("backtrack sudoku generate --count 5 --seed 1", Status(0, "")),
         ("backtrack sudoku generate --count 10 --seed 1", Status(0, "")),
@@ -208,6 +210,8 @@ fn fixtures(dir: &std::path::Path, page: &[String]) {
     copy("tests/data/xcover/assign-4.dlx", "jobs.dlx");
     write("set.txt", "1 2 3 4 5 6 7\n");
     write("letters.txt", "2 3\nABC\nDEF\n");
+    copy("examples/variant.txt", "killers.txt");
+    copy("examples/variant-candidates.txt", "variant.txt");
     std::fs::create_dir_all(dir.join("tests")).unwrap();
     // The learner's programs of the judge's examples: the tool's own answers.
     let program = |name: &str, id: &str| {

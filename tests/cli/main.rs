@@ -25,5 +25,6 @@ mod stress;
 mod sudoku;
 mod sudominoku;
 mod util;
+mod variant;
 mod web;
 mod xcover;

@@ -74,6 +74,7 @@ pub mod sudominoku;
 pub mod text;
 mod tokens;
 pub mod trace;
+pub mod variant;
 pub mod xcover;
 
 /// How tests say they cannot run their subject here, shared with the

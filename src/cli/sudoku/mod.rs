@@ -41,6 +41,7 @@ impl From<OutputFormat> for Format {
 #[derive(clap::Args)]
 #[command(
     args_conflicts_with_subcommands = true,
+    group = clap::ArgGroup::new("count_or_candidates").args(["count", "candidates"]).multiple(false),
     subcommand_negates_reqs = true,
     long_about = "Solve sudoku puzzles (4x4 to 25x25): any solution, the smallest, a count, or every solution.\n\n\
         Input formats are detected: one puzzle per line (81 symbols for 9x9, '.' or '0' for a blank, '#' \
@@ -64,6 +65,8 @@ impl From<OutputFormat> for Format {
         backtrack sudoku --lexmin board.txt                 the lexicographically smallest solution\n  \
         backtrack sudoku --all board.txt | head             every solution, streamed\n  \
         backtrack sudoku --json puzzles.txt                 one JSON object per puzzle\n  \
+        backtrack sudoku --count --limit 2 killers.txt      uniqueness of variant puzzles, one per line\n  \
+        backtrack sudoku --candidates variant.txt           each cell's true candidates\n  \
         echo 1..4..1.2....3.. | backtrack sudoku --format grid   a 4x4 puzzle, printed as a grid\n  \
         backtrack sudoku generate --count 5 --seed 1       the puzzle maker: generate, rate, explain, hint"
 )]
@@ -79,8 +82,9 @@ pub struct Args {
     /// Print the number of solutions of each puzzle instead of a solution.
     #[arg(long, conflicts_with = "all")]
     pub count: bool,
-    /// With --count: stop counting at K solutions and print "K+" (--limit 2 checks uniqueness).
-    #[arg(long, value_name = "K", requires = "count", value_parser = clap::value_parser!(u64).range(1..))]
+    /// With --count: stop counting at K solutions and print "K+" (--limit 2 checks uniqueness);
+    /// with --candidates: count up to K (default 2).
+    #[arg(long, value_name = "K", requires = "count_or_candidates", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
     /// Print every solution as it is found (nothing is collected in memory).
     #[arg(long)]
@@ -100,13 +104,20 @@ pub struct Args {
     /// Stop at the first malformed puzzle (the puzzles before it are answered).
     #[arg(long)]
     pub strict: bool,
+    /// Print the true candidates of each puzzle (the values each cell holds in at least one
+    /// solution) and its solutions counted up to --limit (default 2); reads variant puzzles.
+    #[arg(long, conflicts_with_all = ["count", "all", "lexmin"])]
+    pub candidates: bool,
 }
 
 /// Runs `backtrack sudoku`: exit status 2 if any puzzle was malformed, else 1 if any had no solution.
 pub fn run(args: Args) -> CliResult {
     match args.command {
         Some(command) => maker::run(command),
-        None => solve::run(args),
+        None => match super::variant::divert(&args) {
+            Some(result) => result,
+            None => solve::run(args),
+        },
     }
 }
 

@@ -22,6 +22,8 @@ mod sudoku_stream;
 mod sudominoku_props;
 mod techniques_se;
 mod trace;
+mod variant;
+mod variant_props;
 mod xcover_cost;
 mod xcover_crosscheck;
 mod xcover_engine;

@@ -1,0 +1,250 @@
+//! `backtrack sudoku` on variant puzzles: one puzzle per line (ISS
+//! constraint strings, killer strings, jigsaws, pencil marks, plain grids),
+//! answered in input order.
+//!
+//! A file goes this way when its first puzzle is in a format only variant
+//! puzzles use ([`variant::is_variant_line`]), or with `--candidates`. A
+//! reading thread hands lines over; the answering side takes what is ready
+//! (up to a chunk), answers it (on the threads with `--threads`), writes
+//! the answers in input order and flushes when no more input is ready, so a
+//! program feeding puzzles one at a time gets each answer at once.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use backtrack::json::Status;
+use backtrack::search;
+use backtrack::variant::{self, answer, answer::Question};
+use rayon::prelude::*;
+
+use super::sudoku::Args;
+use super::{diag, stdout, CliError, CliResult, EXIT_FAILURE, EXIT_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
+
+/// Lines answered per chunk.
+const CHUNK: usize = 64;
+
+/// Longest line read (a 16x16 puzzle with every rule ISS draws fits well within).
+const MAX_LINE: usize = 1 << 20;
+
+/// Bytes of a file looked at to tell its format.
+const PEEK: usize = 1 << 16;
+
+/// Answers the run as variant puzzles when it is one (see the module's
+/// documentation); `None` leaves it to the classic path.
+pub fn divert(args: &Args) -> Option<CliResult> {
+    if !args.candidates && !first_puzzle_is_variant(&args.files) {
+        return None;
+    }
+    Some(run(args))
+}
+
+/// Whether the first puzzle line of the first input is in a variant-only
+/// format. Standard input is looked at without being consumed.
+fn first_puzzle_is_variant(files: &[PathBuf]) -> bool {
+    let first = files.first().filter(|f| f.as_os_str() != "-");
+    let head: Vec<u8> = match first {
+        Some(path) => {
+            let Ok(file) = std::fs::File::open(path) else { return false };
+            let mut head = Vec::new();
+            let _ = file.take(PEEK as u64).read_to_end(&mut head);
+            head
+        }
+        None => {
+            let stdin = std::io::stdin();
+            let mut lock = stdin.lock();
+            match lock.fill_buf() {
+                Ok(buf) => buf.to_vec(),
+                Err(_) => return false,
+            }
+        }
+    };
+    let text = String::from_utf8_lossy(&head);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).is_some_and(variant::is_variant_line)
+}
+
+/// One line to answer.
+struct Item {
+    file: usize,
+    line: usize,
+    index: usize,
+    text: Result<String, CliError>,
+}
+
+fn run(args: &Args) -> CliResult {
+    if args.lexmin {
+        return Err(CliError::Input("--lexmin is for classic grids, not variant puzzles".into()));
+    }
+    if args.format.is_some() {
+        return Err(CliError::Input("--format is for classic grids; variant solutions are written as lines".into()));
+    }
+    let question = if args.candidates {
+        Question::Candidates(args.limit.unwrap_or(2))
+    } else if args.count {
+        Question::Count(args.limit)
+    } else if args.all {
+        Question::All
+    } else {
+        Question::First
+    };
+    let names: Vec<String> = if args.files.is_empty() {
+        vec![super::input_name(None)]
+    } else {
+        args.files.iter().map(|f| super::input_name(Some(f))).collect()
+    };
+    let rx = start_reading(args.files.clone())?;
+    let threads = args.threads.unwrap_or_default();
+    let pool = match threads.get() > 1 && question != Question::All {
+        true => Some(search::thread_pool(threads)?),
+        false => None,
+    };
+    let mut out = stdout();
+    let (mut invalid, mut no_solution, mut failed) = (0usize, 0usize, 0usize);
+    let mut chunk: Vec<Item> = Vec::with_capacity(CHUNK);
+    loop {
+        chunk.clear();
+        let first = match rx.try_recv() {
+            Ok(item) => Some(item),
+            Err(mpsc::TryRecvError::Disconnected) => None,
+            Err(mpsc::TryRecvError::Empty) => {
+                out.flush()?;
+                wait(&rx)
+            }
+        };
+        let Some(first) = first else { break };
+        chunk.push(first);
+        while chunk.len() < CHUNK {
+            match rx.try_recv() {
+                Ok(item) => chunk.push(item),
+                Err(_) => break,
+            }
+        }
+        let work = |item: &Item| -> (Vec<u8>, Option<answer::Answered>) {
+            let mut text = Vec::new();
+            let Ok(line) = &item.text else { return (text, None) };
+            let source = answer::Source { file: &names[item.file], line: item.line, index: item.index };
+            let answered = answer::answer(line, source, question, args.json, &mut text);
+            (text, Some(answered))
+        };
+        let answers: Vec<(Vec<u8>, Option<answer::Answered>)> = match &pool {
+            Some(pool) => pool.install(|| chunk.par_iter().with_max_len(1).map(work).collect()),
+            None => chunk.iter().map(work).collect(),
+        };
+        for (item, (text, answered)) in chunk.iter_mut().zip(answers) {
+            if let Err(e) = &item.text {
+                diag!("backtrack: {e}");
+                failed += 1;
+                continue;
+            }
+            out.write_all(&text)?;
+            match answered {
+                Some(answer::Answered { status: Status::Invalid, error }) => {
+                    invalid += 1;
+                    if let Some(e) = error {
+                        diag!("backtrack: {}: {e}", names[item.file]);
+                    }
+                    if args.strict {
+                        out.flush()?;
+                        return Ok(EXIT_INPUT);
+                    }
+                }
+                Some(answer::Answered { status: Status::NoSolution, .. }) => no_solution += 1,
+                _ => {}
+            }
+        }
+        if super::interrupted() {
+            break;
+        }
+    }
+    out.flush()?;
+    if super::interrupted() {
+        return Err(CliError::Interrupted("interrupted; the answers written are above".into()));
+    }
+    Ok(if failed > 0 {
+        EXIT_FAILURE
+    } else if invalid > 0 {
+        EXIT_INPUT
+    } else if no_solution > 0 {
+        EXIT_NO_SOLUTION
+    } else {
+        EXIT_OK
+    })
+}
+
+/// Waits for the next line, or `None` at the end of the input or after Ctrl-C.
+fn wait(rx: &mpsc::Receiver<Item>) -> Option<Item> {
+    loop {
+        if super::interrupted() {
+            return None;
+        }
+        match rx.recv_timeout(Duration::from_millis(100)) {
+            Ok(item) => return Some(item),
+            Err(mpsc::RecvTimeoutError::Timeout) => continue,
+            Err(mpsc::RecvTimeoutError::Disconnected) => return None,
+        }
+    }
+}
+
+/// Starts the thread that reads every file's puzzle lines (blank lines and
+/// `#` comments skipped).
+fn start_reading(files: Vec<PathBuf>) -> Result<mpsc::Receiver<Item>, CliError> {
+    let (tx, rx) = mpsc::sync_channel::<Item>(4 * CHUNK);
+    std::thread::Builder::new()
+        .name("read".into())
+        .spawn(move || {
+            let files: Vec<Option<PathBuf>> =
+                if files.is_empty() { vec![None] } else { files.into_iter().map(Some).collect() };
+            for (file, path) in files.iter().enumerate() {
+                let mut index = 0;
+                let name = super::input_name(path.as_ref());
+                let source = match super::open_input(path.as_ref()) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        if tx.send(Item { file, line: 0, index, text: Err(e) }).is_err() {
+                            return;
+                        }
+                        continue;
+                    }
+                };
+                let mut reader = BufReader::new(source);
+                let mut buf = Vec::new();
+                let mut line = 0;
+                loop {
+                    buf.clear();
+                    line += 1;
+                    match (&mut reader).take(MAX_LINE as u64 + 1).read_until(b'\n', &mut buf) {
+                        Ok(0) => break,
+                        Ok(_) => {}
+                        Err(e) => {
+                            let _ = tx.send(Item {
+                                file,
+                                line,
+                                index,
+                                text: Err(CliError::Failure(format!("{name}: cannot read: {e}"))),
+                            });
+                            break;
+                        }
+                    }
+                    if buf.len() > MAX_LINE {
+                        let e = CliError::Input(format!("{name}: line {line}: longer than {MAX_LINE} bytes"));
+                        let _ = tx.send(Item { file, line, index, text: Err(e) });
+                        break;
+                    }
+                    let text = String::from_utf8_lossy(&buf);
+                    let text = if line == 1 { text.trim_start_matches('\u{feff}') } else { &text };
+                    let trimmed = text.trim();
+                    if trimmed.is_empty() || trimmed.starts_with('#') {
+                        continue;
+                    }
+                    if tx.send(Item { file, line, index, text: Ok(trimmed.to_string()) }).is_err() {
+                        return;
+                    }
+                    index += 1;
+                }
+            }
+        })
+        .map_err(|e| CliError::Failure(format!("cannot start the reading thread: {e}")))?;
+    Ok(rx)
+}
