@@ -19,8 +19,9 @@
 //!
 //! ```
 //! use backtrack::queens;
+//! use backtrack::search::Threads;
 //!
-//! let counts = queens::count(8, 1).unwrap();
+//! let counts = queens::count(8, Threads::ONE).unwrap();
 //! assert_eq!((counts.total, counts.unique), (92, 12));
 //! ```
 

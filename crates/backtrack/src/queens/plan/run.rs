@@ -210,7 +210,7 @@ impl Checkpoint {
 /// ```
 /// use backtrack::queens::plan::{Engine, Run};
 /// use backtrack::queens::Plan;
-/// use backtrack::search::Control;
+/// use backtrack::search::{Control, Threads};
 ///
 /// let plan = Plan::new(8).unwrap();
 /// let run = Run::start(&plan, None, None).unwrap();
