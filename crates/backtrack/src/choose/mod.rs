@@ -454,9 +454,8 @@ impl<T: Clone + Display> Choose<T> {
     /// bytes up to the first position that changed are copied from the line
     /// above, and only the values from there on are written, each from a
     /// slot of fixed width holding its text and the separator (formatted
-    /// once up front). The sequences follow by an in-place step (see
-    /// [`advance`](Self::advance)), the same order as the search core's walk,
-    /// which the tests compare it with.
+    /// once up front). The sequences follow by an in-place step, in the
+    /// same order as the search core's walk, which the tests compare it with.
     pub fn write_all<W: Write + ?Sized>(mut self, out: &mut W, separator: &[u8]) -> io::Result<u64> {
         if self.len == 0 {
             // Exactly one sequence, the empty one: an empty line.
