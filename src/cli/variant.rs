@@ -102,6 +102,8 @@ fn run(args: &Args) -> CliResult {
     };
     let mut out = stdout();
     let (mut invalid, mut no_solution, mut failed) = (0usize, 0usize, 0usize);
+    // Puzzle lines read, answered or not: none at all is an empty input.
+    let mut puzzles = 0usize;
     let mut chunk: Vec<Item> = Vec::with_capacity(CHUNK);
     loop {
         chunk.clear();
@@ -135,9 +137,16 @@ fn run(args: &Args) -> CliResult {
         for (item, (text, answered)) in chunk.iter_mut().zip(answers) {
             if let Err(e) = &item.text {
                 diag!("backtrack: {e}");
-                failed += 1;
+                // Input that cannot be a puzzle (a line past the limit) is bad
+                // input, as for classic puzzles; a file that cannot be read is
+                // a failure.
+                match e {
+                    CliError::Input(_) => invalid += 1,
+                    _ => failed += 1,
+                }
                 continue;
             }
+            puzzles += 1;
             out.write_all(&text)?;
             match answered {
                 Some(answer::Answered { status: Status::Invalid, error }) => {
@@ -161,6 +170,10 @@ fn run(args: &Args) -> CliResult {
     out.flush()?;
     if super::interrupted() {
         return Err(CliError::Interrupted("interrupted; the answers written are above".into()));
+    }
+    if puzzles == 0 && invalid == 0 && failed == 0 {
+        diag!("backtrack: {}: line 1: empty input: no puzzle found", names.join(", "));
+        return Ok(EXIT_INPUT);
     }
     Ok(if failed > 0 {
         EXIT_FAILURE

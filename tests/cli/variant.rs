@@ -59,3 +59,18 @@ fn candidates_as_a_grid_and_as_json() {
     assert_eq!(code, 0);
     assert!(out.starts_with("# 1 solution\n8 4 7 6"), "{out}");
 }
+
+#[test]
+fn empty_input_and_an_overlong_line_are_bad_input() {
+    // As for classic puzzles: exit 2, not 0 for nothing read or 3 as if a
+    // file could not be read.
+    let (code, out, err) = run(&["sudoku", "--candidates"], "");
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("empty input: no puzzle found"), "{err}");
+    let (code, _, err) = run(&["sudoku", "--candidates"], "# only a comment\n\n");
+    assert_eq!(code, 2, "{err}");
+    let long = format!(".Shape~4x4{}\n", "~".repeat(2 << 20));
+    let (code, _, err) = run(&["sudoku", "--candidates"], &long);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("line 1: longer than"), "{err}");
+}
