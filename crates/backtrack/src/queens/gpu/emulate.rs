@@ -7,7 +7,7 @@
 
 use rayon::prelude::*;
 
-use super::jobs::{Job, Runner, HEAD_FORCE_ROW, HEAD_TOP, HEAD_WORDS, STACK_ROWS};
+use super::jobs::{Job, Runner, SLOTS, HEAD_FORCE_ROW, HEAD_TOP, HEAD_WORDS, STACK_ROWS};
 
 /// `avail_at` \[1\]: the columns row `row` may take.
 #[inline(always)]
@@ -183,24 +183,24 @@ pub(crate) fn count_job(heads: &[u32], n: u32, job: &Job) -> [u64; 2] {
 }
 
 /// Counts batches with [`count_job`] on every core: the GPU's results, on
-/// the CPU.
+/// the CPU. A batch is counted when it is submitted.
 pub(crate) struct Emulator<'h> {
     pub heads: &'h [u32],
     pub n: u32,
-    pub results: Vec<[u64; 2]>,
+    pub results: [Vec<[u64; 2]>; SLOTS],
 }
 
 impl Runner for Emulator<'_> {
     type Error = std::convert::Infallible;
 
-    fn submit(&mut self, jobs: &[Job]) -> Result<(), Self::Error> {
+    fn submit(&mut self, slot: usize, jobs: &[Job]) -> Result<(), Self::Error> {
         let (heads, n) = (self.heads, self.n);
-        jobs.par_iter().map(|job| count_job(heads, n, job)).collect_into_vec(&mut self.results);
+        jobs.par_iter().map(|job| count_job(heads, n, job)).collect_into_vec(&mut self.results[slot]);
         Ok(())
     }
 
-    fn collect(&mut self, out: &mut Vec<[u64; 2]>) -> Result<(), Self::Error> {
-        std::mem::swap(out, &mut self.results);
+    fn collect(&mut self, slot: usize, out: &mut Vec<[u64; 2]>) -> Result<(), Self::Error> {
+        std::mem::swap(out, &mut self.results[slot]);
         Ok(())
     }
 }
@@ -354,5 +354,28 @@ int main(int argc, char** argv) {
             assert_eq!(String::from_utf8_lossy(&run.stdout), expected, "n = {n}");
         }
         let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[cfg(test)]
+mod stream_rate {
+    use super::super::jobs::{Event, JobStream};
+    use crate::queens::Plan;
+
+    #[test]
+    #[ignore]
+    fn stream_rate() {
+        for n in [18usize, 20, 21] {
+            let plan = Plan::new(n).unwrap();
+            let t = std::time::Instant::now();
+            let mut stream = JobStream::new(&plan, |_| false);
+            let mut jobs = 0u64;
+            while let Some(e) = stream.next_event() {
+                if let Event::Job(_) = e {
+                    jobs += 1;
+                }
+            }
+            eprintln!("n={n} depth={:?} jobs={jobs} {:?}", std::env::var("BACKTRACK_GPU_JOB_DEPTH"), t.elapsed());
+        }
     }
 }

@@ -9,8 +9,10 @@
 //! thread stays busy to the end), and writes each extension as a 32-byte
 //! job: the attacks on its next row, its columns, and which head (the
 //! first rows' symmetry constraints, one small table per board) it follows.
-//! The jobs go to the GPU in batches of a few million; while the GPU counts
-//! one batch the CPU makes the next.
+//! The jobs go to the GPU in batches of a few million, two batches out at
+//! a time: while the GPU counts one batch the CPU makes the next and
+//! queues it, so the GPU starts on it as the first batch's last, longest
+//! jobs finish.
 //!
 //! # The kernel
 //!
@@ -173,7 +175,7 @@ fn emulate_batches(
     done: &mut dyn FnMut(usize, Counts),
 ) {
     let heads = jobs::head_table(plan.n());
-    let mut runner = emulate::Emulator { heads: &heads, n: plan.n() as u32, results: Vec::new() };
+    let mut runner = emulate::Emulator { heads: &heads, n: plan.n() as u32, results: Default::default() };
     let Ok(()) = jobs::run_batches(&mut runner, plan, skip, control, batch, done);
 }
 
