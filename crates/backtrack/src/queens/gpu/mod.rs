@@ -17,18 +17,22 @@
 //! # The kernel
 //!
 //! `kernel.cu`, compiled at run time by NVRTC for the GPU found, runs one
-//! job per thread at a time, taking the next from a shared counter: a
-//! depth-first walk with bit masks, no recursion. The free columns and the
-//! placed queen of each row sit on a stack in shared memory; the attack
-//! words are undone from the queen alone (the left diagonals grow upward in
-//! a 64-bit word and the right diagonals downward from its high half, so no
-//! bit is shifted out). The last row is settled in place. At each solution
-//! the thread applies the leaf checks of the CPU kernel: a corner class
-//! weighs 8; otherwise a class weighs 8 unless another edge queen sits at
-//! the top queen's distance from a corner, and then the placement is
-//! compared with its images. Each job's weighted total and class count come
-//! back as two `u64`s and are added up per subproblem in `u128` on the
-//! host.
+//! job per thread at a time, taking the next from a shared counter inside
+//! its loop (so a thread never idles while the longest job of its warp
+//! finishes): a depth-first walk with bit masks, no recursion. The free
+//! columns and the placed queen of each row sit on a stack in shared
+//! memory; the attack words are undone from the queen alone (the left
+//! diagonals grow upward in a 64-bit word and the right diagonals downward
+//! from its high half, so no bit is shifted out). Each turn of the loop
+//! backs up a row when the current one is exhausted and then tries the
+//! row's next column, with the back-up and the step down written as
+//! selects, so that the threads of a warp run the same instructions. The
+//! last row is settled in place. At each solution the thread applies the
+//! leaf checks of the CPU kernel: a corner class weighs 8; otherwise a
+//! class weighs 8 unless another edge queen sits at the top queen's
+//! distance from a corner, and then the placement is compared with its
+//! images. Each job's weighted total and class count come back as two
+//! `u64`s and are added up per subproblem in `u128` on the host.
 //!
 //! The kernel's loop also exists in Rust ([`emulate_with`]), step for step,
 //! tested against the CPU counter: a change to the kernel is made in both.
