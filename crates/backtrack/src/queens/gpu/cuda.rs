@@ -13,10 +13,11 @@ use std::path::PathBuf;
 
 use libloading::Library;
 
-use super::jobs::{kernel_defines, Job, Runner, BLOCK, JOB_BYTES};
+use super::jobs::{kernel_defines, Job, Runner, BLOCK, JOB_BYTES, SLOTS};
 use super::{GpuError, KERNEL_SOURCE};
 
-/// Jobs per batch: 64 MiB of jobs and 32 MiB of counts on the GPU, a
+/// Jobs per batch: 64 MiB of jobs and 32 MiB of counts on the GPU (for
+/// each of the two batches out at a time), a
 /// fraction of a second to a few seconds of work on the large boards.
 pub(crate) const BATCH_JOBS: usize = 1 << 21;
 
@@ -47,16 +48,18 @@ struct Driver {
     primary_ctx_retain: unsafe extern "C" fn(*mut CuContext, CuDevice) -> CuResult,
     primary_ctx_release: unsafe extern "C" fn(CuDevice) -> CuResult,
     ctx_set_current: unsafe extern "C" fn(CuContext) -> CuResult,
-    ctx_synchronize: unsafe extern "C" fn() -> CuResult,
+    stream_create: unsafe extern "C" fn(*mut CuStream, c_uint) -> CuResult,
+    stream_destroy: unsafe extern "C" fn(CuStream) -> CuResult,
+    stream_synchronize: unsafe extern "C" fn(CuStream) -> CuResult,
     module_load_data: unsafe extern "C" fn(*mut CuModule, *const c_void) -> CuResult,
     module_unload: unsafe extern "C" fn(CuModule) -> CuResult,
     module_get_function: unsafe extern "C" fn(*mut CuFunction, CuModule, *const c_char) -> CuResult,
     occupancy: unsafe extern "C" fn(*mut c_int, CuFunction, c_int, usize) -> CuResult,
     mem_alloc: unsafe extern "C" fn(*mut CuDevicePtr, usize) -> CuResult,
     mem_free: unsafe extern "C" fn(CuDevicePtr) -> CuResult,
-    memcpy_htod: unsafe extern "C" fn(CuDevicePtr, *const c_void, usize) -> CuResult,
-    memcpy_dtoh: unsafe extern "C" fn(*mut c_void, CuDevicePtr, usize) -> CuResult,
-    memset_d32: unsafe extern "C" fn(CuDevicePtr, c_uint, usize) -> CuResult,
+    memcpy_htod: unsafe extern "C" fn(CuDevicePtr, *const c_void, usize, CuStream) -> CuResult,
+    memcpy_dtoh: unsafe extern "C" fn(*mut c_void, CuDevicePtr, usize, CuStream) -> CuResult,
+    memset_d32: unsafe extern "C" fn(CuDevicePtr, c_uint, usize, CuStream) -> CuResult,
     #[allow(clippy::type_complexity)]
     launch_kernel: unsafe extern "C" fn(
         CuFunction,
@@ -208,16 +211,18 @@ impl Driver {
                 primary_ctx_retain: symbol(&lib, "cuDevicePrimaryCtxRetain").map_err(missing)?,
                 primary_ctx_release: symbol(&lib, "cuDevicePrimaryCtxRelease_v2").map_err(missing)?,
                 ctx_set_current: symbol(&lib, "cuCtxSetCurrent").map_err(missing)?,
-                ctx_synchronize: symbol(&lib, "cuCtxSynchronize").map_err(missing)?,
+                stream_create: symbol(&lib, "cuStreamCreate").map_err(missing)?,
+                stream_destroy: symbol(&lib, "cuStreamDestroy_v2").map_err(missing)?,
+                stream_synchronize: symbol(&lib, "cuStreamSynchronize").map_err(missing)?,
                 module_load_data: symbol(&lib, "cuModuleLoadData").map_err(missing)?,
                 module_unload: symbol(&lib, "cuModuleUnload").map_err(missing)?,
                 module_get_function: symbol(&lib, "cuModuleGetFunction").map_err(missing)?,
                 occupancy: symbol(&lib, "cuOccupancyMaxActiveBlocksPerMultiprocessor").map_err(missing)?,
                 mem_alloc: symbol(&lib, "cuMemAlloc_v2").map_err(missing)?,
                 mem_free: symbol(&lib, "cuMemFree_v2").map_err(missing)?,
-                memcpy_htod: symbol(&lib, "cuMemcpyHtoD_v2").map_err(missing)?,
-                memcpy_dtoh: symbol(&lib, "cuMemcpyDtoH_v2").map_err(missing)?,
-                memset_d32: symbol(&lib, "cuMemsetD32_v2").map_err(missing)?,
+                memcpy_htod: symbol(&lib, "cuMemcpyHtoDAsync_v2").map_err(missing)?,
+                memcpy_dtoh: symbol(&lib, "cuMemcpyDtoHAsync_v2").map_err(missing)?,
+                memset_d32: symbol(&lib, "cuMemsetD32Async").map_err(missing)?,
                 launch_kernel: symbol(&lib, "cuLaunchKernel").map_err(missing)?,
                 _lib: lib,
             })
@@ -503,18 +508,21 @@ impl Device {
     pub(crate) fn runner(&self, n: usize, heads: &[u32]) -> Result<CudaRunner<'_>, GpuError> {
         self.make_current()?;
         let bytes: Vec<u8> = heads.iter().flat_map(|w| w.to_le_bytes()).collect();
-        let runner = CudaRunner {
-            dev: self,
-            n: n as u32,
-            heads: Buffer::new(self, bytes.len())?,
-            next: Buffer::new(self, 4)?,
-            jobs: None,
-            counts: None,
-            capacity: 0,
-            submitted: 0,
-            upload: Vec::new(),
-        };
-        runner.heads.upload(&bytes)?;
+        let mut slots = Vec::with_capacity(SLOTS);
+        for _ in 0..SLOTS {
+            slots.push(Slot {
+                stream: Stream::new(self)?,
+                next: Buffer::new(self, 4)?,
+                jobs: None,
+                counts: None,
+                capacity: 0,
+                submitted: 0,
+                upload: Vec::new(),
+            });
+        }
+        let runner = CudaRunner { dev: self, n: n as u32, slots, heads: Buffer::new(self, bytes.len())? };
+        runner.heads.upload(&bytes, &runner.slots[0].stream)?;
+        runner.slots[0].stream.synchronize()?;
         Ok(runner)
     }
 }
@@ -547,11 +555,49 @@ impl<'d> Buffer<'d> {
         Ok(Buffer { dev, ptr, bytes })
     }
 
-    fn upload(&self, data: &[u8]) -> Result<(), GpuError> {
+    /// Queues the copy of `data` to the buffer on `stream`; `data` may
+    /// change once this returns (the driver stages pageable memory).
+    fn upload(&self, data: &[u8], stream: &Stream<'_>) -> Result<(), GpuError> {
         assert!(data.len() <= self.bytes, "upload larger than its buffer");
         let driver = &self.dev.driver;
-        // SAFETY: the buffer holds at least `data.len()` bytes.
-        driver.check("cuMemcpyHtoD", unsafe { (driver.memcpy_htod)(self.ptr, data.as_ptr().cast(), data.len()) })
+        // SAFETY: the buffer holds at least `data.len()` bytes; the copy
+        // from pageable memory is staged before the call returns.
+        driver.check("cuMemcpyHtoDAsync", unsafe {
+            (driver.memcpy_htod)(self.ptr, data.as_ptr().cast(), data.len(), stream.raw)
+        })
+    }
+}
+
+/// A CUDA stream that does not wait on other streams' work, destroyed on
+/// drop.
+struct Stream<'d> {
+    dev: &'d Device,
+    raw: CuStream,
+}
+
+/// `CU_STREAM_NON_BLOCKING`: no implicit waits on the legacy stream.
+const STREAM_NON_BLOCKING: c_uint = 1;
+
+impl<'d> Stream<'d> {
+    fn new(dev: &'d Device) -> Result<Stream<'d>, GpuError> {
+        let mut raw: CuStream = std::ptr::null_mut();
+        // SAFETY: writes one stream handle.
+        dev.driver.check("cuStreamCreate", unsafe { (dev.driver.stream_create)(&mut raw, STREAM_NON_BLOCKING) })?;
+        Ok(Stream { dev, raw })
+    }
+
+    /// Waits for the stream's work; reports a failed kernel's error.
+    fn synchronize(&self) -> Result<(), GpuError> {
+        // SAFETY: the stream lives until drop.
+        self.dev.driver.check("cuStreamSynchronize", unsafe { (self.dev.driver.stream_synchronize)(self.raw) })
+    }
+}
+
+impl Drop for Stream<'_> {
+    fn drop(&mut self) {
+        // SAFETY: made by new, destroyed once; the driver lets queued work
+        // finish first.
+        unsafe { (self.dev.driver.stream_destroy)(self.raw) };
     }
 }
 
@@ -566,7 +612,24 @@ impl Drop for Buffer<'_> {
 pub(crate) struct CudaRunner<'d> {
     dev: &'d Device,
     n: u32,
+    slots: Vec<Slot<'d>>,
     heads: Buffer<'d>,
+}
+
+impl Drop for CudaRunner<'_> {
+    /// Waits for the batches still out (after an error or a cancel) before
+    /// their buffers and the head table are freed.
+    fn drop(&mut self) {
+        for slot in &self.slots {
+            let _ = slot.stream.synchronize();
+        }
+    }
+}
+
+/// One batch's place on the GPU: its stream, buffers and job counter.
+struct Slot<'d> {
+    stream: Stream<'d>,
+    /// The kernel's shared job counter.
     next: Buffer<'d>,
     jobs: Option<Buffer<'d>>,
     counts: Option<Buffer<'d>>,
@@ -580,33 +643,36 @@ pub(crate) struct CudaRunner<'d> {
 impl Runner for CudaRunner<'_> {
     type Error = GpuError;
 
-    fn submit(&mut self, jobs: &[Job]) -> Result<(), GpuError> {
+    fn submit(&mut self, slot: usize, jobs: &[Job]) -> Result<(), GpuError> {
         let dev = self.dev;
         dev.make_current()?;
-        if jobs.len() > self.capacity {
-            self.jobs = None;
-            self.counts = None;
-            self.jobs = Some(Buffer::new(dev, jobs.len() * JOB_BYTES)?);
-            self.counts = Some(Buffer::new(dev, jobs.len() * 16)?);
-            self.capacity = jobs.len();
+        let (heads, n) = (self.heads.ptr, self.n);
+        let slot = &mut self.slots[slot];
+        if jobs.len() > slot.capacity {
+            slot.jobs = None;
+            slot.counts = None;
+            slot.jobs = Some(Buffer::new(dev, jobs.len() * JOB_BYTES)?);
+            slot.counts = Some(Buffer::new(dev, jobs.len() * 16)?);
+            slot.capacity = jobs.len();
         }
-        self.upload.clear();
+        slot.upload.clear();
         for job in jobs {
-            job.write_to(&mut self.upload);
+            job.write_to(&mut slot.upload);
         }
-        let (Some(job_buffer), Some(count_buffer)) = (&self.jobs, &self.counts) else {
+        let (Some(job_buffer), Some(count_buffer)) = (&slot.jobs, &slot.counts) else {
             return Ok(()); // no jobs
         };
-        job_buffer.upload(&self.upload)?;
+        job_buffer.upload(&slot.upload, &slot.stream)?;
         // SAFETY: `next` holds one u32.
-        dev.driver.check("cuMemsetD32", unsafe { (dev.driver.memset_d32)(self.next.ptr, 0, 1) })?;
+        dev.driver
+            .check("cuMemsetD32Async", unsafe { (dev.driver.memset_d32)(slot.next.ptr, 0, 1, slot.stream.raw) })?;
         let blocks = (jobs.len().div_ceil(BLOCK) as u32).clamp(1, dev.grid.max(1));
         let mut a_jobs = job_buffer.ptr;
         let mut a_count = jobs.len() as u32;
-        let mut a_heads = self.heads.ptr;
-        let mut a_n = self.n;
+        let mut a_heads = heads;
+        let mut a_n = n;
         let mut a_counts = count_buffer.ptr;
-        let mut a_next = self.next.ptr;
+        let mut a_next = slot.next.ptr;
         let mut params: [*mut c_void; 6] = [
             (&mut a_jobs as *mut CuDevicePtr).cast(),
             (&mut a_count as *mut u32).cast(),
@@ -617,7 +683,8 @@ impl Runner for CudaRunner<'_> {
         ];
         // SAFETY: the parameters match count_jobs's (three device pointers,
         // two u32, one more pointer, in its order) and live through the call,
-        // which copies them; the buffers hold `jobs.len()` jobs and counts.
+        // which copies them; the buffers hold `jobs.len()` jobs and counts,
+        // and stay untouched until collect has waited for the stream.
         let launched = unsafe {
             (dev.driver.launch_kernel)(
                 dev.function,
@@ -628,32 +695,35 @@ impl Runner for CudaRunner<'_> {
                 1,
                 1,
                 0,
-                std::ptr::null_mut(),
+                slot.stream.raw,
                 params.as_mut_ptr(),
                 std::ptr::null_mut(),
             )
         };
         dev.driver.check("cuLaunchKernel", launched)?;
-        self.submitted = jobs.len();
+        slot.submitted = jobs.len();
         Ok(())
     }
 
-    fn collect(&mut self, out: &mut Vec<[u64; 2]>) -> Result<(), GpuError> {
+    fn collect(&mut self, slot: usize, out: &mut Vec<[u64; 2]>) -> Result<(), GpuError> {
         let dev = self.dev;
         dev.make_current()?;
         out.clear();
-        let Some(count_buffer) = &self.counts else {
+        let slot = &mut self.slots[slot];
+        let Some(count_buffer) = &slot.counts else {
             return Ok(());
         };
-        // SAFETY: waits for the kernel; reports its failure if it failed.
-        dev.driver.check("cuCtxSynchronize", unsafe { (dev.driver.ctx_synchronize)() })?;
-        let mut words = vec![0u64; 2 * self.submitted];
+        let mut words = vec![0u64; 2 * slot.submitted];
         // SAFETY: the buffer holds at least this many counts, the vector
-        // exactly as many bytes.
-        let copied = unsafe { (dev.driver.memcpy_dtoh)(words.as_mut_ptr().cast(), count_buffer.ptr, words.len() * 8) };
-        dev.driver.check("cuMemcpyDtoH", copied)?;
+        // exactly as many bytes; the copy is ordered after the kernel in
+        // the slot's stream and waited for before the vector is read.
+        let copied = unsafe {
+            (dev.driver.memcpy_dtoh)(words.as_mut_ptr().cast(), count_buffer.ptr, words.len() * 8, slot.stream.raw)
+        };
+        dev.driver.check("cuMemcpyDtoHAsync", copied)?;
+        slot.stream.synchronize()?;
         out.extend(words.chunks_exact(2).map(|w| [w[0], w[1]]));
-        self.submitted = 0;
+        slot.submitted = 0;
         Ok(())
     }
 }

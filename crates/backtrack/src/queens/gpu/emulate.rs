@@ -7,13 +7,14 @@
 
 use rayon::prelude::*;
 
-use super::jobs::{Job, Runner, HEAD_FORCE_ROW, HEAD_TOP, HEAD_WORDS, STACK_ROWS};
+use super::jobs::{Job, Runner, HEAD_FORCE_ROW, HEAD_TOP, HEAD_WORDS, SLOTS, STACK_ROWS};
 
 /// `avail_at` \[1\]: the columns row `row` may take.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn avail_at(h: &[u32], mask: u32, side: u32, row: u32, l: u64, d: u32, r: u64) -> u32 {
+fn avail_at(h: &[u32], force: u32, mask: u32, side: u32, row: u32, l: u64, d: u32, r: u64) -> u32 {
     let mut a = mask & !(l as u32 | d | (r >> 32) as u32 | h[row as usize]);
-    if row == h[HEAD_FORCE_ROW] {
+    if row == force {
         let missing = side & !d;
         if missing == side {
             return 0;
@@ -106,7 +107,8 @@ fn leaf(
     classify_tie(job, placed, start, n, top, lastbit)
 }
 
-/// One thread's count of one job \[5\]-\[11\]: its weighted total and classes.
+/// One thread's count of one job \[5\]-\[11\]: its weighted total and
+/// classes. (The kernel goes on to its next job where this returns.)
 pub(crate) fn count_job(heads: &[u32], n: u32, job: &Job) -> [u64; 2] {
     let mut avail = [0u32; STACK_ROWS];
     let mut placed = [0u32; STACK_ROWS];
@@ -117,6 +119,7 @@ pub(crate) fn count_job(heads: &[u32], n: u32, job: &Job) -> [u64; 2] {
     // [5]
     let h = &heads[job.head as usize * HEAD_WORDS..][..HEAD_WORDS];
     let top = h[HEAD_TOP];
+    let force = h[HEAD_FORCE_ROW];
     let start = job.start as u32;
     let prefix_tie = job.prefix_tie != 0;
     let mut total = 0u64;
@@ -125,82 +128,86 @@ pub(crate) fn count_job(heads: &[u32], n: u32, job: &Job) -> [u64; 2] {
     let mut d = job.down;
     let mut r = (job.right as u64) << 32;
     let mut row = start;
+    let mut sp = 0usize;
+    let mut a = avail_at(h, force, mask, side, row, l, d, r);
     if row == last {
         // [6]
-        let a = avail_at(h, mask, side, row, l, d, r);
         if a != 0 {
             let w = leaf(job, &placed, start, n, top, side, prefix_tie, plain, a);
             total += w as u64;
             unique += (w != 0) as u64;
         }
-    } else {
-        // [7]
-        let mut sp = 0usize;
-        avail[0] = avail_at(h, mask, side, row, l, d, r);
-        loop {
-            let a = avail[sp];
-            if a == 0 {
-                // [8]
-                if sp == 0 {
-                    break;
-                }
-                sp -= 1;
-                row -= 1;
-                let bit = placed[sp];
-                d ^= bit;
-                l = (l >> 1) ^ bit as u64;
-                r = (r << 1) ^ ((bit as u64) << 32);
-                continue;
-            }
-            // [9]
-            let bit = a & a.wrapping_neg();
-            avail[sp] = a ^ bit;
+        a = 0;
+    }
+    loop {
+        if a == 0 && sp == 0 {
+            // [7]
+            break;
+        }
+        // [8]
+        if a == 0 {
+            sp -= 1;
+            let undo = placed[sp];
+            d ^= undo;
+            l = (l >> 1) ^ undo as u64;
+            r = (r << 1) ^ ((undo as u64) << 32);
+            a = avail[sp];
+            row -= 1;
+        }
+        if a == 0 {
+            continue;
+        }
+        // [9]
+        let bit = a & a.wrapping_neg();
+        a ^= bit;
+        let nl = (l | bit as u64) << 1;
+        let nd = d | bit;
+        let nr = (r | ((bit as u64) << 32)) >> 1;
+        let na = avail_at(h, force, mask, side, row + 1, nl, nd, nr);
+        let alive = na != 0;
+        let at_last = row + 1 == last;
+        if alive {
             placed[sp] = bit;
-            let nl = (l | bit as u64) << 1;
-            let nd = d | bit;
-            let nr = (r | ((bit as u64) << 32)) >> 1;
-            let na = avail_at(h, mask, side, row + 1, nl, nd, nr);
-            if na == 0 {
-                continue;
-            }
-            if row + 1 == last {
-                // [10]
-                let w = leaf(job, &placed, start, n, top, side, prefix_tie, plain, na);
-                total += w as u64;
-                unique += (w != 0) as u64;
-                continue;
-            }
-            // [11]
+        }
+        if alive && at_last {
+            // [10]
+            let w = leaf(job, &placed, start, n, top, side, prefix_tie, plain, na);
+            total += w as u64;
+            unique += (w != 0) as u64;
+        }
+        // [11]
+        if alive && !at_last {
+            avail[sp] = a;
             l = nl;
             d = nd;
             r = nr;
+            a = na;
             row += 1;
             sp += 1;
-            avail[sp] = na;
         }
     }
     [total, unique]
 }
 
 /// Counts batches with [`count_job`] on every core: the GPU's results, on
-/// the CPU.
+/// the CPU. A batch is counted when it is submitted.
 pub(crate) struct Emulator<'h> {
     pub heads: &'h [u32],
     pub n: u32,
-    pub results: Vec<[u64; 2]>,
+    pub results: [Vec<[u64; 2]>; SLOTS],
 }
 
 impl Runner for Emulator<'_> {
     type Error = std::convert::Infallible;
 
-    fn submit(&mut self, jobs: &[Job]) -> Result<(), Self::Error> {
+    fn submit(&mut self, slot: usize, jobs: &[Job]) -> Result<(), Self::Error> {
         let (heads, n) = (self.heads, self.n);
-        jobs.par_iter().map(|job| count_job(heads, n, job)).collect_into_vec(&mut self.results);
+        jobs.par_iter().map(|job| count_job(heads, n, job)).collect_into_vec(&mut self.results[slot]);
         Ok(())
     }
 
-    fn collect(&mut self, out: &mut Vec<[u64; 2]>) -> Result<(), Self::Error> {
-        std::mem::swap(out, &mut self.results);
+    fn collect(&mut self, slot: usize, out: &mut Vec<[u64; 2]>) -> Result<(), Self::Error> {
+        std::mem::swap(out, &mut self.results[slot]);
         Ok(())
     }
 }

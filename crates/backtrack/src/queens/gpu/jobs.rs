@@ -96,14 +96,19 @@ impl Job {
 /// `plan_depth` rows: deep enough that a large board gives millions of
 /// jobs (enough to keep every thread of a large GPU busy to the end) and
 /// that no walk outgrows the stack, never past the second-to-last row.
+///
+/// `BACKTRACK_GPU_JOB_DEPTH`, when set to a number, replaces the table's
+/// depth (within the same bounds): a knob for measuring other depths on a
+/// new GPU, not needed for correct counts.
 pub(crate) fn job_depth(n: usize, plan_depth: usize) -> usize {
-    let wanted = match n {
+    let chosen = std::env::var("BACKTRACK_GPU_JOB_DEPTH").ok().and_then(|text| text.trim().parse::<usize>().ok());
+    let wanted = chosen.unwrap_or(match n {
         0..=11 => 0,
         12..=15 => 5,
         16..=17 => 6,
         18..=21 => 7,
         _ => 8,
-    };
+    });
     let shallowest = n.saturating_sub(1 + STACK_ROWS);
     wanted.max(shallowest).max(plan_depth).min(n.saturating_sub(1)).min(MAX_PREFIX)
 }
@@ -320,15 +325,24 @@ impl Walk {
 }
 
 /// Counts batches of jobs: the GPU, or the kernel's emulation on the CPU.
+///
+/// A runner has [`SLOTS`] slots, each holding one batch at a time, so
+/// that the next batch can start while the last threads of the previous
+/// one are still finishing their jobs (otherwise the GPU would idle
+/// through every batch's tail).
 pub(crate) trait Runner {
     /// Why a batch could not be counted.
     type Error;
-    /// Starts counting `jobs` (the previous batch has been collected).
-    fn submit(&mut self, jobs: &[Job]) -> Result<(), Self::Error>;
-    /// Waits for the submitted batch and puts each job's weighted total
+    /// Starts counting `jobs` in `slot` (whose previous batch has been
+    /// collected).
+    fn submit(&mut self, slot: usize, jobs: &[Job]) -> Result<(), Self::Error>;
+    /// Waits for the batch in `slot` and puts each job's weighted total
     /// and classes into `out`, in job order.
-    fn collect(&mut self, out: &mut Vec<[u64; 2]>) -> Result<(), Self::Error>;
+    fn collect(&mut self, slot: usize, out: &mut Vec<[u64; 2]>) -> Result<(), Self::Error>;
 }
+
+/// Batches a runner holds at once.
+pub(crate) const SLOTS: usize = 2;
 
 /// A subproblem whose jobs are out.
 struct Owner {
@@ -405,9 +419,10 @@ impl Ledger {
 
 /// Counts the subproblems of `plan` for which `skip` is false on `runner`,
 /// `batch_jobs` jobs at a time, calling `done` with each finished
-/// subproblem's index and counts. The next batch is made while the runner
-/// counts the current one. After `control` is cancelled no new batch
-/// starts; subproblems not finished by then are not reported.
+/// subproblem's index and counts. Two batches are out at a time: the next
+/// one is made and submitted while the runner counts the current one.
+/// After `control` is cancelled no new batch starts; the batches already
+/// out are collected and their finished subproblems reported.
 pub(crate) fn run_batches<R: Runner>(
     runner: &mut R,
     plan: &Plan,
@@ -419,33 +434,31 @@ pub(crate) fn run_batches<R: Runner>(
     let cancelled = || control.is_some_and(|c| c.is_cancelled());
     let mut stream = JobStream::new(plan, skip);
     let mut ledger = Ledger::default();
-    let (mut running, mut next) = (Batch::default(), Batch::default());
+    let mut batches: [Batch; SLOTS] = Default::default();
     let mut results = Vec::new();
     if cancelled() {
         return Ok(());
     }
-    ledger.fill(&mut stream, &mut running, batch_jobs);
-    if !running.jobs.is_empty() {
-        runner.submit(&running.jobs)?;
+    ledger.fill(&mut stream, &mut batches[0], batch_jobs);
+    if !batches[0].jobs.is_empty() {
+        runner.submit(0, &batches[0].jobs)?;
     }
-    while !running.jobs.is_empty() {
-        let stop = cancelled();
-        if stop {
-            next.jobs.clear();
-            next.owners.clear();
+    let mut current = 0;
+    while !batches[current].jobs.is_empty() {
+        let following = (current + 1) % SLOTS;
+        if cancelled() {
+            batches[following].jobs.clear();
+            batches[following].owners.clear();
         } else {
-            ledger.fill(&mut stream, &mut next, batch_jobs);
+            ledger.fill(&mut stream, &mut batches[following], batch_jobs);
+            if !batches[following].jobs.is_empty() {
+                runner.submit(following, &batches[following].jobs)?;
+            }
         }
-        runner.collect(&mut results)?;
-        ledger.settle(&running, &results);
+        runner.collect(current, &mut results)?;
+        ledger.settle(&batches[current], &results);
         ledger.report(done);
-        if stop || cancelled() {
-            return Ok(());
-        }
-        if !next.jobs.is_empty() {
-            runner.submit(&next.jobs)?;
-        }
-        std::mem::swap(&mut running, &mut next);
+        current = following;
     }
     ledger.report(done);
     Ok(())

