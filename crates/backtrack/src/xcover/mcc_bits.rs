@@ -194,6 +194,25 @@ impl MccBitsSpace {
         })
     }
 
+    /// What the popcount count reads at the current node.
+    pub(crate) fn view(&self) -> super::mcc_pop::View<'_> {
+        let t = &*self.tables;
+        let (w, d) = (t.words, self.depth);
+        super::mcc_pop::View {
+            words: w,
+            n_options: t.n_options,
+            n_primary: t.n_primary,
+            hi_less_lo: &t.hi_less_lo,
+            stride: t.stride,
+            primary_items: &t.primary_items,
+            conflict: &t.conflict,
+            item_rows: &t.item_rows,
+            live: &self.live[d * w..(d + 1) * w],
+            need: &self.need,
+            room: &self.room,
+        }
+    }
+
     /// The bytes a clone of this space takes beyond the tables it shares.
     pub fn copy_bytes(&self) -> usize {
         use std::mem::size_of;

@@ -39,7 +39,9 @@
 //!   whenever some item's bounds are not `1:1`, whatever engine was asked
 //!   for, and counts each set of options once. Problems of up to
 //!   [`mcc_bits::MAX_OPTIONS`] options run its search on bitsets
-//!   ([`MccBitsSpace`]), larger ones on option lists.
+//!   ([`MccBitsSpace`]), larger ones on option lists; a count of a problem
+//!   of at most 256 options and 64 primary items walks the same tree on
+//!   popcounts (`mcc_pop`), keeping no per-item counters.
 //!
 //! Options may also carry costs (Knuth's DLX5): [`cost::best`] finds the
 //! cheapest solutions by branch and bound.
@@ -69,6 +71,7 @@ pub mod dense;
 pub mod links;
 pub mod mcc;
 pub mod mcc_bits;
+mod mcc_pop;
 mod parse;
 mod problem;
 pub mod small;
