@@ -265,7 +265,6 @@ fn write_by_tails<T: Clone, W: Write + ?Sized>(
     let k = tails.k;
     let len = space.len;
     let depth = len - k;
-    let separator = text.separator;
     // Index of the value named by each entry's number (rank or index).
     let mut names: Vec<u32> = (0..space.values.len() as u32).collect();
     let mut small = Small::new(tails, names.len(), text);
@@ -319,19 +318,18 @@ fn write_by_tails<T: Clone, W: Write + ?Sized>(
             let keep = if from == 0 { 0 } else { ends[from - 1] };
             let mut at = buffer.next_line(keep, out)?;
             let line = buffer.line;
-            for j in from.min(depth)..depth {
-                let i = space.seq[j];
-                text.put(&mut buffer.bytes, at, i);
-                at += text.len(i) + separator;
-                ends[j] = at - line;
-            }
+            let head = from.min(depth);
+            at = text.put_all(
+                &mut buffer.bytes,
+                at,
+                line,
+                space.seq[head..depth].iter().copied(),
+                &mut ends[head..depth],
+            );
             let (&last, init) = pattern.split_last().expect("k is at least 1");
-            for j in from.max(depth)..len - 1 {
-                let i = names[init[j - depth] as usize];
-                text.put(&mut buffer.bytes, at, i);
-                at += text.len(i) + separator;
-                ends[j] = at - line;
-            }
+            let tail = from.max(depth);
+            let values = init[tail - depth..].iter().map(|&n| names[n as usize]);
+            at = text.put_all(&mut buffer.bytes, at, line, values, &mut ends[tail..len - 1]);
             let i = names[last as usize];
             text.put(&mut buffer.bytes, at, i);
             buffer.end_line(at + text.len(i));
@@ -433,7 +431,6 @@ fn write_by_steps<T: Clone, W: Write + ?Sized>(
     out: &mut W,
 ) -> io::Result<u64> {
     let len = space.len;
-    let separator = text.separator;
     // `ends[k]`: where the text of position k (with its separator) ends in the line.
     let mut ends = vec![0usize; len];
     let last = len - 1;
@@ -443,12 +440,13 @@ fn write_by_steps<T: Clone, W: Write + ?Sized>(
         // Positions before `changed` kept their bytes, copied from the line above.
         let keep = if changed == 0 { 0 } else { ends[changed - 1] };
         let mut at = buffer.next_line(keep, out)?;
-        for k in changed..last {
-            let i = space.seq[k];
-            text.put(&mut buffer.bytes, at, i);
-            at += text.len(i) + separator;
-            ends[k] = at - buffer.line;
-        }
+        at = text.put_all(
+            &mut buffer.bytes,
+            at,
+            buffer.line,
+            space.seq[changed..last].iter().copied(),
+            &mut ends[changed..last],
+        );
         let i = space.seq[last];
         text.put(&mut buffer.bytes, at, i);
         buffer.end_line(at + text.len(i));
@@ -522,6 +520,26 @@ impl Texts {
         } else {
             buffer[at..at + self.width].copy_from_slice(self.slot(i));
         }
+    }
+
+    /// Writes values `values` with their separators from `at`, in the line
+    /// that starts at `line`, and sets `ends` to where each ends in the
+    /// line. Returns where the next value goes.
+    #[inline]
+    fn put_all(
+        &self,
+        buffer: &mut [u8],
+        mut at: usize,
+        line: usize,
+        values: impl IntoIterator<Item = u32>,
+        ends: &mut [usize],
+    ) -> usize {
+        for (i, end) in values.into_iter().zip(ends) {
+            self.put(buffer, at, i);
+            at += self.len(i) + self.separator;
+            *end = at - line;
+        }
+        at
     }
 
     /// The length of value `i`'s text, without the separator.
