@@ -34,9 +34,9 @@ class Engine {
     return handle;
   }
   close(handle) { this.x.bt_close(handle); }
-  /** Events `skip..skip + max`; fewer than `max` means the trace ended. */
-  events(handle, skip, max) {
-    const n = this.x.bt_events(handle, skip, max);
+  /** Events `skip..skip + max`, their texts in `lang` ("en", "ko"); fewer than `max` means the trace ended. */
+  events(handle, skip, max, lang) {
+    const n = this.x.bt_events(handle, skip, max, langNumber(lang));
     if (n === 0) return [];
     const kinds = { t: "try", r: "reject", u: "undo", d: "dead", s: "solution" };
     return this.out().split("\n").slice(0, n).map((record) => {
@@ -44,7 +44,7 @@ class Engine {
       const changes = f[6] === "" ? [] : f[6].split(",").map((c) => c.split(":").map(Number));
       return {
         kind: kinds[f[0]], depth: +f[1], focus: +f[2], conflict: +f[3],
-        nodes: +f[4], solutions: +f[5], changes, line: f[7],
+        nodes: +f[4], solutions: +f[5], changes, choice: f[7], line: f[8],
       };
     });
   }
@@ -54,12 +54,15 @@ class Engine {
     const text = this.out();
     return text === "" ? [] : text.split(",").map(Number);
   }
-  /** The summary line of `backtrack trace` (searches the whole problem). */
-  summary(handle) {
-    this.x.bt_summary(handle);
+  /** The summary line of `backtrack trace` in `lang` (searches the whole problem). */
+  summary(handle, lang) {
+    this.x.bt_summary(handle, langNumber(lang));
     return this.out();
   }
 }
+
+/** The module's number for a language: 1 Korean, 0 English. */
+const langNumber = (lang) => (lang === "ko" ? 1 : 0);
 
 // ---- One search, played forward and back ------------------------------------
 
@@ -86,9 +89,21 @@ class Tracer {
   ensure(count) {
     while (!this.fetchedAll && this.events.length < count) {
       if (this.events.length >= MAX_EVENTS) { this.fetchedAll = true; this.capped = true; break; }
-      const more = this.engine.events(this.handle, this.events.length, CHUNK);
+      const more = this.engine.events(this.handle, this.events.length, CHUNK, language);
       for (const e of more) this.events.push(e);
       if (more.length < CHUNK) this.fetchedAll = true;
+    }
+  }
+  /** Fetches the events fetched so far again, their texts in the page's language. */
+  relabel() {
+    const fetched = this.events.length;
+    this.events = [];
+    this.fetchedAll = this.capped = false;
+    this.ensure(fetched);
+    this.path = [];
+    for (const e of this.events.slice(0, this.pos)) {
+      if (e.kind === "try") this.path.push(e.choice);
+      else if (e.kind === "undo") this.path.pop();
     }
   }
   /** Plays one event; returns it, or null at the end. */
@@ -97,7 +112,7 @@ class Tracer {
     if (this.pos >= this.events.length) return null;
     const e = this.events[this.pos++];
     for (const [cell, , after] of e.changes) this.board[cell] = after;
-    if (e.kind === "try") this.path.push(choiceOf(e));
+    if (e.kind === "try") this.path.push(e.choice);
     else if (e.kind === "undo") this.path.pop();
     return e;
   }
@@ -107,18 +122,11 @@ class Tracer {
     const e = this.events[--this.pos];
     for (const [cell, before] of e.changes) this.board[cell] = before;
     if (e.kind === "try") this.path.pop();
-    else if (e.kind === "undo") this.path.push(choiceOf(e));
+    else if (e.kind === "undo") this.path.push(e.choice);
     return e;
   }
   /** The last event played, if any. */
   get current() { return this.pos > 0 ? this.events[this.pos - 1] : null; }
-}
-
-/** The choice an event names ("row 2 col 3", "r1c4=7", "3"). */
-function choiceOf(e) {
-  const text = e.line.trim();
-  const word = text.indexOf(" ");
-  return text.slice(word + 1).replace(/ \(\+\d+ forced\)$/, "").replace(/:.*$/, "");
 }
 
 // ---- The page ---------------------------------------------------------------
@@ -193,6 +201,13 @@ class View {
       }
     }
   }
+  /** Writes the log again from the events played (after a switch of language). */
+  relog() {
+    const t = this.tracer;
+    this.pending = "";
+    this.log.textContent = t ? t.events.slice(0, t.pos).map((e) => e.line + "\n").join("") : "";
+    this.log.scrollTop = this.log.scrollHeight;
+  }
   /** Adds an event's line to the log (written out at the next render). */
   logged(e) { this.pending += e.line + "\n"; }
   /** Removes the last line of the log. */
@@ -262,7 +277,7 @@ class View {
 
 /** The value a rejected choice tried ("r1c4=7" gives "7", "row 2 col 3" a queen, "× 4" the sign, "t" the letter). */
 function tried(e, problem) {
-  const choice = choiceOf(e);
+  const choice = e.choice;
   if (problem === "14888") return choice.split(" ")[0];
   if (problem === "1759") return choice;
   const m = /=(\S+)/.exec(choice);
@@ -424,6 +439,11 @@ class Workbench {
   /** Shows every word of the page in `lang`, and remembers the choice. */
   speak(lang) {
     setLanguage(lang);
+    for (const v of this.views()) {
+      v.tracer.relabel();
+      v.relog();
+    }
+    this.render();
     this.showRate();
     this.showPlay();
     this.showSummary();

@@ -130,6 +130,18 @@ async function api(page) {
       check(JSON.stringify(got.board) === JSON.stringify(givens), "the naive board starts at the givens");
     }
   }
+  // The same events and summary in Korean, as `backtrack trace --lang ko` prints them.
+  const korean = await page.evaluate(async () => {
+    const engine = await window.backtrack.loadEngine("backtrack.wasm");
+    const h = engine.open("queens 4", true);
+    const lines = engine.events(h, 0, 1000, "ko").map((e) => e.line);
+    const summary = engine.summary(h, "ko");
+    engine.close(h);
+    return { lines, summary };
+  });
+  const koWant = trace("", "queens", "4", "--order", "naive", "--lang", "ko");
+  sameLines(korean.lines, koWant.slice(0, -1), "Korean events of queens 4");
+  check(korean.summary === koWant[koWant.length - 1], "Korean summary of queens 4: " + korean.summary);
   const refused = await page.evaluate(async () => {
     const engine = await window.backtrack.loadEngine("backtrack.wasm");
     try { engine.open("queens 99", false); return "opened"; } catch (err) { return err.message; }
@@ -281,7 +293,14 @@ async function workbench(page, loadMs) {
   await page.waitForFunction(() => document.getElementById("status").textContent === "완료", null, { timeout: 30000 });
   check((await said("#summary")) === "해 2개; smart 노드 16개, naive 노드 60개", "a Korean summary: " + (await said("#summary")));
   check((await said("#play")) === "재생", "the play button in Korean: " + (await said("#play")));
+  // The logs speak Korean too, as `backtrack trace --lang ko` does; the switch rewrites them.
+  const koLines = trace("", "queens", "4", "--lang", "ko");
+  check(koLines[0].startsWith("시도 "), "a Korean trace line: " + koLines[0]);
+  sameLines(await logLines(page), koLines.slice(0, -1), "#log of queens 4 in Korean");
+  sameLines(await logLines(page, "#log-naive"), trace("", "queens", "4", "--order", "naive", "--lang", "ko").slice(0, -1),
+    "#log-naive of queens 4 in Korean");
   await page.click("#lang");
+  sameLines(await logLines(page), trace("", "queens", "4").slice(0, -1), "#log of queens 4 back in English");
   check((await said("#summary")) === "solutions 2; smart 16 nodes, naive 60 nodes", "the summary back in English: "
     + (await said("#summary")));
   check((await said("#status")) === "done", "the status back in English: " + (await said("#status")));

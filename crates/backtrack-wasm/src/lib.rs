@@ -10,13 +10,19 @@
 //!   rejected, and the output holds why).
 //!
 //! [`bt_events`] writes events one per line, tab-separated:
-//! `kind depth focus conflict nodes solutions changes text`, with `-1` for
-//! no focus or conflict, changes as `cell:before:after` joined by commas, and
-//! the text exactly as `backtrack trace` prints the event.
+//! `kind depth focus conflict nodes solutions changes choice text`, with `-1`
+//! for no focus or conflict, changes as `cell:before:after` joined by commas,
+//! the choice as the event's text names it, and the text exactly as
+//! `backtrack trace` prints the event.
+//!
+//! Texts come in the language the page asks for: `lang` 1 is Korean (what
+//! `backtrack trace --lang ko` prints), anything else English. The words are
+//! the library's own, one set for the command and the page.
 
 use std::cell::RefCell;
 use std::fmt::Write;
 
+use backtrack::lang::Lang;
 use backtrack::trace::{self, Kind, Problem, Strategy};
 
 thread_local! {
@@ -33,6 +39,15 @@ fn answer(text: &str) -> u32 {
         out.push_str(text);
     });
     text.len() as u32
+}
+
+/// The language numbered `lang` on the page: 1 Korean, else English.
+fn lang_of(lang: u32) -> Lang {
+    if lang == 1 {
+        Lang::Ko
+    } else {
+        Lang::En
+    }
 }
 
 fn with_problem<R>(handle: u32, f: impl FnOnce(&Problem, Strategy) -> R) -> Option<R> {
@@ -108,13 +123,14 @@ pub extern "C" fn bt_close(handle: u32) {
     });
 }
 
-/// Writes events `skip..skip + max` of the trace (see the crate docs) and
-/// returns how many there are; fewer than `max` means the trace ended.
+/// Writes events `skip..skip + max` of the trace (see the crate docs), their
+/// texts in language `lang`, and returns how many there are; fewer than
+/// `max` means the trace ended.
 #[no_mangle]
-pub extern "C" fn bt_events(handle: u32, skip: u32, max: u32) -> u32 {
+pub extern "C" fn bt_events(handle: u32, skip: u32, max: u32, lang: u32) -> u32 {
     let mut text = String::new();
     let outcome = with_problem(handle, |problem, strategy| {
-        trace::run(problem, strategy, skip.into(), max.into(), |event| {
+        trace::run_in(problem, strategy, lang_of(lang), skip.into(), max.into(), |event| {
             let kind = match event.kind {
                 Kind::Try => 't',
                 Kind::Reject => 'r',
@@ -136,7 +152,7 @@ pub extern "C" fn bt_events(handle: u32, skip: u32, max: u32) -> u32 {
                 let sep = if i == 0 { "" } else { "," };
                 let _ = write!(text, "{sep}{}:{}:{}", change.cell, change.before, change.after);
             }
-            let _ = writeln!(text, "\t{event}");
+            let _ = writeln!(text, "\t{}\t{event}", event.choice);
         })
     });
     answer(&text);
@@ -154,10 +170,56 @@ pub extern "C" fn bt_board(handle: u32) -> u32 {
 }
 
 /// Writes the summary line `backtrack trace` ends with (searching the whole
-/// problem, every strategy) and returns the solutions.
+/// problem, every strategy) in language `lang`, and returns the solutions.
 #[no_mangle]
-pub extern "C" fn bt_summary(handle: u32) -> u32 {
+pub extern "C" fn bt_summary(handle: u32, lang: u32) -> u32 {
     let summary = with_problem(handle, |problem, _| trace::summary(problem));
-    answer(&summary.map(|s| s.to_string()).unwrap_or_default());
+    answer(&summary.map(|s| s.text(lang_of(lang))).unwrap_or_default());
     summary.map_or(0, |s| s.solutions as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn open(spec: &str, naive: bool) -> u32 {
+        let ptr = bt_alloc(spec.len());
+        // SAFETY: `ptr` has room for `spec.len()` bytes, from `bt_alloc`.
+        unsafe { std::ptr::copy_nonoverlapping(spec.as_ptr(), ptr, spec.len()) };
+        // SAFETY: `ptr` comes from `bt_alloc(spec.len())` with every byte written.
+        unsafe { bt_open(ptr, spec.len(), u32::from(naive)) }
+    }
+
+    fn out() -> String {
+        OUT.with(|out| out.borrow().clone())
+    }
+
+    /// The events' choices and texts, and the summary, in the language
+    /// asked for: Korean as `backtrack trace --lang ko` prints it, English
+    /// for any other number.
+    #[test]
+    fn events_and_summary_speak_the_language_asked_for() {
+        let handle = open("queens 4", true);
+        assert_ne!(handle, 0, "{}", out());
+        let problem = Problem::from_words("queens 4").unwrap();
+        for (lang, number) in [(Lang::Ko, 1), (Lang::En, 0), (Lang::En, 7)] {
+            assert_eq!(bt_events(handle, 0, 3, number), 3);
+            let records = out();
+            let fields: Vec<Vec<&str>> = records.lines().map(|r| r.split('\t').collect()).collect();
+            let mut want = Vec::new();
+            trace::run_in(&problem, Strategy::Naive, lang, 0, 3, |e| want.push((e.choice.clone(), e.to_string())));
+            assert_eq!(fields.len(), 3);
+            for (record, (choice, line)) in fields.iter().zip(&want) {
+                assert_eq!((record[7], record[8]), (choice.as_str(), line.as_str()));
+            }
+            bt_summary(handle, number);
+            assert_eq!(out(), trace::summary(&problem).text(lang));
+        }
+        bt_events(handle, 0, 2, 1);
+        let korean: Vec<String> = out().lines().map(|r| r.split('\t').nth(8).unwrap().to_string()).collect();
+        assert_eq!(korean, ["시도 1행 1열", "  거절 2행 1열: 1행 1열과 같은 열"]);
+        bt_summary(handle, 1);
+        assert!(out().starts_with("요약: 해 2개"), "{}", out());
+        bt_close(handle);
+    }
 }

@@ -47,11 +47,10 @@
 //! ```
 
 use crate::search::{Node, Order, Space};
-use std::fmt::Display;
-use std::io::{self, Write};
 
 mod nm;
 pub mod parse;
+mod write;
 
 pub use nm::NandMVariant;
 pub use parse::{parse_lotto, parse_n_and_m, parse_values, NAndM};
@@ -404,15 +403,13 @@ impl<T: Clone> Space for Choose<T> {
     }
 }
 
-/// Bytes of output gathered before they are handed to the writer.
-const OUT_CHUNK: usize = 1 << 18;
-
 impl<T: Clone> Choose<T> {
-    /// Takes the smallest value at every position left: the first sequence
-    /// that starts with the current prefix. Returns `false` (the prefix
-    /// kept as far as it went) when no sequence starts with it.
-    fn fill(&mut self) -> bool {
-        while self.seq.len() < self.len {
+    /// Takes the smallest value at every position up to `depth`: the first
+    /// prefix of that length that starts with the current one and leads to a
+    /// sequence. Returns `false` (the prefix kept as far as it went) when
+    /// there is none.
+    fn fill_to(&mut self, depth: usize) -> bool {
+        while self.seq.len() < depth {
             match self.next_usable(self.start()) {
                 Some(i) => {
                     self.push(i);
@@ -423,12 +420,13 @@ impl<T: Clone> Choose<T> {
         true
     }
 
-    /// Steps from the current sequence to the next one in lexicographic
-    /// order and returns the first position that changed, or `None` after
-    /// the last sequence. The step is the walk's own, done in place: give
-    /// back the values from the end until one can be replaced by the next
-    /// usable value, then fill the rest with the smallest ones.
-    fn advance(&mut self) -> Option<usize> {
+    /// Steps from the current prefix of length `depth` to the next one in
+    /// lexicographic order that leads to a sequence, and returns the first
+    /// position that changed, or `None` after the last. The step is the
+    /// walk's own, done in place: give back the values from the end until one
+    /// can be replaced by the next usable value, then fill the rest up to
+    /// `depth` with the smallest ones.
+    fn advance_to(&mut self, depth: usize) -> Option<usize> {
         while let Some(&last) = self.seq.last() {
             self.pop();
             if let Some(i) = self.next_usable(last + 1) {
@@ -436,196 +434,12 @@ impl<T: Clone> Choose<T> {
                 self.push(i);
                 // A value the walk would take always leads to a sequence: the
                 // usable values and the sorted shapes' copies ahead say so.
-                let filled = self.fill();
+                let filled = self.fill_to(depth);
                 debug_assert!(filled, "a usable value completes");
                 return Some(changed);
             }
         }
         None
-    }
-}
-
-impl<T: Clone + Display> Choose<T> {
-    /// Writes every sequence as one line: the values separated by `separator`,
-    /// then `\n`. Returns the number of lines written.
-    ///
-    /// Lines are made in one large buffer that goes to `out` in pieces of
-    /// about 256 KiB. Each line is the line before it with a new suffix: its
-    /// bytes up to the first position that changed are copied from the line
-    /// above, and only the values from there on are written, each from a
-    /// slot of fixed width holding its text and the separator (formatted
-    /// once up front). The sequences follow by an in-place step, in the
-    /// same order as the search core's walk, which the tests compare it with.
-    pub fn write_all<W: Write + ?Sized>(mut self, out: &mut W, separator: &[u8]) -> io::Result<u64> {
-        if self.len == 0 {
-            // Exactly one sequence, the empty one: an empty line.
-            out.write_all(b"\n")?;
-            return Ok(1);
-        }
-        while !self.seq.is_empty() {
-            self.pop();
-        }
-        if !self.fill() {
-            return Ok(0);
-        }
-        let text = Texts::new(&self.values, separator)?;
-        let len = self.len;
-        if self.shape == Shape::Any && self.repetition == Repetition::Once && self.copies.iter().all(|&c| c == 1) {
-            // Distinct values in any order: the classic next-permutation step on
-            // all the indices, the first `len` of them being the sequence.
-            let mut all: Vec<u32> = (0..self.values.len() as u32).collect();
-            return write_lines(out, &text, separator.len(), len, &mut all, |all| next_arrangement(all, len));
-        }
-        let mut seq = self.seq.clone();
-        write_lines(out, &text, separator.len(), len, &mut seq, |seq| {
-            let changed = self.advance()?;
-            seq[changed..].copy_from_slice(&self.seq[changed..]);
-            Some(changed)
-        })
-    }
-}
-
-/// Steps `all` to the next arrangement of its first `len` values in
-/// lexicographic order (the values distinct) and returns the first position
-/// that changed, or `None` after the last. The values after `len`, kept
-/// increasing, are turned to decreasing, so that the next permutation of
-/// the whole array is the next arrangement of its first `len`.
-#[inline]
-fn next_arrangement(all: &mut [u32], len: usize) -> Option<usize> {
-    all[len..].reverse();
-    // The last rise: everything after it decreases.
-    let pivot = (0..all.len() - 1).rev().find(|&i| all[i] < all[i + 1])?;
-    let successor =
-        (pivot + 1..all.len()).rev().find(|&j| all[j] > all[pivot]).expect("a rise has a larger value after it");
-    all.swap(pivot, successor);
-    all[pivot + 1..].reverse();
-    Some(pivot)
-}
-
-/// Writes the line of `seq[..len]` and of each sequence `step` moves it to
-/// (see [`Choose::write_all`]); `step` returns the first position it changed,
-/// or `None` after the last sequence. Returns the number of lines.
-fn write_lines<W: Write + ?Sized>(
-    out: &mut W,
-    text: &Texts,
-    separator: usize,
-    len: usize,
-    seq: &mut Vec<u32>,
-    mut step: impl FnMut(&mut Vec<u32>) -> Option<usize>,
-) -> io::Result<u64> {
-    let width = text.width;
-    // Room for a whole chunk, then the longest line and a slot's overhang past it.
-    let longest = text.longest * len + 1;
-    let mut buffer = vec![0u8; OUT_CHUNK + 2 * (longest + width) + 64];
-    // `ends[k]`: where the text of position k (with its separator) ends in the line.
-    let mut ends = vec![0usize; len];
-    let last = len - 1;
-    // The line being made starts at `line`; the bytes from `sent` to it are not written yet.
-    let (mut sent, mut line) = (0usize, 0usize);
-    let mut changed = 0;
-    let mut lines = 0u64;
-    loop {
-        // Positions before `changed` kept their bytes, copied from the line above.
-        let mut at = line + if changed == 0 { 0 } else { ends[changed - 1] };
-        for k in changed..last {
-            let i = seq[k];
-            text.put(&mut buffer, at, i);
-            at += text.len(i) + separator;
-            ends[k] = at - line;
-        }
-        let i = seq[last];
-        text.put(&mut buffer, at, i);
-        at += text.len(i);
-        buffer[at] = b'\n';
-        at += 1;
-        lines += 1;
-        let Some(next) = step(seq) else {
-            out.write_all(&buffer[sent..at])?;
-            return Ok(lines);
-        };
-        changed = next;
-        let keep = if changed == 0 { 0 } else { ends[changed - 1] };
-        let prev = line;
-        line = at;
-        if at >= OUT_CHUNK {
-            // Hand the chunk over; the line just made moves to the front as the model of the next.
-            out.write_all(&buffer[sent..at])?;
-            buffer.copy_within(prev..at, 0);
-            line = at - prev;
-            sent = line;
-            copy_prefix(&mut buffer, 0, line, keep);
-        } else {
-            copy_prefix(&mut buffer, prev, line, keep);
-        }
-    }
-}
-
-/// Copies the first `len` bytes of the line at `from` to `to` (after it), in
-/// 16-byte blocks: the block that passes `len` writes bytes the new line's
-/// suffix overwrites, and every byte below `len` is read before `to`, so
-/// from the line above.
-#[inline]
-fn copy_prefix(buffer: &mut [u8], from: usize, to: usize, len: usize) {
-    let mut k = 0;
-    while k < len {
-        let block: [u8; 16] = buffer[from + k..from + k + 16].try_into().expect("16 bytes");
-        buffer[to + k..to + k + 16].copy_from_slice(&block);
-        k += 16;
-    }
-}
-
-/// Every distinct value's text followed by the separator, in slots of one
-/// width (a multiple of 16), so a value is written with one fixed-size copy.
-struct Texts {
-    slots: Vec<u8>,
-    lens: Vec<usize>,
-    /// Bytes per slot.
-    width: usize,
-    /// The longest text plus the separator.
-    longest: usize,
-}
-
-impl Texts {
-    fn new<T: Display>(values: &[T], separator: &[u8]) -> io::Result<Texts> {
-        let mut texts = Vec::with_capacity(values.len());
-        for value in values {
-            let mut text = Vec::new();
-            write!(text, "{value}")?;
-            texts.push(text);
-        }
-        let longest = texts.iter().map(Vec::len).max().unwrap_or(0) + separator.len();
-        let width = longest.max(1).div_ceil(16) * 16;
-        let mut slots = vec![0u8; width * texts.len()];
-        let mut lens = Vec::with_capacity(texts.len());
-        for (slot, text) in slots.chunks_exact_mut(width).zip(&texts) {
-            slot[..text.len()].copy_from_slice(text);
-            slot[text.len()..text.len() + separator.len()].copy_from_slice(separator);
-            lens.push(text.len());
-        }
-        Ok(Texts { slots, lens, width, longest })
-    }
-
-    #[inline]
-    fn slot(&self, i: u32) -> &[u8] {
-        let at = i as usize * self.width;
-        &self.slots[at..at + self.width]
-    }
-
-    /// Writes the slot of value `i` at `at`: one 16-byte move for the usual width.
-    #[inline]
-    fn put(&self, buffer: &mut [u8], at: usize, i: u32) {
-        if self.width == 16 {
-            let slot: [u8; 16] = self.slot(i).try_into().expect("16 bytes");
-            buffer[at..at + 16].copy_from_slice(&slot);
-        } else {
-            buffer[at..at + self.width].copy_from_slice(self.slot(i));
-        }
-    }
-
-    /// The length of value `i`'s text, without the separator.
-    #[inline]
-    fn len(&self, i: u32) -> usize {
-        self.lens[i as usize]
     }
 }
 
@@ -637,7 +451,7 @@ mod tests {
     use crate::search::Search;
 
     /// The lines of `space` as the search core's walk gives them, joined by hand.
-    fn walked_text<T: Clone + Display>(space: Choose<T>, separator: &str) -> Vec<u8> {
+    fn walked_text<T: Clone + std::fmt::Display>(space: Choose<T>, separator: &str) -> Vec<u8> {
         let mut text = Vec::new();
         Search::new(space).order(Order::Lexicographic).for_each(|seq| {
             let values: Vec<String> = seq.iter().map(T::to_string).collect();
@@ -670,7 +484,8 @@ mod tests {
                         for separator in [" ", "", ", ", long_separator] {
                             let space = Choose::new(pool.iter().copied(), len, shape, rep);
                             let mut text = Vec::new();
-                            let lines = space.clone().write_all(&mut text, separator.as_bytes()).unwrap();
+                            // Chunks of a few lines, to hand over mid-prefix too.
+                            let lines = space.clone().write_in_chunks(&mut text, separator.as_bytes(), 64).unwrap();
                             let walked = walked_text(space, separator);
                             let what = format!("{pool:?} {shape:?} {rep:?} len {len} {separator:?}");
                             assert_eq!(String::from_utf8(text).unwrap(), String::from_utf8(walked).unwrap(), "{what}");
@@ -685,16 +500,21 @@ mod tests {
                 }
             }
         }
-        // Several chunks: 8! lines of 8 values, and 11^5 lines of two-digit values.
+        // Many chunks, of the writer's own size and of 4 KiB: 8! lines of 8
+        // values, 11^5 lines of two-digit values, and a multiset's arrangements.
         for space in [
             Choose::range(8, 8, Shape::Any, Repetition::Once),
             Choose::new(90..101u64, 5, Shape::Any, Repetition::Unlimited),
             Choose::range(20, 7, Shape::Increasing, Repetition::Once),
+            Choose::new([1, 1, 2, 2, 3, 3, 4, 4, 5], 7, Shape::Any, Repetition::Once),
         ] {
-            let mut text = Vec::new();
-            space.clone().write_all(&mut text, b" ").unwrap();
-            assert!(text.len() > 2 * OUT_CHUNK);
-            assert!(text == walked_text(space, " "));
+            let walked = walked_text(space.clone(), " ");
+            assert!(walked.len() > 8 * 4096);
+            for chunk in [write::OUT_CHUNK, 4096] {
+                let mut text = Vec::new();
+                space.clone().write_in_chunks(&mut text, b" ", chunk).unwrap();
+                assert!(text == walked);
+            }
         }
     }
 
