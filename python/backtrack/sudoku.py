@@ -5,7 +5,8 @@ Variant puzzles (4x4 to 16x16) go through the same solve, count,
 solutions and solve_many: ISS constraint strings, killer strings,
 SudokuWiki killers, jigsaws, pencil-mark grids, and plain grids of sizes
 only variants have (6x6, 8x8, 12x12, ...), told from the text as the
-command line tells them; candidates() gives their true candidates.
+command line tells them, and lists of rows of those sizes; candidates()
+gives their true candidates.
 
 Puzzles are strings in any format the command line reads (one line of
 symbols with '.' or '0' for a blank; a grid of lines; numbers separated by

@@ -33,10 +33,11 @@ const PUZZLE_TYPES: &str =
      or an object with tolist() such as a numpy array";
 
 /// A puzzle read from Python: a classic grid, or a variant puzzle
-/// compiled for the variant solver.
+/// compiled for the variant solver (`rows`: given as rows of ints, and
+/// answered so; else answered by a line, as the command line writes it).
 enum Read {
     Classic(Grid),
-    Variant(Box<VariantSolver>),
+    Variant { solver: Box<VariantSolver>, rows: bool },
 }
 
 /// Reads one puzzle: a string in any format the command line reads (told
@@ -50,11 +51,11 @@ fn read(puzzle: &Bound<'_, PyAny>) -> PyResult<Read> {
         }
         let text = text.to_cow()?;
         if variant::is_variant_line(&text) {
-            return compile(&text, 1).map(Read::Variant);
+            return compile(&text, 1).map(|solver| Read::Variant { solver, rows: false });
         }
         return read_text(&text).map(Read::Classic);
     }
-    read_rows(puzzle).map(Read::Classic)
+    read_rows(puzzle)
 }
 
 /// Reads a classic puzzle's text, its format detected.
@@ -74,19 +75,48 @@ fn compile(text: &str, line: usize) -> PyResult<Box<VariantSolver>> {
 /// The message for `lexmin=True` on a variant puzzle, as the command line's.
 const LEXMIN_VARIANT: &str = "lexmin is for classic grids, not variant puzzles";
 
-/// A variant solution as the command line writes it: one line of symbols.
-fn variant_answer<'py>(py: Python<'py>, solution: &[u8]) -> Bound<'py, PyAny> {
-    PyString::new(py, &Line(solution).to_string()).into_any()
+/// A variant solution: as rows of ints (`rows`), or as the command line
+/// writes it, one line of symbols.
+fn variant_answer<'py>(py: Python<'py>, solution: &[u8], rows: bool) -> PyResult<Bound<'py, PyAny>> {
+    if rows {
+        let side = (1..=variant::MAX_SIZE).find(|n| n * n == solution.len()).unwrap_or(1);
+        let rows: PyResult<Vec<Bound<'py, PyList>>> = solution.chunks(side).map(|row| PyList::new(py, row)).collect();
+        return Ok(PyList::new(py, rows?)?.into_any());
+    }
+    Ok(PyString::new(py, &Line(solution).to_string()).into_any())
 }
 
-/// Reads a grid given as rows of ints (or anything with `tolist()`).
-fn read_rows(puzzle: &Bound<'_, PyAny>) -> PyResult<Grid> {
+/// A grid's givens (0 for a blank) as a variant puzzle of side `side`,
+/// with rows, columns and the boxes of its size (6x6: 2 rows by 3
+/// columns), compiled.
+fn variant_grid(side: usize, cells: &[u8]) -> PyResult<Box<VariantSolver>> {
+    let shape = Shape::new(side).ok_or_else(|| {
+        errors::value(format!(
+            "variant grids are {0}x{0} to {1}x{1}, not {side}x{side}",
+            variant::MIN_SIZE,
+            variant::MAX_SIZE
+        ))
+    })?;
+    let mut puzzle = variant::Puzzle::new(shape);
+    for (mask, &digit) in puzzle.candidates.iter_mut().zip(cells) {
+        if digit > 0 {
+            *mask = 1 << (digit - 1);
+        }
+    }
+    VariantSolver::new(&puzzle).map(Box::new).map_err(errors::value)
+}
+
+/// Reads a grid given as rows of ints (or anything with `tolist()`): a
+/// classic grid (4, 9, 16 or 25 rows), or a grid of a size only variant
+/// puzzles have (6x6, 8x8, 12x12, ...).
+fn read_rows(puzzle: &Bound<'_, PyAny>) -> PyResult<Read> {
     let list = if puzzle.hasattr("tolist")? { puzzle.call_method0("tolist")? } else { puzzle.clone() };
     let rows: Vec<Vec<i64>> = list.extract().map_err(|_| PyTypeError::new_err(PUZZLE_TYPES))?;
     let side = rows.len();
-    let box_size = (2..=5)
-        .find(|b| b * b == side)
-        .ok_or_else(|| errors::value(format!("a grid has 4, 9, 16 or 25 rows, not {side}")))?;
+    let box_size = (2..=5).find(|b| b * b == side);
+    if box_size.is_none() && !(variant::MIN_SIZE..=variant::MAX_SIZE).contains(&side) {
+        return Err(errors::value(format!("a grid has 4 to 16 rows, or 25, not {side}")));
+    }
     let mut cells = Vec::with_capacity(side * side);
     for (r, row) in rows.iter().enumerate() {
         if row.len() != side {
@@ -103,8 +133,11 @@ fn read_rows(puzzle: &Bound<'_, PyAny>) -> PyResult<Grid> {
             cells.push(digit);
         }
     }
+    let Some(box_size) = box_size else {
+        return variant_grid(side, &cells).map(|solver| Read::Variant { solver, rows: true });
+    };
     let puzzle = Puzzle::new(box_size, cells).map_err(errors::value)?;
-    Ok(Grid { box_size, cells: puzzle.into_cells(), text: None })
+    Ok(Read::Classic(Grid { box_size, cells: puzzle.into_cells(), text: None }))
 }
 
 /// Cells as Python gives them back: text in `format` (without the final
@@ -165,9 +198,10 @@ fn solve_grid(py: Python<'_>, grid: Grid, mode: Mode) -> PyResult<Option<Vec<u8>
 ///
 /// The puzzle is a string in any format the command line reads (one line of
 /// 81 symbols with '.' or '0' for a blank, a grid of lines, digits separated
-/// by spaces; 4x4 to 25x25), a list of lists of ints (0 for a blank), or an
-/// object with tolist() such as a numpy array. A string gets a string back,
-/// in the format it came in; a list gets a list of lists.
+/// by spaces; 4x4 to 25x25), a list of lists of ints (0 for a blank; 6, 7,
+/// 8 and 10 to 15 rows make a variant grid, with ISS's boxes), or an object
+/// with tolist() such as a numpy array. A string gets a string back, in the
+/// format it came in; a list gets a list of lists.
 ///
 /// With lexmin=True the solution is the lexicographically smallest (the
 /// cells read row by row as one number).
@@ -195,13 +229,13 @@ fn solve_grid(py: Python<'_>, grid: Grid, mode: Mode) -> PyResult<Option<Vec<u8>
 fn solve<'py>(py: Python<'py>, puzzle: &Bound<'py, PyAny>, lexmin: bool) -> PyResult<Option<Bound<'py, PyAny>>> {
     let grid = match read(puzzle)? {
         Read::Classic(grid) => grid,
-        Read::Variant(_) if lexmin => return Err(errors::value(LEXMIN_VARIANT)),
-        Read::Variant(mut solver) => {
+        Read::Variant { .. } if lexmin => return Err(errors::value(LEXMIN_VARIANT)),
+        Read::Variant { mut solver, rows } => {
             let first = run::interruptible(py, move |control| {
                 solver.set_control(control.clone());
                 solver.first()
             })?;
-            return Ok(first.map(|s| variant_answer(py, &s)));
+            return first.map(|s| variant_answer(py, &s, rows)).transpose();
         }
     };
     let (box_size, text) = (grid.box_size, grid.text);
@@ -227,7 +261,7 @@ fn solve<'py>(py: Python<'py>, puzzle: &Bound<'py, PyAny>, lexmin: bool) -> PyRe
 fn count(py: Python<'_>, puzzle: &Bound<'_, PyAny>, limit: Option<u64>) -> PyResult<u64> {
     let grid = match read(puzzle)? {
         Read::Classic(grid) => grid,
-        Read::Variant(mut solver) => {
+        Read::Variant { mut solver, .. } => {
             return run::interruptible(py, move |control| {
                 solver.set_control(control.clone());
                 solver.count(limit).solutions
@@ -246,8 +280,10 @@ enum Grids {
         box_size: usize,
         text: Option<Format>,
     },
-    /// Variant solutions, as lines.
-    Variant,
+    /// Variant solutions, as rows or as lines.
+    Variant {
+        rows: bool,
+    },
 }
 
 impl Convert for Grids {
@@ -255,7 +291,7 @@ impl Convert for Grids {
         let cells: Vec<u8> = item.into_iter().map(|v| v as u8).collect();
         match *self {
             Grids::Classic { box_size, text } => answer(py, box_size, text, &cells),
-            Grids::Variant => Ok(variant_answer(py, &cells)),
+            Grids::Variant { rows } => variant_answer(py, &cells, rows),
         }
     }
 }
@@ -281,8 +317,8 @@ fn item(cells: &[u8]) -> Item {
 fn solutions(puzzle: &Bound<'_, PyAny>) -> PyResult<Solutions> {
     let grid = match read(puzzle)? {
         Read::Classic(grid) => grid,
-        Read::Variant(mut solver) => {
-            return Solutions::start(Grids::Variant, move |feed, control| {
+        Read::Variant { mut solver, rows } => {
+            return Solutions::start(Grids::Variant { rows }, move |feed, control| {
                 solver.set_control(control.clone());
                 solver.for_each(|s| feed.push(item(s)));
             })
@@ -319,6 +355,7 @@ enum Job {
     },
     Variant {
         solver: Box<VariantSolver>,
+        rows: bool,
         solution: Option<Vec<u8>>,
     },
 }
@@ -328,7 +365,7 @@ impl Job {
     fn of(read: Read) -> Job {
         match read {
             Read::Classic(grid) => Job::Classic { grid, solution: None },
-            Read::Variant(solver) => Job::Variant { solver, solution: None },
+            Read::Variant { solver, rows } => Job::Variant { solver, rows, solution: None },
         }
     }
 
@@ -348,7 +385,7 @@ impl Job {
                 let solved = classic(solver, grid.box_size).solve(&grid.cells, mode, &mut cells);
                 *solution = (solved.count > 0).then_some(cells);
             }
-            Job::Variant { solver, solution } => {
+            Job::Variant { solver, solution, .. } => {
                 solver.set_control(control.clone());
                 *solution = solver.first();
             }
@@ -361,7 +398,7 @@ impl Job {
         match self {
             Job::Line9 { cells, solved: true } => answer(py, 3, Some(Format::Line), cells),
             Job::Classic { grid, solution: Some(cells) } => answer(py, grid.box_size, grid.text, cells),
-            Job::Variant { solution: Some(cells), .. } => Ok(variant_answer(py, cells)),
+            Job::Variant { solution: Some(cells), rows, .. } => variant_answer(py, cells, *rows),
             _ => Ok(py.None().into_bound(py)),
         }
     }
@@ -396,7 +433,9 @@ fn read_many(puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<Job>> {
         let text = text.to_cow()?;
         if variant::is_variant_text(&text) {
             return variant::puzzle_lines(&text)
-                .map(|(line, puzzle)| compile(puzzle, line).map(|solver| Job::of(Read::Variant(solver))))
+                .map(|(line, puzzle)| {
+                    compile(puzzle, line).map(|solver| Job::of(Read::Variant { solver, rows: false }))
+                })
                 .collect();
         }
         let batch = Batch::parse(&text).map_err(|e| errors::parse(&e))?;
@@ -534,21 +573,10 @@ fn read_for_candidates(puzzle: &Bound<'_, PyAny>) -> PyResult<Box<VariantSolver>
             return compile(&text, 1);
         }
     }
-    let grid = match read(puzzle)? {
-        Read::Classic(grid) => grid,
-        Read::Variant(solver) => return Ok(solver),
-    };
-    let side = grid.box_size * grid.box_size;
-    let shape = Shape::new(side)
-        .ok_or_else(|| errors::value(format!("candidates() reads grids up to 16x16, not {side}x{side}")))?;
-    let mut puzzle = variant::Puzzle::new(shape);
-    for (mask, &digit) in puzzle.candidates.iter_mut().zip(&grid.cells) {
-        if digit > 0 {
-            *mask = 1 << (digit - 1);
-        }
+    match read(puzzle)? {
+        Read::Classic(grid) => variant_grid(grid.box_size * grid.box_size, &grid.cells),
+        Read::Variant { solver, .. } => Ok(solver),
     }
-    let solver = VariantSolver::new(&puzzle).map_err(errors::value)?;
-    Ok(Box::new(solver))
 }
 
 /// The true candidates of a puzzle: per cell, the values it holds in at

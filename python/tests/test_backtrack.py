@@ -163,6 +163,12 @@ def test_variant_puzzles_through_solve_count_and_solutions():
     assert sudoku.count(open_six, limit=2) == 2
     assert sudoku.count(open_six) == len(set(sudoku.solutions(open_six))) > 2
     assert sudoku.solve(".Shape~4x4.Cage~2~R1C1~R1C2") is None
+    # As rows of ints (or a numpy array), answered as rows.
+    assert sudoku.solve(rows("." + six[1:], 6)) == rows(six, 6)
+    assert sudoku.count(rows(open_six, 6), limit=2) == 2
+    assert next(sudoku.solutions(rows(open_six, 6))) in [rows(s, 6) for s in sudoku.solutions(open_six)]
+    assert sudoku.solve_many([rows(six, 6), six]) == [rows(six, 6), six]
+    assert sudoku.candidates(rows(open_six, 6)).candidates == sudoku.candidates(open_six).candidates
     with pytest.raises(ValueError, match="lexmin is for classic grids"):
         sudoku.solve(THERMO, lexmin=True)
 
@@ -293,7 +299,9 @@ def test_parse_error_is_a_value_error_with_line_and_column():
 
 
 def test_bad_grids_and_arguments():
-    with pytest.raises(ValueError, match="rows"):
+    with pytest.raises(ValueError, match="a grid has 4 to 16 rows, or 25, not 3"):
+        sudoku.solve([[0] * 3] * 3)
+    with pytest.raises(ValueError, match="row 1 has 9 values; a 8x8 grid has 8"):
         sudoku.solve([[0] * 9] * 8)
     with pytest.raises(ValueError, match="row 2 has 8 values"):
         sudoku.solve([[0] * 9, [0] * 8] + [[0] * 9] * 7)
