@@ -49,15 +49,18 @@ pub fn read_unchecked(text: &Bound<'_, PyString>) -> Option<Cells> {
         let _ = PyErr::take(text.py());
         return None;
     }
+    // Code points cut to their low byte first (the line is no puzzle if any
+    // was past 255), then checked and mapped a byte at a time: both loops
+    // are vectorised without a branch per symbol, the second on 16 lanes.
+    let high = chars.iter().fold(0, |acc, &c| acc | c);
+    let bytes: [u8; CELLS] = chars.map(|c| c as u8);
     let mut cells = [0u8; CELLS];
-    // Without a branch per symbol (the loop is vectorised): every symbol is
-    // checked, and the answer given at the end.
-    let mut clean = true;
-    for (out, &c) in cells.iter_mut().zip(&chars) {
-        let digit = c.wrapping_sub(u32::from(b'0'));
+    let mut clean = high < 256;
+    for (out, &b) in cells.iter_mut().zip(&bytes) {
+        let digit = b.wrapping_sub(b'0');
         let is_digit = digit <= 9;
-        clean &= is_digit | (c == u32::from(b'.'));
-        *out = if is_digit { digit as u8 } else { 0 };
+        clean &= is_digit | (b == b'.');
+        *out = if is_digit { digit } else { 0 };
     }
     clean.then_some(cells)
 }

@@ -127,9 +127,12 @@ def test_solve_many_lines_take_the_same_path_as_grids():
         with pytest.raises(backtrack.ParseError) as error:
             sudoku.solve_many([GRID, clash])
         assert error.value.column == column
-    with pytest.raises(backtrack.ParseError) as error:
-        sudoku.solve_many(["." * 80 + "\uff11"])
-    assert error.value.column == 81
+    # Symbols past U+00FF, among them one whose low byte is a digit ('\u0131').
+    for stray in ("\uff11", "\u0131", "\U00010031"):
+        for call in (sudoku.solve_many, lambda p: sudoku.solve(p[0])):
+            with pytest.raises(backtrack.ParseError) as error:
+                call(["." * 80 + stray])
+            assert error.value.column == 81
     # Clashes are looked for after the search (clashing givens have no
     # solution), yet the first bad puzzle in input order is the one reported.
     stray = "." * 80 + "x"
