@@ -337,7 +337,8 @@ fn solutions(puzzle: &Bound<'_, PyAny>) -> PyResult<Solutions> {
     })
 }
 
-/// Puzzles answered per job: as in the command line.
+/// Puzzles answered per job: as in the command line (which answers variant
+/// puzzles, each taking milliseconds or more, one per job).
 const CHUNK: usize = 256;
 
 /// One puzzle of `solve_many`, and its answer once solved.
@@ -506,10 +507,11 @@ fn solve_many<'py>(
     }
     let threads = crate::threads(threads)?;
     let mode = if lexmin { Mode::LexFirst } else { Mode::First };
+    let chunk = if jobs.iter().any(|job| matches!(job, Job::Variant { .. })) { 1 } else { CHUNK };
     let jobs = run::interruptible(py, move |control| {
         let pool = thread_pool(threads)?;
         pool.install(|| {
-            jobs.par_chunks_mut(CHUNK).for_each(|chunk| {
+            jobs.par_chunks_mut(chunk).for_each(|chunk| {
                 let mut solver = None;
                 for job in chunk {
                     if control.is_cancelled() {
