@@ -3,6 +3,7 @@
 Submodules:
 
 * :mod:`backtrack.sudoku`: solve, count, stream, batch-solve, generate, rate, explain, hint;
+  variant puzzles (killer cages, thermometers, ...) and their true candidates;
 * :mod:`backtrack.queens`: count and list N-queens solutions;
 * :mod:`backtrack.xcover`: exact cover with colors (Knuth's Algorithm C);
 * :mod:`backtrack.choose`: permutations and combinations, of sets and multisets.

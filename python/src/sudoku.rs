@@ -1,13 +1,14 @@
 //! `backtrack.sudoku`: solve, count, stream, batch-solve, generate, rate,
 //! explain and hint, on the library's kernels.
 
-use backtrack::search::{thread_pool, Mode, Search};
+use backtrack::search::{thread_pool, Control, Mode, Search};
 use backtrack::sudoku::generate::{self as maker, GridSize, Options, Symmetry, Target};
 use backtrack::sudoku::kernel9::{Cells, Space9};
 use backtrack::sudoku::rate::{self as rater, RateError, Rating as LibRating};
 use backtrack::sudoku::score::Score;
 use backtrack::sudoku::techniques::{Step as LibStep, Technique};
 use backtrack::sudoku::{self, Batch, Format, GeneralSpace, Puzzle, Solver};
+use backtrack::variant::{self, Line, Shape, Solver as VariantSolver};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
@@ -31,24 +32,91 @@ const PUZZLE_TYPES: &str =
     "a puzzle is a string (any format the command line reads), a list of lists of ints (0 for a blank), \
      or an object with tolist() such as a numpy array";
 
-/// Reads one puzzle: a string in any format the command line reads
-/// (detected), a list of rows of ints, or anything with `tolist()`.
-fn read(puzzle: &Bound<'_, PyAny>) -> PyResult<Grid> {
+/// A puzzle read from Python: a classic grid, or a variant puzzle
+/// compiled for the variant solver (`rows`: given as rows of ints, and
+/// answered so; else answered by a line, as the command line writes it).
+enum Read {
+    Classic(Grid),
+    Variant { solver: Box<VariantSolver>, rows: bool },
+}
+
+/// Reads one puzzle: a string in any format the command line reads (told
+/// from the text as the command line tells it: a line in a format only
+/// variant puzzles use is a variant puzzle), a list of rows of ints, or
+/// anything with `tolist()`.
+fn read(puzzle: &Bound<'_, PyAny>) -> PyResult<Read> {
     if let Ok(text) = puzzle.cast::<PyString>() {
         if let Some(cells) = line9::read(text) {
-            return Ok(Grid { box_size: 3, cells, text: Some(Format::Line) });
+            return Ok(Read::Classic(Grid { box_size: 3, cells: cells.to_vec(), text: Some(Format::Line) }));
         }
         let text = text.to_cow()?;
-        let layout = sudoku::detect(&text).map_err(|e| errors::parse(&e))?;
-        let parsed = sudoku::parse_as(&text, layout).map_err(|e| errors::parse(&e))?;
-        return Ok(Grid { box_size: layout.box_size, cells: parsed.into_cells(), text: Some(layout.format) });
+        if variant::is_variant_line(&text) {
+            return compile(&text, 1).map(|solver| Read::Variant { solver, rows: false });
+        }
+        return read_text(&text).map(Read::Classic);
     }
+    read_rows(puzzle)
+}
+
+/// Reads a classic puzzle's text, its format detected.
+fn read_text(text: &str) -> PyResult<Grid> {
+    let layout = sudoku::detect(text).map_err(|e| errors::parse(&e))?;
+    let parsed = sudoku::parse_as(text, layout).map_err(|e| errors::parse(&e))?;
+    Ok(Grid { box_size: layout.box_size, cells: parsed.into_cells(), text: Some(layout.format) })
+}
+
+/// Reads one variant puzzle on line `line` of its text and compiles it.
+fn compile(text: &str, line: usize) -> PyResult<Box<VariantSolver>> {
+    let puzzle = variant::parse_line(text, line).map_err(|e| errors::parse(&e))?;
+    let solver = VariantSolver::new(&puzzle).map_err(|m| errors::parse(&backtrack::ParseError::new(line, 0, m)))?;
+    Ok(Box::new(solver))
+}
+
+/// The message for `lexmin=True` on a variant puzzle, as the command line's.
+const LEXMIN_VARIANT: &str = "lexmin is for classic grids, not variant puzzles";
+
+/// A variant solution: as rows of ints (`rows`), or as the command line
+/// writes it, one line of symbols.
+fn variant_answer<'py>(py: Python<'py>, solution: &[u8], rows: bool) -> PyResult<Bound<'py, PyAny>> {
+    if rows {
+        let side = (1..=variant::MAX_SIZE).find(|n| n * n == solution.len()).unwrap_or(1);
+        let rows: PyResult<Vec<Bound<'py, PyList>>> = solution.chunks(side).map(|row| PyList::new(py, row)).collect();
+        return Ok(PyList::new(py, rows?)?.into_any());
+    }
+    Ok(PyString::new(py, &Line(solution).to_string()).into_any())
+}
+
+/// A grid's givens (0 for a blank) as a variant puzzle of side `side`,
+/// with rows, columns and the boxes of its size (6x6: 2 rows by 3
+/// columns), compiled.
+fn variant_grid(side: usize, cells: &[u8]) -> PyResult<Box<VariantSolver>> {
+    let shape = Shape::new(side).ok_or_else(|| {
+        errors::value(format!(
+            "variant grids are {0}x{0} to {1}x{1}, not {side}x{side}",
+            variant::MIN_SIZE,
+            variant::MAX_SIZE
+        ))
+    })?;
+    let mut puzzle = variant::Puzzle::new(shape);
+    for (mask, &digit) in puzzle.candidates.iter_mut().zip(cells) {
+        if digit > 0 {
+            *mask = 1 << (digit - 1);
+        }
+    }
+    VariantSolver::new(&puzzle).map(Box::new).map_err(errors::value)
+}
+
+/// Reads a grid given as rows of ints (or anything with `tolist()`): a
+/// classic grid (4, 9, 16 or 25 rows), or a grid of a size only variant
+/// puzzles have (6x6, 8x8, 12x12, ...).
+fn read_rows(puzzle: &Bound<'_, PyAny>) -> PyResult<Read> {
     let list = if puzzle.hasattr("tolist")? { puzzle.call_method0("tolist")? } else { puzzle.clone() };
     let rows: Vec<Vec<i64>> = list.extract().map_err(|_| PyTypeError::new_err(PUZZLE_TYPES))?;
     let side = rows.len();
-    let box_size = (2..=5)
-        .find(|b| b * b == side)
-        .ok_or_else(|| errors::value(format!("a grid has 4, 9, 16 or 25 rows, not {side}")))?;
+    let box_size = (2..=5).find(|b| b * b == side);
+    if box_size.is_none() && !(variant::MIN_SIZE..=variant::MAX_SIZE).contains(&side) {
+        return Err(errors::value(format!("a grid has 4 to 16 rows, or 25, not {side}")));
+    }
     let mut cells = Vec::with_capacity(side * side);
     for (r, row) in rows.iter().enumerate() {
         if row.len() != side {
@@ -65,8 +133,11 @@ fn read(puzzle: &Bound<'_, PyAny>) -> PyResult<Grid> {
             cells.push(digit);
         }
     }
+    let Some(box_size) = box_size else {
+        return variant_grid(side, &cells).map(|solver| Read::Variant { solver, rows: true });
+    };
     let puzzle = Puzzle::new(box_size, cells).map_err(errors::value)?;
-    Ok(Grid { box_size, cells: puzzle.into_cells(), text: None })
+    Ok(Read::Classic(Grid { box_size, cells: puzzle.into_cells(), text: None }))
 }
 
 /// Cells as Python gives them back: text in `format` (without the final
@@ -127,9 +198,10 @@ fn solve_grid(py: Python<'_>, grid: Grid, mode: Mode) -> PyResult<Option<Vec<u8>
 ///
 /// The puzzle is a string in any format the command line reads (one line of
 /// 81 symbols with '.' or '0' for a blank, a grid of lines, digits separated
-/// by spaces; 4x4 to 25x25), a list of lists of ints (0 for a blank), or an
-/// object with tolist() such as a numpy array. A string gets a string back,
-/// in the format it came in; a list gets a list of lists.
+/// by spaces; 4x4 to 25x25), a list of lists of ints (0 for a blank; 6, 7,
+/// 8 and 10 to 15 rows make a variant grid, with ISS's boxes), or an object
+/// with tolist() such as a numpy array. A string gets a string back, in the
+/// format it came in; a list gets a list of lists.
 ///
 /// With lexmin=True the solution is the lexicographically smallest (the
 /// cells read row by row as one number).
@@ -141,6 +213,13 @@ fn solve_grid(py: Python<'_>, grid: Grid, mode: Mode) -> PyResult<Option<Vec<u8>
 /// [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]]
 /// >>> sudoku.solve("12....34........") is None
 /// True
+///
+/// Variant puzzles (ISS constraint strings, killer strings, SudokuWiki
+/// killers, jigsaws, pencil marks, 6x6 and other sizes only variants have),
+/// told from the text as the command line tells them, get a line back:
+///
+/// >>> sudoku.solve(".Shape~4x4.Thermo~R1C1~R1C2~R1C3~R1C4.~R2C1_4")
+/// '1234431221433421'
 /// >>> sudoku.solve("1.x.............")
 /// Traceback (most recent call last):
 ///     ...
@@ -148,7 +227,17 @@ fn solve_grid(py: Python<'_>, grid: Grid, mode: Mode) -> PyResult<Option<Vec<u8>
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, lexmin = false))]
 fn solve<'py>(py: Python<'py>, puzzle: &Bound<'py, PyAny>, lexmin: bool) -> PyResult<Option<Bound<'py, PyAny>>> {
-    let grid = read(puzzle)?;
+    let grid = match read(puzzle)? {
+        Read::Classic(grid) => grid,
+        Read::Variant { .. } if lexmin => return Err(errors::value(LEXMIN_VARIANT)),
+        Read::Variant { mut solver, rows } => {
+            let first = run::interruptible(py, move |control| {
+                solver.set_control(control.clone());
+                solver.first()
+            })?;
+            return first.map(|s| variant_answer(py, &s, rows)).transpose();
+        }
+    };
     let (box_size, text) = (grid.box_size, grid.text);
     let mode = if lexmin { Mode::LexFirst } else { Mode::First };
     match solve_grid(py, grid, mode)? {
@@ -165,10 +254,20 @@ fn solve<'py>(py: Python<'py>, puzzle: &Bound<'py, PyAny>, lexmin: bool) -> PyRe
 /// 72
 /// >>> sudoku.count("." * 81, limit=2)
 /// 2
+/// >>> sudoku.count(".Shape~4x4.Cage~7~R1C2~R1C3.Cage~7~R3C1~R4C1.~R1C1_1~R4C4_1")
+/// 2
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, limit = None))]
 fn count(py: Python<'_>, puzzle: &Bound<'_, PyAny>, limit: Option<u64>) -> PyResult<u64> {
-    let grid = read(puzzle)?;
+    let grid = match read(puzzle)? {
+        Read::Classic(grid) => grid,
+        Read::Variant { mut solver, .. } => {
+            return run::interruptible(py, move |control| {
+                solver.set_control(control.clone());
+                solver.count(limit).solutions
+            })
+        }
+    };
     run::interruptible(py, move |control| match nine(&grid.cells) {
         Some(cells) => Search::new(Space9::new(cells)).control(control.clone()).count(limit),
         None => Search::new(GeneralSpace::new(grid.box_size, &grid.cells)).control(control.clone()).count(limit),
@@ -176,15 +275,24 @@ fn count(py: Python<'_>, puzzle: &Bound<'_, PyAny>, limit: Option<u64>) -> PyRes
 }
 
 /// Turns streamed cells back into the caller's kind of grid.
-struct Grids {
-    box_size: usize,
-    text: Option<Format>,
+enum Grids {
+    Classic {
+        box_size: usize,
+        text: Option<Format>,
+    },
+    /// Variant solutions, as rows or as lines.
+    Variant {
+        rows: bool,
+    },
 }
 
 impl Convert for Grids {
     fn convert<'py>(&self, py: Python<'py>, item: Item) -> PyResult<Bound<'py, PyAny>> {
         let cells: Vec<u8> = item.into_iter().map(|v| v as u8).collect();
-        answer(py, self.box_size, self.text, &cells)
+        match *self {
+            Grids::Classic { box_size, text } => answer(py, box_size, text, &cells),
+            Grids::Variant { rows } => variant_answer(py, &cells, rows),
+        }
     }
 }
 
@@ -203,10 +311,20 @@ fn item(cells: &[u8]) -> Item {
 /// '1234341221434321'
 /// >>> sum(1 for _ in it) + 1
 /// 72
+/// >>> list(sudoku.solutions(".Shape~4x4.Cage~7~R1C2~R1C3.Cage~7~R3C1~R4C1.~R1C1_1~R4C4_1"))
+/// ['1342241331244231', '1432231441233241']
 #[pyfunction]
 fn solutions(puzzle: &Bound<'_, PyAny>) -> PyResult<Solutions> {
-    let grid = read(puzzle)?;
-    let convert = Grids { box_size: grid.box_size, text: grid.text };
+    let grid = match read(puzzle)? {
+        Read::Classic(grid) => grid,
+        Read::Variant { mut solver, rows } => {
+            return Solutions::start(Grids::Variant { rows }, move |feed, control| {
+                solver.set_control(control.clone());
+                solver.for_each(|s| feed.push(item(s)));
+            })
+        }
+    };
+    let convert = Grids::Classic { box_size: grid.box_size, text: grid.text };
     Solutions::start(convert, move |feed, control| match nine(&grid.cells) {
         Some(cells) => {
             Search::new(Space9::new(cells)).control(control.clone()).for_each(|s| feed.push(item(&s)));
@@ -219,43 +337,161 @@ fn solutions(puzzle: &Bound<'_, PyAny>) -> PyResult<Solutions> {
     })
 }
 
-/// Puzzles answered per job: as in the command line.
+/// Puzzles answered per job: as in the command line (which answers variant
+/// puzzles, each taking milliseconds or more, one per job).
 const CHUNK: usize = 256;
 
-/// Reads the puzzles of `solve_many`: the text of a whole file, or an
+/// One puzzle of `solve_many`, and its answer once solved.
+enum Job {
+    /// A 9x9 line read by [`line9::read_unchecked`]; `cells` holds the
+    /// solution once `solved`. Clashing givens are only looked for when
+    /// the search finds no solution (they never have one).
+    Line9 {
+        cells: line9::Cells,
+        solved: bool,
+    },
+    Classic {
+        grid: Grid,
+        solution: Option<Vec<u8>>,
+    },
+    Variant {
+        solver: Box<VariantSolver>,
+        rows: bool,
+        solution: Option<Vec<u8>>,
+    },
+}
+
+impl Job {
+    /// A puzzle read by [`read`].
+    fn of(read: Read) -> Job {
+        match read {
+            Read::Classic(grid) => Job::Classic { grid, solution: None },
+            Read::Variant { solver, rows } => Job::Variant { solver, rows, solution: None },
+        }
+    }
+
+    /// Solves the puzzle in place (`solver`: a classic solver kept between
+    /// puzzles of one size).
+    fn solve(&mut self, solver: &mut Option<Solver>, mode: Mode, control: &Control) {
+        match self {
+            Job::Line9 { cells, solved } => {
+                let mut solution = [0u8; 81];
+                *solved = classic(solver, 3).solve(cells.as_slice(), mode, &mut solution).count > 0;
+                if *solved {
+                    *cells = solution;
+                }
+            }
+            Job::Classic { grid, solution } => {
+                let mut cells = vec![0u8; grid.cells.len()];
+                let solved = classic(solver, grid.box_size).solve(&grid.cells, mode, &mut cells);
+                *solution = (solved.count > 0).then_some(cells);
+            }
+            Job::Variant { solver, solution, .. } => {
+                solver.set_control(control.clone());
+                *solution = solver.first();
+            }
+        }
+    }
+
+    /// The answer to give back: the solution in the format the puzzle came
+    /// in, or None.
+    fn answer<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match self {
+            Job::Line9 { cells, solved: true } => answer(py, 3, Some(Format::Line), cells),
+            Job::Classic { grid, solution: Some(cells) } => answer(py, grid.box_size, grid.text, cells),
+            Job::Variant { solution: Some(cells), rows, .. } => variant_answer(py, cells, *rows),
+            _ => Ok(py.None().into_bound(py)),
+        }
+    }
+}
+
+/// The classic solver kept in `solver` when it is for `box_size`, else a new one.
+fn classic(solver: &mut Option<Solver>, box_size: usize) -> &mut Solver {
+    if solver.as_ref().is_none_or(|s| s.box_size() != box_size) {
+        *solver = Some(Solver::new(box_size));
+    }
+    solver.as_mut().expect("set above")
+}
+
+/// The first of `jobs` whose givens clash (left unchecked by the fast
+/// reader), as the error the general path gives for it.
+fn first_clash(jobs: &[Job]) -> PyResult<()> {
+    for job in jobs {
+        if let Job::Line9 { cells, solved: false } = job {
+            if line9::clashes(cells) {
+                read_text(&line9::text(cells))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Reads the puzzles of `solve_many`: the text of a whole file (variant
+/// puzzles when its first puzzle is one, as for the command line), or an
 /// iterable of puzzles.
-fn read_many(puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<Grid>> {
+fn read_many(puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<Job>> {
     if let Ok(text) = puzzles.cast::<PyString>() {
-        let batch = Batch::parse(&text.to_cow()?).map_err(|e| errors::parse(&e))?;
+        let text = text.to_cow()?;
+        if variant::is_variant_text(&text) {
+            return variant::puzzle_lines(&text)
+                .map(|(line, puzzle)| {
+                    compile(puzzle, line).map(|solver| Job::of(Read::Variant { solver, rows: false }))
+                })
+                .collect();
+        }
+        let batch = Batch::parse(&text).map_err(|e| errors::parse(&e))?;
         if let Some(e) = batch.first_error() {
             return Err(errors::parse(e));
         }
         let layout = batch.layout();
+        let job = |cells: &[u8]| match cells.try_into() {
+            Ok(cells) if layout.format == Format::Line => Job::Line9 { cells, solved: false },
+            _ => Job::of(Read::Classic(Grid {
+                box_size: layout.box_size,
+                cells: cells.to_vec(),
+                text: Some(layout.format),
+            })),
+        };
         return Ok(batch
             .entries()
             .iter()
             .filter_map(|entry| entry.result.as_ref().ok())
-            .map(|&slot| Grid {
-                box_size: layout.box_size,
-                cells: batch.cells(slot).to_vec(),
-                text: Some(layout.format),
-            })
+            .map(|&slot| job(batch.cells(slot)))
             .collect());
     }
-    puzzles.try_iter()?.map(|p| read(&p?)).collect()
+    let mut jobs = Vec::with_capacity(puzzles.len().unwrap_or(0));
+    for puzzle in puzzles.try_iter()? {
+        let puzzle = puzzle?;
+        if let Some(cells) = puzzle.cast::<PyString>().ok().and_then(|text| line9::read_unchecked(text)) {
+            jobs.push(Job::Line9 { cells, solved: false });
+            continue;
+        }
+        match read(&puzzle) {
+            Ok(read) => jobs.push(Job::of(read)),
+            Err(e) => {
+                // An earlier puzzle's clash is the first error.
+                first_clash(&jobs)?;
+                return Err(e);
+            }
+        }
+    }
+    Ok(jobs)
 }
 
 /// Solve many puzzles on several threads; the answers come back in input
 /// order (None for a puzzle without a solution).
 ///
-/// puzzles is the text of a whole file (any format the command line reads;
-/// '#' comment lines and blank lines skipped) or an iterable of puzzles,
-/// each as solve() takes it. threads: how many (None or 0: one per core).
+/// puzzles is the text of a whole file (any format the command line reads,
+/// variant puzzles one per line included; '#' comment lines and blank lines
+/// skipped) or an iterable of puzzles, each as solve() takes it. threads:
+/// how many (None or 0: one per core).
 ///
 /// >>> from backtrack import sudoku
 /// >>> sudoku.solve_many(["1.3.....2.......", "12....34........"], threads=2)
 /// ['1234341221434321', None]
 /// >>> sudoku.solve_many("# two puzzles\n1.3.....2.......\n.2..............\n")
+/// ['1234341221434321', '1234341221434321']
+/// >>> sudoku.solve_many([".Shape~4x4.~R1C1_1~R2C3_1", "1.3.....2......."])
 /// ['1234341221434321', '1234341221434321']
 #[pyfunction]
 #[pyo3(signature = (puzzles, *, threads = None, lexmin = false))]
@@ -265,42 +501,117 @@ fn solve_many<'py>(
     threads: Option<usize>,
     lexmin: bool,
 ) -> PyResult<Bound<'py, PyList>> {
-    let grids = read_many(puzzles)?;
+    let mut jobs = read_many(puzzles)?;
+    if lexmin && jobs.iter().any(|job| matches!(job, Job::Variant { .. })) {
+        return Err(errors::value(LEXMIN_VARIANT));
+    }
     let threads = crate::threads(threads)?;
     let mode = if lexmin { Mode::LexFirst } else { Mode::First };
-    let (grids, solutions) = run::interruptible(py, move |control| {
+    let chunk = if jobs.iter().any(|job| matches!(job, Job::Variant { .. })) { 1 } else { CHUNK };
+    let jobs = run::interruptible(py, move |control| {
         let pool = thread_pool(threads)?;
-        let solutions: Vec<Option<Vec<u8>>> = pool.install(|| {
-            grids
-                .par_chunks(CHUNK)
-                .flat_map_iter(|chunk| {
-                    let mut solver: Option<Solver> = None;
-                    chunk
-                        .iter()
-                        .map(|grid| {
-                            if control.is_cancelled() {
-                                return None;
-                            }
-                            let solver = match &mut solver {
-                                Some(s) if s.box_size() == grid.box_size => s,
-                                _ => solver.insert(Solver::new(grid.box_size)),
-                            };
-                            let mut solution = vec![0u8; grid.cells.len()];
-                            let solved = solver.solve(&grid.cells, mode, &mut solution);
-                            (solved.count > 0).then_some(solution)
-                        })
-                        .collect::<Vec<_>>()
-                })
-                .collect()
+        pool.install(|| {
+            jobs.par_chunks_mut(chunk).for_each(|chunk| {
+                let mut solver = None;
+                for job in chunk {
+                    if control.is_cancelled() {
+                        return;
+                    }
+                    job.solve(&mut solver, mode, control);
+                }
+            })
         });
-        Ok((grids, solutions))
+        Ok(jobs)
     })?
     .map_err(errors::threads)?;
-    let answers = grids.iter().zip(&solutions).map(|(grid, solution)| match solution {
-        Some(cells) => answer(py, grid.box_size, grid.text, cells),
-        None => Ok(py.None().into_bound(py)),
-    });
-    PyList::new(py, answers.collect::<PyResult<Vec<_>>>()?)
+    first_clash(&jobs)?;
+    let answers = jobs.iter().map(|job| job.answer(py)).collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, answers)
+}
+
+/// The true candidates of a puzzle, as candidates() returns them: the
+/// fields of the command line's sudoku --candidates --json.
+///
+/// >>> from backtrack import sudoku
+/// >>> sudoku.candidates("1234341221434321")
+/// Candidates(solutions=1, complete=True, size=4, candidates=[[1], [2], [3], [4], [3], ...])
+#[pyclass(module = "backtrack.sudoku", frozen, get_all)]
+struct Candidates {
+    /// Per cell, row by row, the values it holds in at least one solution
+    /// (empty lists when there is no solution). (Not `u8`, which would
+    /// become `bytes`.)
+    candidates: Vec<Vec<u16>>,
+    /// Solutions counted, at most the limit.
+    solutions: u64,
+    /// Whether solutions is every solution (not cut short by the limit).
+    complete: bool,
+    /// The grid's side (the values run from 1 to size).
+    size: usize,
+}
+
+#[pymethods]
+impl Candidates {
+    fn __repr__(&self) -> String {
+        let complete = if self.complete { "True" } else { "False" };
+        format!(
+            "Candidates(solutions={}, complete={complete}, size={}, candidates={:?})",
+            self.solutions, self.size, self.candidates
+        )
+    }
+
+    /// The candidates as rows: rows()[r][c] is the values of row r, column c (from 0).
+    fn rows(&self) -> Vec<Vec<Vec<u16>>> {
+        self.candidates.chunks(self.size.max(1)).map(<[Vec<u16>]>::to_vec).collect()
+    }
+}
+
+/// A puzzle for candidates(): a string as the command line's --candidates
+/// reads a line (any variant or classic format on one line), a classic grid
+/// in lines, or rows of ints, 4x4 to 16x16.
+fn read_for_candidates(puzzle: &Bound<'_, PyAny>) -> PyResult<Box<VariantSolver>> {
+    if let Ok(text) = puzzle.cast::<PyString>() {
+        let text = text.to_cow()?;
+        if text.trim().lines().nth(1).is_none() {
+            return compile(&text, 1);
+        }
+    }
+    match read(puzzle)? {
+        Read::Classic(grid) => variant_grid(grid.box_size * grid.box_size, &grid.cells),
+        Read::Variant { solver, .. } => Ok(solver),
+    }
+}
+
+/// The true candidates of a puzzle: per cell, the values it holds in at
+/// least one solution, with the solutions counted up to limit (as the
+/// command line's sudoku --candidates --json). Any puzzle solve() takes,
+/// 4x4 to 16x16, classic or variant; a string is read as one line of the
+/// command line's --candidates.
+///
+/// >>> from backtrack import sudoku
+/// >>> killer = ".Shape~4x4.Cage~7~R1C2~R1C3.~R1C1_1~R4C4_1~R2C3_1"
+/// >>> c = sudoku.candidates(killer)
+/// >>> c.solutions, c.complete
+/// (2, False)
+/// >>> c.rows()[0]
+/// [[1], [3, 4], [3, 4], [2]]
+/// >>> sudoku.candidates(killer, limit=10).solutions
+/// 6
+/// >>> sudoku.candidates("1234341221434321").candidates[:4]
+/// [[1], [2], [3], [4]]
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, limit = 2))]
+fn candidates(py: Python<'_>, puzzle: &Bound<'_, PyAny>, limit: u64) -> PyResult<Candidates> {
+    if limit == 0 {
+        return Err(errors::value("limit is at least 1"));
+    }
+    let mut solver = read_for_candidates(puzzle)?;
+    let size = solver.size();
+    let found = run::interruptible(py, move |control| {
+        solver.set_control(control.clone());
+        solver.candidates(limit)
+    })?;
+    let candidates = found.values().into_iter().map(|v| v.into_iter().map(u16::from).collect()).collect();
+    Ok(Candidates { candidates, solutions: found.solutions, complete: found.complete, size })
 }
 
 /// A rating band from Python: "3.0..4.5", a number, or a pair (either end
@@ -378,7 +689,9 @@ fn generate(
 
 /// A 9x9 puzzle's cells, for the rater.
 fn nine_cells(puzzle: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
-    let grid = read(puzzle)?;
+    let Read::Classic(grid) = read(puzzle)? else {
+        return Err(errors::value("the rater reads classic 9x9 puzzles, not variant puzzles"));
+    };
     if grid.box_size != 3 {
         return Err(errors::value(RateError::Size));
     }
@@ -544,6 +857,8 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rate, &m)?)?;
     m.add_function(wrap_pyfunction!(explain, &m)?)?;
     m.add_function(wrap_pyfunction!(hint, &m)?)?;
+    m.add_function(wrap_pyfunction!(candidates, &m)?)?;
+    m.add_class::<Candidates>()?;
     m.add_class::<Rating>()?;
     m.add_class::<Step>()?;
     parent.add_submodule(&m)

@@ -127,9 +127,104 @@ def test_solve_many_lines_take_the_same_path_as_grids():
         with pytest.raises(backtrack.ParseError) as error:
             sudoku.solve_many([GRID, clash])
         assert error.value.column == column
-    with pytest.raises(backtrack.ParseError) as error:
-        sudoku.solve_many(["." * 80 + "\uff11"])
-    assert error.value.column == 81
+    # Symbols past U+00FF, among them one whose low byte is a digit ('\u0131').
+    for stray in ("\uff11", "\u0131", "\U00010031"):
+        for call in (sudoku.solve_many, lambda p: sudoku.solve(p[0])):
+            with pytest.raises(backtrack.ParseError) as error:
+                call(["." * 80 + stray])
+            assert error.value.column == 81
+    # Clashes are looked for after the search (clashing givens have no
+    # solution), yet the first bad puzzle in input order is the one reported.
+    stray = "." * 80 + "x"
+    for puzzles, column in (([GRID, "11" + "." * 79, GRID, stray], 2), ([stray, "11" + "." * 79], 81)):
+        with pytest.raises(backtrack.ParseError) as error:
+            sudoku.solve_many(puzzles)
+        assert error.value.column == column
+
+
+# Variant puzzles: the examples of the README's variant section, and their solutions.
+VARIANTS = [line for line in (ROOT / "examples" / "variant.txt").read_text().splitlines()
+            if line and not line.startswith("#")]
+THERMO, KILLER, SIX = VARIANTS
+VARIANT_SOLUTIONS = [
+    "847632519295471386631598247129743865486259173753816924368924751974185632512367498",
+    "432851769786239415159467823263974581971583642548612397397148256614725938825396174",
+    "132654654312215463463125541236326541",
+]
+
+
+def test_variant_puzzles_through_solve_count_and_solutions():
+    assert THERMO.startswith(".~R1C2_4") and KILLER.startswith("G<<L<K") and SIX.startswith(".Shape~6x6")
+    for puzzle, solution in zip(VARIANTS, VARIANT_SOLUTIONS):
+        assert sudoku.solve(puzzle) == solution
+        assert sudoku.count(puzzle, limit=2) == 1
+        assert list(sudoku.solutions(puzzle)) == [solution]
+    # A plain grid of a size only variants have (6x6, boxes of 2 rows by 3 columns).
+    six = VARIANT_SOLUTIONS[2]
+    assert sudoku.solve("." + six[1:]) == six
+    open_six = six[:6] + "." * 30
+    assert sudoku.count(open_six, limit=2) == 2
+    assert sudoku.count(open_six) == len(set(sudoku.solutions(open_six))) > 2
+    assert sudoku.solve(".Shape~4x4.Cage~2~R1C1~R1C2") is None
+    # As rows of ints (or a numpy array), answered as rows.
+    assert sudoku.solve(rows("." + six[1:], 6)) == rows(six, 6)
+    assert sudoku.count(rows(open_six, 6), limit=2) == 2
+    assert next(sudoku.solutions(rows(open_six, 6))) in [rows(s, 6) for s in sudoku.solutions(open_six)]
+    assert sudoku.solve_many([rows(six, 6), six]) == [rows(six, 6), six]
+    assert sudoku.candidates(rows(open_six, 6)).candidates == sudoku.candidates(open_six).candidates
+    with pytest.raises(ValueError, match="lexmin is for classic grids"):
+        sudoku.solve(THERMO, lexmin=True)
+
+
+def test_solve_many_takes_variant_puzzles_as_a_file_and_as_a_list():
+    text = (ROOT / "examples" / "variant.txt").read_text()
+    assert sudoku.solve_many(text, threads=2) == VARIANT_SOLUTIONS
+    mixed = [KILLER, GRID, ".Shape~4x4.Cage~2~R1C1~R1C2", SIX]
+    assert sudoku.solve_many(mixed) == [VARIANT_SOLUTIONS[1], SOLVED, None, VARIANT_SOLUTIONS[2]]
+    with pytest.raises(ValueError, match="lexmin"):
+        sudoku.solve_many(mixed, lexmin=True)
+
+
+def test_candidates_of_a_puzzle_with_several_solutions():
+    puzzle = (ROOT / "examples" / "variant-candidates.txt").read_text().strip()
+    found = sudoku.candidates(puzzle)
+    assert isinstance(found, sudoku.Candidates)
+    # As the README's `backtrack sudoku --candidates` prints them.
+    assert (found.solutions, found.complete, found.size) == (2, False, 6)
+    assert found.rows()[0] == [[1], [3], [2, 4], [6], [5], [2, 4]]
+    assert found.rows()[5] == [[3], [2], [6], [5], [4], [1]]
+    assert found.candidates == [cell for row in found.rows() for cell in row]
+    counted = sudoku.candidates(puzzle, limit=100)
+    assert (counted.solutions, counted.complete) == (2, True)
+    # A classic puzzle, as a string or rows: 72 solutions, every digit possible in an open cell.
+    assert sudoku.candidates(OPEN4, limit=1000).solutions == 72
+    assert sudoku.candidates(rows(OPEN4, 4)).candidates[1] == [2, 3, 4]
+    unique = sudoku.candidates(THERMO)
+    assert (unique.solutions, unique.complete) == (1, True)
+    assert [c[0] for c in unique.candidates] == [int(d) for d in VARIANT_SOLUTIONS[0]]
+    none = sudoku.candidates(".Shape~4x4.Cage~2~R1C1~R1C2")
+    assert (none.solutions, none.complete, none.candidates[0]) == (0, True, [])
+    with pytest.raises(ValueError):
+        sudoku.candidates(OPEN4, limit=0)
+
+
+def test_variant_parse_errors_have_line_and_column():
+    with pytest.raises(ParseError) as e:
+        sudoku.solve(".Shape~4x4.Foo~1")
+    assert (e.value.line, e.value.column) == (1, 12)
+    assert str(e.value) == "line 1, column 12: unknown constraint type 'Foo'"
+    with pytest.raises(ParseError) as e:
+        sudoku.solve_many("# header\n" + THERMO + "\n.Cage~3~R1C1~R1CZ\n")
+    assert (e.value.line, e.value.column) == (3, 14)
+    with pytest.raises(ParseError):
+        sudoku.candidates(".~R1C1_10")
+
+
+def test_ctrl_c_interrupts_a_variant_count():
+    assert settles()
+    delay = seconds_to_interrupt(lambda: sudoku.count(".NoBoxes.~R1C1_1"))  # a 9x9 Latin square: ages
+    assert delay < 0.5, f"KeyboardInterrupt came {delay:.3f} s after SIGINT"
+    assert settles(), "the variant search did not stop after Ctrl-C"
 
 
 def test_generate_is_reproducible_and_unique():
@@ -207,7 +302,9 @@ def test_parse_error_is_a_value_error_with_line_and_column():
 
 
 def test_bad_grids_and_arguments():
-    with pytest.raises(ValueError, match="rows"):
+    with pytest.raises(ValueError, match="a grid has 4 to 16 rows, or 25, not 3"):
+        sudoku.solve([[0] * 3] * 3)
+    with pytest.raises(ValueError, match="row 1 has 9 values; a 8x8 grid has 8"):
         sudoku.solve([[0] * 9] * 8)
     with pytest.raises(ValueError, match="row 2 has 8 values"):
         sudoku.solve([[0] * 9, [0] * 8] + [[0] * 9] * 7)

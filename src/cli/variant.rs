@@ -3,7 +3,7 @@
 //! answered in input order.
 //!
 //! A file goes this way when its first puzzle is in a format only variant
-//! puzzles use ([`variant::is_variant_line`]), or with `--candidates`. A
+//! puzzles use ([`variant::is_variant_text`]), or with `--candidates`. A
 //! reading thread hands lines over; the answering side takes what is ready
 //! (up to a chunk), answers it (on the threads with `--threads`), writes
 //! the answers in input order and flushes when no more input is ready, so a
@@ -60,9 +60,7 @@ fn first_puzzle_is_variant(files: &[PathBuf]) -> bool {
             }
         }
     };
-    let text = String::from_utf8_lossy(&head);
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).is_some_and(variant::is_variant_line)
+    variant::is_variant_text(&String::from_utf8_lossy(&head))
 }
 
 /// One line to answer.

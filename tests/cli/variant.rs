@@ -74,3 +74,17 @@ fn empty_input_and_an_overlong_line_are_bad_input() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("line 1: longer than"), "{err}");
 }
+
+#[test]
+fn a_plain_grid_of_a_variant_only_size_is_a_variant_puzzle() {
+    // 36 symbols: a 6x6 (boxes of 2 rows by 3 columns), which no classic
+    // grid is; it used to stop with "cannot tell the puzzle size".
+    let six = "132654654312215463463125541236326541";
+    let blanked: String = six.chars().enumerate().map(|(i, c)| if i % 5 == 0 { c } else { '.' }).collect();
+    let (code, out, err) = run(&["sudoku", "--count"], &format!("{blanked}\n"));
+    assert_eq!(code, 0, "{err}");
+    let count: u64 = out.trim().parse().unwrap();
+    assert!(count >= 1, "{out}");
+    let (code, out, err) = run(&["sudoku"], &format!("{six}\n"));
+    assert_eq!((code, out.as_str()), (0, format!("{six}\n").as_str()), "{err}");
+}

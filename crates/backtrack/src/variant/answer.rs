@@ -13,9 +13,9 @@ use crate::json::{self, Status};
 use crate::sudoku::answer::{Head, Invalid, Solve};
 use crate::ParseError;
 
-use super::model::{symbol, Line, Mask, Puzzle};
+use super::model::{symbol, Line, Puzzle};
 use super::parse::parse_line;
-use super::solve::Solver;
+use super::solve::{Solver, TrueCandidates};
 
 /// What to ask of each puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -137,26 +137,20 @@ pub fn answer(text: &str, source: Source, question: Question, json: bool, out: &
             let found = solver.candidates(limit);
             let status = Status::of_count(found.solutions, found.complete);
             if json {
-                let candidates = found.masks.iter().map(|&m| values(m)).collect();
                 let answer = CandidatesAnswer {
                     head: head(status),
                     solutions: found.solutions,
                     complete: found.complete,
-                    candidates,
+                    candidates: found.values(),
                 };
                 json::write_line(out, &answer);
             } else {
-                write_candidates(out, &puzzle, &found.masks, found.solutions, found.complete);
+                write_candidates(out, &puzzle, &found);
             }
             status
         }
     };
     Answered { status, error: None }
-}
-
-/// The values of a mask, smallest first.
-fn values(m: Mask) -> Vec<u8> {
-    (1..=16u8).filter(|v| m & (1 << (v - 1)) != 0).collect()
 }
 
 fn write_solution(out: &mut Vec<u8>, solution: Option<&[u8]>) {
@@ -168,7 +162,8 @@ fn write_solution(out: &mut Vec<u8>, solution: Option<&[u8]>) {
 
 /// The true candidates as text: a comment line with the count, then the
 /// grid, each cell's values written together and padded to one width.
-fn write_candidates(out: &mut Vec<u8>, puzzle: &Puzzle, masks: &[Mask], solutions: u64, complete: bool) {
+fn write_candidates(out: &mut Vec<u8>, puzzle: &Puzzle, found: &TrueCandidates) {
+    let (solutions, complete) = (found.solutions, found.complete);
     if solutions == 0 {
         out.extend_from_slice(b"# no solution\n");
         return;
@@ -176,7 +171,7 @@ fn write_candidates(out: &mut Vec<u8>, puzzle: &Puzzle, masks: &[Mask], solution
     let plural = if solutions == 1 && complete { "" } else { "s" };
     let plus = if complete { "" } else { "+" };
     out.extend_from_slice(format!("# {solutions}{plus} solution{plural}\n").as_bytes());
-    let cells: Vec<String> = masks.iter().map(|&m| values(m).into_iter().map(symbol).collect()).collect();
+    let cells: Vec<String> = found.values().into_iter().map(|v| v.into_iter().map(symbol).collect()).collect();
     let width = cells.iter().map(String::len).max().unwrap_or(1);
     let n = puzzle.shape.size();
     for row in cells.chunks(n) {

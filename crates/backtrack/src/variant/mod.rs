@@ -36,5 +36,5 @@ pub mod regions;
 mod solve;
 
 pub use model::{full_mask, symbol, Constraint, Diagonal, Line, Mask, Puzzle, Shape, MAX_CELLS, MAX_SIZE, MIN_SIZE};
-pub use parse::{is_constraint_string, is_variant_line, parse_line};
+pub use parse::{is_constraint_string, is_variant_line, is_variant_text, parse_line, puzzle_lines};
 pub use solve::{Count, Solver, TrueCandidates};

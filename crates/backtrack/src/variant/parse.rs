@@ -102,10 +102,42 @@ pub fn parse_line(text: &str, line_no: usize) -> Result<Puzzle, ParseError> {
 }
 
 /// Whether `line` is in one of the formats only variant puzzles use (any
-/// of [`parse_line`]'s but the plain grid), so that a reader can tell a
-/// file of variant puzzles from one of classic grids by its first puzzle.
+/// of [`parse_line`]'s but the plain grid, and a plain grid of a size
+/// classic grids never have: 6x6, 7x7, 8x8, 10x10 to 15x15, written
+/// without spaces), so that a reader can tell a file of variant puzzles
+/// from one of classic grids by its first puzzle.
 pub fn is_variant_line(line: &str) -> bool {
-    kind(line, &symbols(line)) != Kind::Grid
+    let chars = symbols(line);
+    match kind(line, &chars) {
+        Kind::Grid => {
+            // 4x4, 9x9 and 16x16 lines are classic puzzles, and a 5x5 line
+            // is a row of a classic 25x25 grid.
+            let side = (6..=15).find(|n| n * n == chars.len()).filter(|&n| n != 9);
+            side.is_some() && looks_like_grid(&chars) && line.split_whitespace().count() == 1
+        }
+        _ => true,
+    }
+}
+
+/// Whether a text of puzzles, one per line, is read as variant puzzles:
+/// its first puzzle line (blank lines and `#` comments skipped, a byte
+/// order mark dropped) is in a format only variant puzzles use
+/// ([`is_variant_line`]). `backtrack sudoku` looks at a file's first
+/// bytes this way.
+pub fn is_variant_text(text: &str) -> bool {
+    puzzle_lines(text).next().is_some_and(|(_, line)| is_variant_line(line))
+}
+
+/// The puzzle lines of a text, one puzzle per line: each with its line
+/// number (from 1), trimmed; blank lines and `#` comments skipped, a byte
+/// order mark dropped.
+pub fn puzzle_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.lines()
+        .map(str::trim)
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
 }
 
 /// The symbols of a line, whitespace dropped, with their columns (from 1).

@@ -36,6 +36,8 @@
 
 use std::ops::ControlFlow;
 
+use crate::search::Control;
+
 use super::line::{self, LineRule};
 use super::model::{full_mask, Constraint, Mask, Puzzle, MAX_CELLS};
 use super::regions;
@@ -111,6 +113,9 @@ pub struct Solver {
     score: Vec<u32>,
     conflicts: u64,
     guesses: u64,
+    /// Polled at every guess: once cancelled, the search ends as if its
+    /// visitor had said stop.
+    control: Option<Control>,
 }
 
 /// How a count ended.
@@ -133,6 +138,14 @@ pub struct TrueCandidates {
     pub solutions: u64,
     /// Whether `solutions` is every solution.
     pub complete: bool,
+}
+
+impl TrueCandidates {
+    /// Per cell, row by row, its values, smallest first (none when the
+    /// puzzle has no solution).
+    pub fn values(&self) -> Vec<Vec<u8>> {
+        self.masks.iter().map(|&m| (1..=16u8).filter(|v| m & (1 << (v - 1)) != 0).collect()).collect()
+    }
 }
 
 /// Builds a relation table: `forward[a - 1]` is the values `b` may take
@@ -588,7 +601,26 @@ impl Solver {
             score: vec![0; cells],
             conflicts: 0,
             guesses: 0,
+            control: None,
         })
+    }
+
+    /// Makes every later search stop soon after `control` is cancelled
+    /// (by another thread, a Ctrl-C handler): it then ends as if its
+    /// visitor had said stop, so what it returns (a count, the candidates)
+    /// is partial and should be dropped.
+    pub fn set_control(&mut self, control: Control) {
+        self.control = Some(control);
+    }
+
+    /// Whether the control, if any, was cancelled.
+    fn cancelled(&self) -> bool {
+        self.control.as_ref().is_some_and(Control::is_cancelled)
+    }
+
+    /// The grid's side: values run from 1 to this.
+    pub fn size(&self) -> usize {
+        self.size
     }
 
     /// Guesses made so far: the times the search chose a value for a cell
@@ -1011,6 +1043,9 @@ impl Solver {
             let Some(cell) = self.choose(grid) else {
                 return visit(&grid[..self.cells]);
             };
+            if self.cancelled() {
+                return ControlFlow::Break(());
+            }
             let bit = grid[cell] & grid[cell].wrapping_neg();
             self.guesses += 1;
             let mut next = *grid;
@@ -1101,7 +1136,7 @@ impl Solver {
         };
         for cell in 0..self.cells {
             let mut open = root[cell] & !masks[cell];
-            while open != 0 {
+            while open != 0 && !self.cancelled() {
                 let bit = open & open.wrapping_neg();
                 open &= open - 1;
                 if masks[cell] & bit != 0 {

@@ -211,6 +211,19 @@ fn reader_errors_name_the_type_line_and_column() {
     // A line of 81 blanks is an empty classic grid, not a constraint string.
     assert!(!backtrack::variant::is_variant_line(&".".repeat(81)));
     assert!(backtrack::variant::is_variant_line(".~R1C1_1"));
+    // Plain grids of sizes classic grids never have are variant puzzles;
+    // 4x4, 9x9 and 16x16 lines, 25-symbol rows and spaced rows are not.
+    for side in [6, 7, 8, 10, 12, 15] {
+        assert!(backtrack::variant::is_variant_line(&".".repeat(side * side)), "{side}");
+    }
+    for side in [4, 5, 9, 16] {
+        assert!(!backtrack::variant::is_variant_line(&".".repeat(side * side)), "{side}");
+    }
+    assert!(!backtrack::variant::is_variant_line(&["10"; 18].join(" ")));
+    assert!(backtrack::variant::is_variant_text("\u{feff}# comment\n\n.Shape~4x4\n1..............."));
+    assert!(!backtrack::variant::is_variant_text("# comment\n1...............\n.Shape~4x4\n"));
+    let lines: Vec<(usize, &str)> = backtrack::variant::puzzle_lines("# c\n\n  .Shape~4x4 \n1\n").collect();
+    assert_eq!(lines, [(3, ".Shape~4x4"), (4, "1")]);
     // Long tokens are quoted short.
     let long = format!(".{}", "Q".repeat(100));
     assert!(error(&long).len() < 100);
