@@ -6,9 +6,10 @@
 
 use std::fmt;
 
-use super::json::{JsonProblem, JsonProblemKind};
 use super::{Plan, Shard, PLAN_VERSION};
 use crate::error::Quoted;
+use crate::plan::json::{JsonProblem, JsonProblemKind};
+use crate::plan::Done;
 use crate::queens::Counts;
 use serde::{Deserialize, Serialize};
 
@@ -36,7 +37,7 @@ pub struct Checkpoint {
     n: u32,
     depth: u64,
     shard: Option<Shard>,
-    done: Vec<bool>,
+    done: Done,
     counts: Counts,
 }
 
@@ -92,7 +93,7 @@ impl Checkpoint {
             n: plan.n() as u32,
             depth: plan.depth() as u64,
             shard,
-            done: vec![false; plan.len()],
+            done: Done::new(plan.len()),
             counts: Counts::default(),
         }
     }
@@ -126,18 +127,8 @@ impl Checkpoint {
             return Err(refuse(format!("it is for {}, not {}", show(file.shard), show(shard))));
         }
         let mut state = Checkpoint::new(plan, shard);
-        for [start, end] in file.done {
-            if start >= end || end > plan.len() as u64 {
-                return Err(refuse(format!("corrupt: subproblem range {start}..{end} is out of bounds")));
-            }
-            for i in start as usize..end as usize {
-                if state.done[i] || shard.is_some_and(|s| !s.contains(i)) {
-                    return Err(refuse(format!("corrupt: subproblem {i} is listed twice or outside the shard")));
-                }
-                state.done[i] = true;
-            }
-        }
-        if file.unique > file.solutions || (file.solutions > 0 && state.done.iter().all(|d| !d)) {
+        state.done = Done::from_ranges(plan.len(), &file.done, shard).map_err(|e| refuse(e.to_string()))?;
+        if file.unique > file.solutions || (file.solutions > 0 && state.done.none()) {
             return Err(refuse("corrupt: its counts do not fit its finished subproblems".into()));
         }
         state.counts = Counts { total: file.solutions, unique: file.unique };
@@ -146,19 +137,7 @@ impl Checkpoint {
 
     /// The checkpoint as one line of JSON, ending with a newline.
     pub fn to_json(&self) -> Vec<u8> {
-        let mut done = Vec::new();
-        let mut i = 0;
-        while i < self.done.len() {
-            if self.done[i] {
-                let start = i;
-                while i < self.done.len() && self.done[i] {
-                    i += 1;
-                }
-                done.push([start as u64, i as u64]);
-            } else {
-                i += 1;
-            }
-        }
+        let done = self.done.ranges();
         let file = CheckpointFile {
             format: CHECKPOINT_FORMAT.into(),
             plan_version: PLAN_VERSION,
@@ -177,13 +156,13 @@ impl Checkpoint {
 
     /// Records subproblem `index` as finished with `counts`.
     pub fn record(&mut self, index: usize, counts: Counts) {
-        self.done[index] = true;
+        self.done.set(index);
         self.counts.add(counts);
     }
 
     /// Whether subproblem `index` is finished.
     pub fn is_done(&self, index: usize) -> bool {
-        self.done[index]
+        self.done.get(index)
     }
 
     /// The summed counts of the finished subproblems.

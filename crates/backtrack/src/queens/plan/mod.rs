@@ -30,7 +30,6 @@
 //! `depth` rows. Their searches are independent and their counts add up.
 
 mod checkpoint;
-mod json;
 mod merge;
 mod run;
 mod shard;

@@ -9,13 +9,13 @@
 //! crash at any moment leaves either the old checkpoint or the new one.
 
 use std::fmt;
-use std::fs;
-use std::io::{self, Read, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::{Checkpoint, CheckpointError, Plan, Report, Shard};
 use crate::error::Counted;
+use crate::plan::{load_bounded, save_atomic, Loaded};
 use crate::queens::gpu::{Gpu, GpuError};
 use crate::search::{Control, ThreadStartError, Threads};
 
@@ -162,45 +162,19 @@ impl Checkpoint {
     /// another run (board, plan, shard) or a corrupt one; no file means a
     /// run with nothing done yet.
     pub fn load(path: &Path, plan: &Plan, shard: Option<Shard>) -> Result<Checkpoint, RunError> {
-        let file = match fs::File::open(path) {
-            Ok(file) => file,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Checkpoint::new(plan, shard)),
+        let bytes = match load_bounded(path, MAX_CHECKPOINT_BYTES) {
+            Ok(Loaded::Missing) => return Ok(Checkpoint::new(plan, shard)),
+            Ok(Loaded::TooLarge) => return Err(RunError::TooLarge { path: path.into() }),
+            Ok(Loaded::Bytes(bytes)) => bytes,
             Err(error) => return Err(RunError::Read { path: path.into(), error }),
         };
-        let mut bytes = Vec::new();
-        file.take(MAX_CHECKPOINT_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|error| RunError::Read { path: path.into(), error })?;
-        if bytes.len() as u64 > MAX_CHECKPOINT_BYTES {
-            return Err(RunError::TooLarge { path: path.into() });
-        }
         Checkpoint::from_json(&bytes, plan, shard).map_err(|error| RunError::Checkpoint { path: path.into(), error })
     }
 
-    /// Writes the checkpoint to `path` atomically: to a temporary file in
-    /// the same directory, flushed to disk, then renamed over the old one,
-    /// so a crash at any moment leaves the old file or the new one, whole.
+    /// Writes the checkpoint to `path` atomically (see [`save_atomic`]), so
+    /// a crash at any moment leaves the old file or the new one, whole.
     pub fn save(&self, path: &Path) -> Result<(), RunError> {
-        let text = self.to_json();
-        let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        let file_name = path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        let tmp = dir.join(format!(".{file_name}.tmp{}", std::process::id()));
-        let write = || -> io::Result<()> {
-            let mut f = fs::File::create(&tmp)?;
-            f.write_all(&text)?;
-            f.sync_all()?;
-            fs::rename(&tmp, path)?;
-            // Make the rename itself durable (best effort: not every system
-            // lets a directory be opened for syncing).
-            if let Ok(d) = fs::File::open(dir) {
-                let _ = d.sync_all();
-            }
-            Ok(())
-        };
-        write().map_err(|error| {
-            let _ = fs::remove_file(&tmp);
-            RunError::Save { path: path.into(), error }
-        })
+        save_atomic(path, &self.to_json()).map_err(|error| RunError::Save { path: path.into(), error })
     }
 }
 
@@ -316,6 +290,7 @@ impl<'a> Run<'a> {
 mod tests {
     use super::*;
     use crate::queens::Counts;
+    use std::fs;
 
     fn saving(dir: &Path, interval: Duration) -> Option<CheckpointSaving> {
         Some(CheckpointSaving { path: dir.join("q.ckpt"), interval })

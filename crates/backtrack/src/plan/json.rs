@@ -6,7 +6,7 @@
 use serde_json::error::Category;
 
 /// Where a JSON text stopped decoding, and why.
-pub(super) struct JsonProblem {
+pub(crate) struct JsonProblem {
     /// 1-based line where the decoder stopped.
     pub line: usize,
     /// 1-based column (in bytes) where the decoder stopped.
@@ -16,7 +16,7 @@ pub(super) struct JsonProblem {
 }
 
 /// The cases of [`JsonProblem`].
-pub(super) enum JsonProblemKind {
+pub(crate) enum JsonProblemKind {
     /// Reading failed.
     Unreadable,
     /// The text ends in the middle of a value.
