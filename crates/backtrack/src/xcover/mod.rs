@@ -70,6 +70,7 @@ pub mod links;
 pub mod mcc;
 pub mod mcc_bits;
 mod parse;
+pub mod plan;
 mod problem;
 pub mod small;
 pub mod sudoku;
