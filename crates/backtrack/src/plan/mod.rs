@@ -12,12 +12,14 @@ mod done;
 mod file;
 mod forecast;
 pub(crate) mod json;
+mod run;
 mod set;
 mod shard;
 
 pub use done::{Done, DoneError};
 pub use file::{load_bounded, save_atomic, Loaded};
 pub use forecast::Forecast;
+pub use run::{load_checkpoint, save_checkpoint, CheckpointError, CheckpointSaving, RunError, MAX_CHECKPOINT_BYTES};
 pub use set::{check_shard_set, checked_sum, SetError};
 pub(crate) use shard::json_line;
 pub use shard::{Shard, ShardError};

@@ -77,7 +77,10 @@ pub fn checked_sum<T: Copy + num_add::CheckedAdd>(
     let mut sum = T::ZERO;
     for value in values {
         sum = sum.checked_add(value).ok_or_else(|| {
-            SetError(format!("corrupt set: the {what} add up to more than the largest count; a report is damaged"))
+            SetError(format!(
+                "corrupt set: the {what} add up to more than the largest count ({}); a report is damaged",
+                T::MAX_WORDS
+            ))
         })?;
     }
     Ok(sum)
@@ -89,19 +92,22 @@ pub mod num_add {
     pub trait CheckedAdd: Sized {
         /// Zero.
         const ZERO: Self;
+        /// The largest value, in words.
+        const MAX_WORDS: &'static str;
         /// `self + other`, or `None` on overflow.
         fn checked_add(self, other: Self) -> Option<Self>;
     }
 
     macro_rules! checked_add {
-        ($($t:ty),*) => {$(
+        ($($t:ty: $bits:literal),*) => {$(
             impl CheckedAdd for $t {
                 const ZERO: Self = 0;
+                const MAX_WORDS: &'static str = concat!("2^", $bits, " - 1");
                 fn checked_add(self, other: Self) -> Option<Self> {
                     <$t>::checked_add(self, other)
                 }
             }
         )*};
     }
-    checked_add!(u64, u128);
+    checked_add!(u64: 64, u128: 128);
 }

@@ -4,12 +4,9 @@
 //! corrupt. Reading and saving the file (atomically) are
 //! [`Checkpoint::load`] and [`Checkpoint::save`], beside the run that uses them.
 
-use std::fmt;
-
 use super::{Plan, Shard, PLAN_VERSION};
 use crate::error::Quoted;
-use crate::plan::json::{JsonProblem, JsonProblemKind};
-use crate::plan::Done;
+use crate::plan::{CheckpointError, Done};
 use crate::queens::Counts;
 use serde::{Deserialize, Serialize};
 
@@ -41,51 +38,6 @@ pub struct Checkpoint {
     counts: Counts,
 }
 
-/// Why a checkpoint cannot be resumed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CheckpointError {
-    /// Not JSON of the checkpoint's shape.
-    Malformed {
-        /// 1-based line of the error.
-        line: usize,
-        /// 1-based column of the error.
-        column: usize,
-        /// What is wrong.
-        message: String,
-    },
-    /// A checkpoint, but of another run (board, plan, shard, version) or corrupt.
-    Refused(String),
-}
-
-impl fmt::Display for CheckpointError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CheckpointError::Malformed { line, column, message } => {
-                write!(f, "not a queens checkpoint (line {line}, column {column}: {message})")
-            }
-            CheckpointError::Refused(what) => f.write_str(what),
-        }
-    }
-}
-
-impl std::error::Error for CheckpointError {}
-
-/// What is wrong with a text that is not a checkpoint, in words about
-/// checkpoints.
-fn json_problem(problem: JsonProblem) -> CheckpointError {
-    let message = match problem.kind {
-        JsonProblemKind::Unreadable => "it cannot be read".into(),
-        JsonProblemKind::Truncated => "it ends in the middle".into(),
-        JsonProblemKind::NotJson => "it is not JSON".into(),
-        JsonProblemKind::MissingField(field) => format!("the field \"{}\" is missing", Quoted(&field)),
-        JsonProblemKind::WrongShape | JsonProblemKind::WrongValue => {
-            "it is not one JSON object with the fields a checkpoint has, or a field has a value of the wrong kind"
-                .into()
-        }
-    };
-    CheckpointError::Malformed { line: problem.line, column: problem.column, message }
-}
-
 impl Checkpoint {
     /// A run of `plan` (or of one shard of it) with nothing done yet.
     pub fn new(plan: &Plan, shard: Option<Shard>) -> Self {
@@ -103,7 +55,7 @@ impl Checkpoint {
     /// ranges and counts do not fit together.
     pub fn from_json(bytes: &[u8], plan: &Plan, shard: Option<Shard>) -> Result<Self, CheckpointError> {
         let file: CheckpointFile = serde_json::from_slice(crate::text::strip_bom_bytes(bytes))
-            .map_err(|e| json_problem(JsonProblem::of(&e)))?;
+            .map_err(|e| CheckpointError::malformed("queens", &e))?;
         let refuse = |what: String| CheckpointError::Refused(what);
         if file.format != CHECKPOINT_FORMAT {
             return Err(refuse(format!("not a queens checkpoint (format '{}')", Quoted(&file.format))));

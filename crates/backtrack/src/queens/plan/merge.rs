@@ -6,10 +6,8 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::error::Quoted;
-
 use super::shard::{Report, ReportFormat, Shard};
-use crate::plan::json::{JsonProblem, JsonProblemKind};
+use crate::plan::json::report_problem;
 use crate::plan::{check_shard_set, checked_sum};
 
 /// The sum of a complete set of shard reports.
@@ -77,7 +75,7 @@ impl Merged {
 pub fn read_reports(name: &str, text: &str) -> Result<Vec<(String, Report)>, MergeError> {
     let mut reports = Vec::new();
     for report in serde_json::Deserializer::from_str(text).into_iter::<Report>() {
-        let report = report.map_err(|e| MergeError::new(format!("{name}: {}", report_problem(JsonProblem::of(&e)))))?;
+        let report = report.map_err(|e| MergeError::new(format!("{name}: {}", report_problem("queens", &e))))?;
         // Several reports in one input are named by their place in it.
         let place = reports.len() + 1;
         let named = if place == 1 { name.to_string() } else { format!("{name} (report {place})") };
@@ -87,26 +85,6 @@ pub fn read_reports(name: &str, text: &str) -> Result<Vec<(String, Report)>, Mer
         return Err(MergeError::new(format!("{name}: not a queens shard result: no report in it")));
     }
     Ok(reports)
-}
-
-/// A report that cannot be read, in words about reports, with the line and
-/// column where reading stopped.
-fn report_problem(problem: JsonProblem) -> String {
-    let what = match problem.kind {
-        JsonProblemKind::Unreadable => "cannot be read".to_string(),
-        JsonProblemKind::Truncated => "ends in the middle of a report".to_string(),
-        JsonProblemKind::NotJson => "not JSON: a shard report is one JSON object per shard".to_string(),
-        JsonProblemKind::MissingField(field) => {
-            format!("not a queens shard report: the field \"{}\" is missing", Quoted(&field))
-        }
-        JsonProblemKind::WrongShape => {
-            "not a queens shard report: a report is a JSON object with the fields --shard I/M --json writes".to_string()
-        }
-        JsonProblemKind::WrongValue => "not a queens shard report: a field has a value of the wrong kind (counts \
-                                        are whole numbers from 0 to 2^128 - 1)"
-            .to_string(),
-    };
-    format!("line {}, column {}: {what}", problem.line, problem.column)
 }
 
 /// Checks that `reports` (each with the name it is reported by) are the

@@ -20,9 +20,10 @@ mod checkpoint;
 mod report;
 mod run;
 
-pub use checkpoint::{Checkpoint, CheckpointError};
+pub use crate::plan::{CheckpointError, CheckpointSaving, MAX_CHECKPOINT_BYTES};
+pub use checkpoint::Checkpoint;
 pub use report::{is_xcover_report, merge_reports, read_reports, Merged, Report};
-pub use run::{CheckpointSaving, Run, RunError, MAX_CHECKPOINT_BYTES};
+pub use run::{Run, RunError};
 
 use std::time::{Duration, Instant};
 
@@ -82,6 +83,12 @@ impl Plan {
     /// Whether there are no subproblems (a problem without a solution may have none).
     pub fn is_empty(&self) -> bool {
         self.pieces.is_empty()
+    }
+
+    /// The threads a count of the plan runs on when asked for `threads`: as
+    /// for a plain count ([`XcoverSpace::threads_for`]), each one walks a copy.
+    pub fn threads_for(&self, threads: Threads) -> Threads {
+        self.root.threads_for(threads)
     }
 
     /// Subproblem `index`: the options chosen from the root, in order.
@@ -183,13 +190,14 @@ impl Plan {
     }
 
     /// How fast this machine counts this problem, in [`weights`](Self::weights)
-    /// units per second on one thread: counts the subproblems estimated
-    /// smallest, on one thread, for about a tenth of a second (stopping any
+    /// units per second on one thread: counts subproblems taken all over
+    /// the plan (in a fixed shuffled order, so that they are like the whole),
+    /// on one thread, for about a tenth of a second (stopping any
     /// subproblem that takes longer), and divides their weight by the time.
     /// `None` when not one subproblem ended in that time.
     pub fn calibrate(&self, weights: &[f64]) -> Option<f64> {
         let mut order: Vec<usize> = (0..self.len()).collect();
-        order.sort_by(|&a, &b| weights[a].total_cmp(&weights[b]));
+        order.sort_by_key(|&i| (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
         let budget = Duration::from_millis(100);
         let started = Instant::now();
         let control = Control::new();

@@ -4,8 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Plan, PLAN_VERSION};
-use crate::error::Quoted;
-use crate::plan::json::{JsonProblem, JsonProblemKind};
+use crate::plan::json::report_problem;
 use crate::plan::{check_shard_set, checked_sum, json_line, SetError, Shard};
 
 /// The result of a planned count as one JSON object: what `xcover --json`
@@ -108,7 +107,7 @@ pub fn is_xcover_report(text: &str) -> bool {
 pub fn read_reports(name: &str, text: &str) -> Result<Vec<(String, Report)>, SetError> {
     let mut reports = Vec::new();
     for report in serde_json::Deserializer::from_str(text).into_iter::<Report>() {
-        let report = report.map_err(|e| SetError(format!("{name}: {}", report_problem(JsonProblem::of(&e)))))?;
+        let report = report.map_err(|e| SetError(format!("{name}: {}", report_problem("xcover", &e))))?;
         let place = reports.len() + 1;
         let named = if place == 1 { name.to_string() } else { format!("{name} (report {place})") };
         reports.push((named, report));
@@ -117,22 +116,6 @@ pub fn read_reports(name: &str, text: &str) -> Result<Vec<(String, Report)>, Set
         return Err(SetError(format!("{name}: not an xcover shard result: no report in it")));
     }
     Ok(reports)
-}
-
-/// A report that cannot be read, in words about reports.
-fn report_problem(problem: JsonProblem) -> String {
-    let what = match problem.kind {
-        JsonProblemKind::Unreadable => "cannot be read".to_string(),
-        JsonProblemKind::Truncated => "ends in the middle of a report".to_string(),
-        JsonProblemKind::NotJson => "not JSON: a shard report is one JSON object per shard".to_string(),
-        JsonProblemKind::MissingField(field) => {
-            format!("not an xcover shard report: the field \"{}\" is missing", Quoted(&field))
-        }
-        JsonProblemKind::WrongShape | JsonProblemKind::WrongValue => "not an xcover shard report: a field is \
-                                                                      unknown or has a value of the wrong kind"
-            .to_string(),
-    };
-    format!("line {}, column {}: {what}", problem.line, problem.column)
 }
 
 /// Checks that `reports` are the shards of one count (the same input,

@@ -2,137 +2,29 @@
 //! resumed: [`Run::start`] reads the checkpoint file a stopped run left, if
 //! any, and [`Run::count`] counts what is left, saving the finished
 //! subproblems every so often, when it ends and when it is cancelled
-//! (atomically: see [`save_atomic`]).
+//! (atomically: see [`save_atomic`](crate::plan::save_atomic)).
 
-use std::fmt;
-use std::io;
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::path::Path;
+use std::time::Instant;
 
-use super::{Checkpoint, CheckpointError, Plan, Report};
-use crate::error::Counted;
-use crate::plan::{load_bounded, save_atomic, Loaded, Shard};
-use crate::search::{Control, ThreadStartError, Threads};
+use super::{Checkpoint, Plan, Report};
+use crate::plan::{load_checkpoint, save_checkpoint, CheckpointSaving, Shard};
+use crate::search::{Control, Threads};
 
-/// Largest checkpoint file read back (a real one holds a few kilobytes).
-pub const MAX_CHECKPOINT_BYTES: u64 = 32 << 20;
-
-/// Where a run keeps its checkpoint, and how often it saves it.
-#[derive(Clone, Debug)]
-pub struct CheckpointSaving {
-    /// The checkpoint file.
-    pub path: PathBuf,
-    /// Least time between two saves while the count runs.
-    pub interval: Duration,
-}
-
-/// Why a run did not give a complete count.
-#[derive(Debug)]
-pub enum RunError {
-    /// The checkpoint file exists but cannot be read.
-    Read {
-        /// The checkpoint file.
-        path: PathBuf,
-        /// Why reading failed.
-        error: io::Error,
-    },
-    /// The checkpoint file is larger than [`MAX_CHECKPOINT_BYTES`]: not a checkpoint.
-    TooLarge {
-        /// The checkpoint file.
-        path: PathBuf,
-    },
-    /// The checkpoint file is not a checkpoint, or one of another run.
-    Checkpoint {
-        /// The checkpoint file.
-        path: PathBuf,
-        /// What is wrong with it.
-        error: CheckpointError,
-    },
-    /// The checkpoint cannot be saved.
-    Save {
-        /// The checkpoint file.
-        path: PathBuf,
-        /// Why writing failed.
-        error: io::Error,
-    },
-    /// The worker threads could not start.
-    Threads(ThreadStartError),
-    /// The run was cancelled before the count was complete.
-    Interrupted {
-        /// Subproblems of the run (all of the plan's, or the shard's).
-        subproblems: u64,
-        /// Those finished, this run and earlier ones together.
-        finished: u64,
-        /// The finished subproblems' count.
-        solutions: u128,
-        /// The checkpoint file that holds them, if the run keeps one.
-        saved_in: Option<PathBuf>,
-    },
-}
-
-impl fmt::Display for RunError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RunError::Read { path, error } => write!(f, "checkpoint {}: cannot read: {error}", path.display()),
-            RunError::TooLarge { path } => write!(
-                f,
-                "checkpoint {}: more than {} MiB, the most a checkpoint may hold: not a checkpoint",
-                path.display(),
-                MAX_CHECKPOINT_BYTES >> 20
-            ),
-            RunError::Checkpoint { path, error: error @ CheckpointError::Malformed { .. } } => {
-                write!(f, "checkpoint {}: {error}", path.display())
-            }
-            RunError::Checkpoint { path, error: error @ CheckpointError::Refused(_) } => {
-                write!(f, "checkpoint {}: {error}; use another file or delete it", path.display())
-            }
-            RunError::Save { path, error } => write!(f, "checkpoint {}: cannot save: {error}", path.display()),
-            RunError::Threads(error) => write!(f, "{error}"),
-            RunError::Interrupted { subproblems, finished, solutions, saved_in } => {
-                write!(
-                    f,
-                    "interrupted after {finished} of {}: {} so far (not a complete count)",
-                    Counted(*subproblems as u128, "subproblem"),
-                    Counted(*solutions, "solution")
-                )?;
-                match saved_in {
-                    Some(path) => {
-                        write!(f, "; they are saved in {}: rerun the same command to resume", path.display())
-                    }
-                    None => Ok(()),
-                }
-            }
-        }
-    }
-}
-
-impl std::error::Error for RunError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            RunError::Read { error, .. } | RunError::Save { error, .. } => Some(error),
-            RunError::Checkpoint { error, .. } => Some(error),
-            RunError::Threads(error) => Some(error),
-            RunError::TooLarge { .. } | RunError::Interrupted { .. } => None,
-        }
-    }
-}
+/// Why an exact-cover run did not give a complete count.
+pub type RunError = crate::plan::RunError;
 
 impl Checkpoint {
     /// Reads the checkpoint file at `path` if there is one, refusing one of
     /// another run or a corrupt one; no file means nothing done yet.
     pub fn load(path: &Path, plan: &Plan, shard: Option<Shard>) -> Result<Checkpoint, RunError> {
-        let bytes = match load_bounded(path, MAX_CHECKPOINT_BYTES) {
-            Ok(Loaded::Missing) => return Ok(Checkpoint::new(plan, shard)),
-            Ok(Loaded::TooLarge) => return Err(RunError::TooLarge { path: path.into() }),
-            Ok(Loaded::Bytes(bytes)) => bytes,
-            Err(error) => return Err(RunError::Read { path: path.into(), error }),
-        };
-        Checkpoint::from_json(&bytes, plan, shard).map_err(|error| RunError::Checkpoint { path: path.into(), error })
+        let read = load_checkpoint(path, |bytes| Checkpoint::from_json(bytes, plan, shard))?;
+        Ok(read.unwrap_or_else(|| Checkpoint::new(plan, shard)))
     }
 
     /// Writes the checkpoint to `path` atomically.
     pub fn save(&self, path: &Path) -> Result<(), RunError> {
-        save_atomic(path, &self.to_json()).map_err(|error| RunError::Save { path: path.into(), error })
+        save_checkpoint(path, &self.to_json())
     }
 }
 
@@ -231,6 +123,7 @@ mod tests {
     use super::*;
     use crate::xcover::{parse, Engine};
     use std::fs;
+    use std::time::Duration;
 
     #[test]
     fn a_run_resumes_from_its_checkpoint_and_shards_add_up() {
