@@ -4,7 +4,7 @@
 //!
 //! A subproblem is a prefix of choices from the root: the options chosen at
 //! the first levels of the search, under the engine's own choice of item
-//! (see [`split_into`](crate::search::split_into)). The root is cut at
+//! (see [`crate::search::split_into`]). The root is cut at
 //! increasing depths until there are at least [`TARGET_SUBPROBLEMS`] pieces
 //! (or the tree is that shallow), so the same problem on the same engine
 //! always gives the same list, whatever the threads: an index names the
