@@ -35,7 +35,7 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!(again.is_done(i), checkpoint.is_done(i));
             }
         }
-        Err(CheckpointError::Malformed { line, column, message }) => {
+        Err(CheckpointError::Malformed { line, column, message, .. }) => {
             check_position(&text(rest), &ParseError::new(line, 0, message));
             // The decoder counts columns in bytes.
             let width = rest.split(|&b| b == b'\n').nth(line - 1).map_or(0, <[u8]>::len);

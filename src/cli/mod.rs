@@ -17,6 +17,7 @@ pub mod boj;
 pub mod choose;
 pub mod judge;
 pub mod merge;
+mod progress;
 pub mod queens;
 pub mod sudoku;
 pub mod sudominoku;

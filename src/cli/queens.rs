@@ -1,16 +1,15 @@
 //! `backtrack queens N`: count or list the solutions of the N-queens puzzle,
 //! on every core, resumable, and in pieces for a cluster.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
-use std::sync::{mpsc, Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use backtrack::queens::estimate::Forecast;
 use backtrack::queens::plan::{CheckpointSaving, Engine, Run, RunError};
 use backtrack::queens::{self, Plan, Report, ReportFormat, Shard, WriteError};
-use backtrack::search::Threads;
 
+use super::progress::{Progress, ProgressMode};
 use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// Count the solutions of the N-queens puzzle (or list them with --all).
@@ -108,12 +107,12 @@ pub fn run(args: Args) -> CliResult {
         interval: Duration::from_secs_f64(args.checkpoint_interval),
     });
     let run = Run::start(&plan, args.shard, saving).map_err(run_error)?;
-    let mode = match (args.quiet || gpu.is_some(), args.progress) {
-        (true, _) => ProgressMode::Quiet,
-        (_, true) => ProgressMode::Forced,
-        _ => ProgressMode::Auto,
-    };
-    let progress = Progress::new(&plan, |i| run.is_pending(i), threads, mode)?;
+    let mode = ProgressMode::new(args.quiet || gpu.is_some(), args.progress);
+    // Smaller boards are counted within a second: not worth the calibration.
+    let progress = Progress::new(mode, plan.n() >= 16, || {
+        let rate = queens::estimate::calibrate()? * threads.get() as f64;
+        Ok(Forecast::new(queens::estimate::weights(&plan), |i| run.is_pending(i), rate))
+    })?;
     let engine = match &gpu {
         Some(gpu) => Engine::Gpu(gpu),
         None => Engine::Cpu { threads },
@@ -129,7 +128,7 @@ pub fn run(args: Args) -> CliResult {
 fn run_error(e: RunError) -> CliError {
     match e {
         RunError::TooLarge { .. } | RunError::Checkpoint { .. } => CliError::Input(e.to_string()),
-        RunError::Read { .. } | RunError::Save { .. } | RunError::Gpu(_) => CliError::Failure(e.to_string()),
+        RunError::Read { .. } | RunError::Save { .. } | RunError::Engine(_) => CliError::Failure(e.to_string()),
         RunError::Threads(e) => CliError::from(e),
         RunError::Interrupted { .. } => CliError::Interrupted(e.to_string()),
     }
@@ -142,181 +141,6 @@ fn print_result(report: &Report, unique: bool, json: bool) -> CliResult {
     out.write_all(report.render(ReportFormat::new(json, unique)).as_bytes())?;
     out.flush()?;
     Ok(if report.no_solution() { EXIT_NO_SOLUTION } else { EXIT_OK })
-}
-
-/// A progress bar on standard error, on a terminal (or everywhere with
-/// `--progress`), with an estimate from the first second of the run on, not
-/// only once a subproblem ends: its position and time left come from a
-/// [`Forecast`] (the subproblems' estimated work, [`queens::estimate`], and
-/// the counting rate measured on a small board), redrawn by a timer, so that
-/// they mean something even while the first, big subproblems are running.
-struct Progress {
-    shown: Option<Shown>,
-}
-
-/// The parts of a [`Progress`] that is shown.
-struct Shown {
-    bar: indicatif::ProgressBar,
-    forecast: Arc<Mutex<Forecast>>,
-    /// Tells the redrawing thread to stop.
-    stop: mpsc::Sender<()>,
-    redraw: Option<std::thread::JoinHandle<()>>,
-}
-
-/// Units of the bar: its length.
-const PROGRESS_UNITS: u64 = 1_000_000;
-
-impl Progress {
-    fn new(plan: &Plan, todo: impl Fn(usize) -> bool, threads: Threads, mode: ProgressMode) -> Result<Self, CliError> {
-        let terminal = io::stderr().is_terminal();
-        let target = match mode {
-            ProgressMode::Quiet => return Ok(Progress { shown: None }),
-            // Smaller boards are counted within a second: not worth the calibration.
-            ProgressMode::Auto if !terminal || plan.n() < 16 => return Ok(Progress { shown: None }),
-            ProgressMode::Forced if !terminal => {
-                indicatif::ProgressDrawTarget::term_like_with_hz(Box::new(LogLines::default()), 1)
-            }
-            _ => indicatif::ProgressDrawTarget::stderr(),
-        };
-        let rate = queens::estimate::calibrate()? * threads.get() as f64;
-        let forecast = Arc::new(Mutex::new(Forecast::new(queens::estimate::weights(plan), todo, rate)));
-        let started = Instant::now();
-        let estimate = {
-            let forecast = forecast.clone();
-            move || lock(&forecast).at(started.elapsed().as_secs_f64())
-        };
-        // The words are worked out at each drawing, so the first line already
-        // carries the estimate.
-        let words = {
-            let estimate = estimate.clone();
-            move |_: &indicatif::ProgressState, out: &mut dyn std::fmt::Write| {
-                let (fraction, left) = estimate();
-                let _ = write!(
-                    out,
-                    "{:.1}% of the estimated work, about {} left (estimate)",
-                    fraction * 100.0,
-                    duration_words(left)
-                );
-            }
-        };
-        let bar =
-            indicatif::ProgressBar::with_draw_target(Some(PROGRESS_UNITS), indicatif::ProgressDrawTarget::hidden());
-        if let Ok(style) = indicatif::ProgressStyle::with_template("{elapsed_precise} [{wide_bar}] {estimate}") {
-            bar.set_style(style.with_key("estimate", words).progress_chars("=> "));
-        }
-        bar.set_draw_target(target);
-        bar.tick();
-        // Then a redraw every half second on a terminal, every ten seconds in a log.
-        let every = Duration::from_millis(if terminal { 500 } else { 10_000 });
-        let (stop, stopped) = mpsc::channel::<()>();
-        let redraw = {
-            let bar = bar.clone();
-            std::thread::Builder::new()
-                .name("progress".into())
-                .spawn(move || {
-                    while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(every) {
-                        bar.set_position((estimate().0 * PROGRESS_UNITS as f64) as u64);
-                    }
-                })
-                .ok()
-        };
-        Ok(Progress { shown: Some(Shown { bar, forecast, stop, redraw }) })
-    }
-
-    fn advance(&self, index: usize) {
-        if let Some(shown) = &self.shown {
-            lock(&shown.forecast).finished(index);
-        }
-    }
-
-    fn finish(self) {
-        if let Some(mut shown) = self.shown {
-            let _ = shown.stop.send(());
-            if let Some(redraw) = shown.redraw.take() {
-                let _ = redraw.join();
-            }
-            shown.bar.finish_and_clear();
-        }
-    }
-}
-
-/// Whether to show the progress bar.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum ProgressMode {
-    /// Never (`--quiet`).
-    Quiet,
-    /// On a terminal only.
-    Auto,
-    /// Also when standard error is not a terminal (`--progress`).
-    Forced,
-}
-
-fn lock(forecast: &Mutex<Forecast>) -> std::sync::MutexGuard<'_, Forecast> {
-    forecast.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// `seconds` in words a person reads at a glance: "45s", "12m 05s", "3h 20m", "4d 07h".
-fn duration_words(seconds: f64) -> String {
-    let s = seconds.clamp(0.0, 1e12).round() as u64;
-    match s {
-        0..=59 => format!("{s}s"),
-        60..=3599 => format!("{}m {:02}s", s / 60, s % 60),
-        3600..=86_399 => format!("{}h {:02}m", s / 3600, s % 3600 / 60),
-        _ => format!("{}d {:02}h", s / 86_400, s % 86_400 / 3600),
-    }
-}
-
-/// Where the bar goes when standard error is not a terminal: each drawing
-/// as one line of its own, for a log, instead of redrawing in place.
-#[derive(Debug, Default)]
-struct LogLines {
-    line: Mutex<String>,
-}
-
-impl indicatif::TermLike for LogLines {
-    fn width(&self) -> u16 {
-        100
-    }
-
-    fn move_cursor_up(&self, _: usize) -> io::Result<()> {
-        Ok(())
-    }
-
-    fn move_cursor_down(&self, _: usize) -> io::Result<()> {
-        Ok(())
-    }
-
-    fn move_cursor_right(&self, _: usize) -> io::Result<()> {
-        Ok(())
-    }
-
-    fn move_cursor_left(&self, _: usize) -> io::Result<()> {
-        Ok(())
-    }
-
-    fn write_line(&self, s: &str) -> io::Result<()> {
-        self.write_str(s)?;
-        self.flush()
-    }
-
-    fn write_str(&self, s: &str) -> io::Result<()> {
-        self.line.lock().unwrap_or_else(|e| e.into_inner()).push_str(s);
-        Ok(())
-    }
-
-    fn clear_line(&self) -> io::Result<()> {
-        Ok(())
-    }
-
-    fn flush(&self) -> io::Result<()> {
-        let line = std::mem::take(&mut *self.line.lock().unwrap_or_else(|e| e.into_inner()));
-        let line = line.trim_matches(|c: char| c == '\r' || c.is_whitespace());
-        if line.is_empty() {
-            return Ok(());
-        }
-        super::diag!("{line}");
-        Ok(())
-    }
 }
 
 #[cfg(not(feature = "mpi"))]

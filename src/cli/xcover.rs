@@ -3,15 +3,18 @@
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use backtrack::json;
+use backtrack::plan::{Forecast, Shard};
 use backtrack::search::{Control, Stats, Threads};
-use backtrack::xcover::{self, Engine, Parsed};
+use backtrack::xcover::plan::{CheckpointSaving, Plan, Run, RunError};
+use backtrack::xcover::{self, Engine, Parsed, Problem};
 
 use backtrack::error::Counted;
 
-use super::{diag, read_input, stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
+use super::progress::{Progress, ProgressMode};
+use super::{diag, read_input, stdout, CliError, CliResult, Input, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// Count (or list) the exact covers of a problem in Knuth's DLX format (multiple covers with bounds, costs too)
 #[derive(clap::Args)]
@@ -30,7 +33,11 @@ use super::{diag, read_input, stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXI
     backtrack xcover --best 3 jobs.dlx             the 3 cheapest costs, one a line (ties: first met)\n  \
     backtrack xcover --stats toy.dlx               nodes and the level profile on standard error\n  \
     backtrack xcover --print-options toy.dlx       each solution as its option numbers (from 1)\n  \
-    backtrack xcover --json puzzle.dlx             {\"solutions\":N,\"complete\":true,...}\n\n\
+    backtrack xcover --json puzzle.dlx             {\"solutions\":N,\"complete\":true,...}\n  \
+    backtrack xcover --progress pentomino-6x10.dlx  a progress bar with an estimate of the time left\n  \
+    backtrack xcover --checkpoint p.ckpt pentomino-6x10.dlx  resumable (rerun it)\n  \
+    backtrack xcover --shard 3/16 --json pentomino-6x10.dlx > s3.json   one of 16 pieces\n  \
+    backtrack merge s*.json                        add the pieces up (all 16 of them)\n\n\
     Exit status: 0 some cover found, 1 none, 2 bad input, 3 I/O or resource failure, 130 interrupted.")]
 pub struct Args {
     /// Problem file (standard input when absent or '-')
@@ -66,7 +73,30 @@ pub struct Args {
     /// (with --min-cost or --best, below each cost line)
     #[arg(long)]
     print_options: bool,
+    /// No progress bar
+    #[arg(long, short = 'q')]
+    quiet: bool,
+    /// Show the progress bar (with an estimate of the time left) even when standard error is not a terminal: one
+    /// line every ten seconds, for a log. By default a plain count shows it on a terminal only
+    #[arg(long, conflicts_with = "quiet")]
+    progress: bool,
+    /// Save finished subproblems of the count to FILE every few seconds and on Ctrl-C; rerunning the same command
+    /// resumes from it (a checkpoint of another input, engine or shard is refused)
+    #[arg(long, value_name = "FILE", conflicts_with_all = PLANNED_CONFLICTS)]
+    checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoint saves
+    #[arg(long, value_name = "SECONDS", default_value_t = 5.0, requires = "checkpoint")]
+    checkpoint_interval: f64,
+    /// Count only shard I of M (0-based) of the count's subproblems; add the shards' --json outputs up with
+    /// `backtrack merge`
+    #[arg(long, value_name = "I/M", value_parser = clap::value_parser!(Shard), conflicts_with_all = PLANNED_CONFLICTS)]
+    shard: Option<Shard>,
 }
+
+/// What a count cut into subproblems (`--checkpoint`, `--shard`) cannot do:
+/// list solutions, stop at a limit, profile one walk, or look for the
+/// cheapest solutions (a bound that each piece would need from the others).
+const PLANNED_CONFLICTS: [&str; 6] = ["all", "limit", "stats", "print_options", "min_cost", "best"];
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum EngineArg {
@@ -89,6 +119,13 @@ pub fn run(args: Args) -> CliResult {
     };
     if args.min_cost || args.best.is_some() {
         return run_best(&args, &parsed);
+    }
+    let mode = ProgressMode::new(args.quiet, args.progress);
+    let plain = !(args.all || args.print_options || args.stats || args.limit.is_some());
+    // A count shows its bar by going through the plan; on a terminal a
+    // plain count does (with --json only when asked: the report differs).
+    if args.checkpoint.is_some() || args.shard.is_some() || (plain && mode.shown(!args.json)) {
+        return run_planned(&args, &input, &parsed.problem, engine, mode);
     }
     // The search needs only its own tables: the problem goes once they are built.
     let Parsed { problem, option_lines, .. } = parsed;
@@ -158,6 +195,69 @@ pub fn run(args: Args) -> CliResult {
         Counted(threads.get() as u128, "thread"),
     );
     Ok(if count == 0 { EXIT_NO_SOLUTION } else { EXIT_OK })
+}
+
+/// A count cut into subproblems: resumable from `--checkpoint`, one
+/// `--shard`, or shown with a progress bar.
+fn run_planned(args: &Args, input: &Input, problem: &Problem, engine: Engine, mode: ProgressMode) -> CliResult {
+    if !(args.checkpoint_interval.is_finite() && args.checkpoint_interval >= 0.0) {
+        return Err(CliError::Input(format!(
+            "--checkpoint-interval must be a number of seconds >= 0, not {}",
+            args.checkpoint_interval
+        )));
+    }
+    let plan = Plan::new(&input.text, problem, engine);
+    let threads = plan.threads_for(args.threads.unwrap_or_default());
+    let saving = args.checkpoint.as_ref().map(|path| CheckpointSaving {
+        path: path.clone(),
+        interval: Duration::from_secs_f64(args.checkpoint_interval),
+    });
+    let run = Run::start(&plan, args.shard, saving).map_err(run_error)?;
+    let progress = Progress::new(mode, true, || {
+        let weights = plan.weights(PROBES);
+        let rate = plan.calibrate(&weights).unwrap_or(1e6) * threads.get() as f64;
+        Ok(Forecast::new(weights, |i| run.is_pending(i), rate))
+    })?;
+    let counted = run.count(threads, &super::interrupt_control(), |i| progress.advance(i));
+    progress.finish();
+    let report = counted.map_err(run_error)?;
+    let mut out = stdout();
+    if args.json {
+        out.write_all(report.to_json_line().as_bytes())?;
+    } else {
+        writeln!(out, "{}", report.solutions)?;
+    }
+    out.flush()?;
+    diag!(
+        "xcover: {}{}, {} of {}, {:.3} s, {}, {} engine",
+        Counted(report.solutions, "solution"),
+        match report.shard {
+            Some(s) => format!(" in shard {}/{}", s.index, s.count),
+            None => String::new(),
+        },
+        report.subproblems,
+        Counted(report.plan_subproblems.into(), "subproblem"),
+        report.seconds,
+        Counted(threads.get() as u128, "thread"),
+        report.engine,
+    );
+    // A shard's count is its share, even when 0.
+    Ok(if report.solutions == 0 && report.shard.is_none() { EXIT_NO_SOLUTION } else { EXIT_OK })
+}
+
+/// Random probes per subproblem for the progress bar's estimate.
+const PROBES: usize = 4;
+
+/// A run's error as the CLI reports it: a checkpoint that is not one (or
+/// of another run) is bad input; a file that cannot be read or written a
+/// failure; Ctrl-C an interruption.
+fn run_error(e: RunError) -> CliError {
+    match e {
+        RunError::TooLarge { .. } | RunError::Checkpoint { .. } => CliError::Input(e.to_string()),
+        RunError::Read { .. } | RunError::Save { .. } => CliError::Failure(e.to_string()),
+        RunError::Threads(e) => CliError::from(e),
+        RunError::Interrupted { .. } => CliError::Interrupted(e.to_string()),
+    }
 }
 
 /// Prints the level profile on standard error, one depth a line, as Knuth's programs do.

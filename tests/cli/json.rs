@@ -198,9 +198,22 @@ fn every_command_writes_the_json_docs_json_md_describes() {
     check_command(&schema, &mut seen, &["xcover", "--json", toy], "", &["xcover"]);
     check_command(&schema, &mut seen, &["xcover", "--json", "--all", "--limit", "1", toy], "", &["xcover"]);
 
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("x.ckpt");
+    let ckpt = ckpt.to_str().unwrap();
+    check_command(&schema, &mut seen, &["xcover", "--json", "--checkpoint", ckpt, toy], "", &["xcover-plan"]);
+    let mut xshards = Vec::new();
+    for i in 0..2 {
+        let args = ["xcover", "--json", "--shard", &format!("{i}/2"), toy];
+        check_command(&schema, &mut seen, &args, "", &["xcover-plan"]);
+        let path = dir.path().join(format!("x{i}.json"));
+        std::fs::write(&path, run(&args, "").1).unwrap();
+        xshards.push(path.to_str().unwrap().to_string());
+    }
+    check_command(&schema, &mut seen, &["merge", "--json", &xshards[0], &xshards[1]], "", &["merge-xcover"]);
+
     check_command(&schema, &mut seen, &["queens", "8", "--json"], "", &["queens"]);
     check_command(&schema, &mut seen, &["queens", "3", "--json"], "", &["queens"]);
-    let dir = tempfile::tempdir().unwrap();
     let mut shards = Vec::new();
     for i in 0..2 {
         let shard = format!("{i}/2");

@@ -28,3 +28,4 @@ mod util;
 mod variant;
 mod web;
 mod xcover;
+mod xcover_plan;

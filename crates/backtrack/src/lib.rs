@@ -67,6 +67,7 @@ pub mod error;
 pub mod json;
 pub mod judge;
 pub mod lang;
+pub mod plan;
 pub mod queens;
 pub mod search;
 pub mod sudoku;

@@ -73,6 +73,7 @@ pub mod mcc;
 pub mod mcc_bits;
 mod mcc_pop;
 mod parse;
+pub mod plan;
 mod problem;
 pub mod small;
 pub mod sudoku;

@@ -28,4 +28,5 @@ mod xcover_cost;
 mod xcover_crosscheck;
 mod xcover_engine;
 mod xcover_mcc;
+mod xcover_plan;
 mod xcover_sudoku;

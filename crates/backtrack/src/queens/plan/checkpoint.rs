@@ -4,11 +4,9 @@
 //! corrupt. Reading and saving the file (atomically) are
 //! [`Checkpoint::load`] and [`Checkpoint::save`], beside the run that uses them.
 
-use std::fmt;
-
-use super::json::{JsonProblem, JsonProblemKind};
 use super::{Plan, Shard, PLAN_VERSION};
 use crate::error::Quoted;
+use crate::plan::{CheckpointError, Done};
 use crate::queens::Counts;
 use serde::{Deserialize, Serialize};
 
@@ -36,53 +34,8 @@ pub struct Checkpoint {
     n: u32,
     depth: u64,
     shard: Option<Shard>,
-    done: Vec<bool>,
+    done: Done,
     counts: Counts,
-}
-
-/// Why a checkpoint cannot be resumed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CheckpointError {
-    /// Not JSON of the checkpoint's shape.
-    Malformed {
-        /// 1-based line of the error.
-        line: usize,
-        /// 1-based column of the error.
-        column: usize,
-        /// What is wrong.
-        message: String,
-    },
-    /// A checkpoint, but of another run (board, plan, shard, version) or corrupt.
-    Refused(String),
-}
-
-impl fmt::Display for CheckpointError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CheckpointError::Malformed { line, column, message } => {
-                write!(f, "not a queens checkpoint (line {line}, column {column}: {message})")
-            }
-            CheckpointError::Refused(what) => f.write_str(what),
-        }
-    }
-}
-
-impl std::error::Error for CheckpointError {}
-
-/// What is wrong with a text that is not a checkpoint, in words about
-/// checkpoints.
-fn json_problem(problem: JsonProblem) -> CheckpointError {
-    let message = match problem.kind {
-        JsonProblemKind::Unreadable => "it cannot be read".into(),
-        JsonProblemKind::Truncated => "it ends in the middle".into(),
-        JsonProblemKind::NotJson => "it is not JSON".into(),
-        JsonProblemKind::MissingField(field) => format!("the field \"{}\" is missing", Quoted(&field)),
-        JsonProblemKind::WrongShape | JsonProblemKind::WrongValue => {
-            "it is not one JSON object with the fields a checkpoint has, or a field has a value of the wrong kind"
-                .into()
-        }
-    };
-    CheckpointError::Malformed { line: problem.line, column: problem.column, message }
 }
 
 impl Checkpoint {
@@ -92,7 +45,7 @@ impl Checkpoint {
             n: plan.n() as u32,
             depth: plan.depth() as u64,
             shard,
-            done: vec![false; plan.len()],
+            done: Done::new(plan.len()),
             counts: Counts::default(),
         }
     }
@@ -102,7 +55,7 @@ impl Checkpoint {
     /// ranges and counts do not fit together.
     pub fn from_json(bytes: &[u8], plan: &Plan, shard: Option<Shard>) -> Result<Self, CheckpointError> {
         let file: CheckpointFile = serde_json::from_slice(crate::text::strip_bom_bytes(bytes))
-            .map_err(|e| json_problem(JsonProblem::of(&e)))?;
+            .map_err(|e| CheckpointError::malformed("queens", &e))?;
         let refuse = |what: String| CheckpointError::Refused(what);
         if file.format != CHECKPOINT_FORMAT {
             return Err(refuse(format!("not a queens checkpoint (format '{}')", Quoted(&file.format))));
@@ -126,18 +79,8 @@ impl Checkpoint {
             return Err(refuse(format!("it is for {}, not {}", show(file.shard), show(shard))));
         }
         let mut state = Checkpoint::new(plan, shard);
-        for [start, end] in file.done {
-            if start >= end || end > plan.len() as u64 {
-                return Err(refuse(format!("corrupt: subproblem range {start}..{end} is out of bounds")));
-            }
-            for i in start as usize..end as usize {
-                if state.done[i] || shard.is_some_and(|s| !s.contains(i)) {
-                    return Err(refuse(format!("corrupt: subproblem {i} is listed twice or outside the shard")));
-                }
-                state.done[i] = true;
-            }
-        }
-        if file.unique > file.solutions || (file.solutions > 0 && state.done.iter().all(|d| !d)) {
+        state.done = Done::from_ranges(plan.len(), &file.done, shard).map_err(|e| refuse(e.to_string()))?;
+        if file.unique > file.solutions || (file.solutions > 0 && state.done.none()) {
             return Err(refuse("corrupt: its counts do not fit its finished subproblems".into()));
         }
         state.counts = Counts { total: file.solutions, unique: file.unique };
@@ -146,19 +89,7 @@ impl Checkpoint {
 
     /// The checkpoint as one line of JSON, ending with a newline.
     pub fn to_json(&self) -> Vec<u8> {
-        let mut done = Vec::new();
-        let mut i = 0;
-        while i < self.done.len() {
-            if self.done[i] {
-                let start = i;
-                while i < self.done.len() && self.done[i] {
-                    i += 1;
-                }
-                done.push([start as u64, i as u64]);
-            } else {
-                i += 1;
-            }
-        }
+        let done = self.done.ranges();
         let file = CheckpointFile {
             format: CHECKPOINT_FORMAT.into(),
             plan_version: PLAN_VERSION,
@@ -177,13 +108,13 @@ impl Checkpoint {
 
     /// Records subproblem `index` as finished with `counts`.
     pub fn record(&mut self, index: usize, counts: Counts) {
-        self.done[index] = true;
+        self.done.set(index);
         self.counts.add(counts);
     }
 
     /// Whether subproblem `index` is finished.
     pub fn is_done(&self, index: usize) -> bool {
-        self.done[index]
+        self.done.get(index)
     }
 
     /// The summed counts of the finished subproblems.

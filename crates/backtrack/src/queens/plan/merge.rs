@@ -6,10 +6,9 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::error::Quoted;
-
-use super::json::{JsonProblem, JsonProblemKind};
 use super::shard::{Report, ReportFormat, Shard};
+use crate::plan::json::report_problem;
+use crate::plan::{check_shard_set, checked_sum};
 
 /// The sum of a complete set of shard reports.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -61,7 +60,7 @@ impl Merged {
         match format {
             ReportFormat::Solutions => format!("{}\n", self.solutions),
             ReportFormat::Unique => format!("{}\n", self.unique),
-            ReportFormat::Json => super::shard::json_line(self),
+            ReportFormat::Json => crate::plan::json_line(self),
         }
     }
 }
@@ -76,7 +75,7 @@ impl Merged {
 pub fn read_reports(name: &str, text: &str) -> Result<Vec<(String, Report)>, MergeError> {
     let mut reports = Vec::new();
     for report in serde_json::Deserializer::from_str(text).into_iter::<Report>() {
-        let report = report.map_err(|e| MergeError::new(format!("{name}: {}", report_problem(JsonProblem::of(&e)))))?;
+        let report = report.map_err(|e| MergeError::new(format!("{name}: {}", report_problem("queens", &e))))?;
         // Several reports in one input are named by their place in it.
         let place = reports.len() + 1;
         let named = if place == 1 { name.to_string() } else { format!("{name} (report {place})") };
@@ -88,56 +87,18 @@ pub fn read_reports(name: &str, text: &str) -> Result<Vec<(String, Report)>, Mer
     Ok(reports)
 }
 
-/// A report that cannot be read, in words about reports, with the line and
-/// column where reading stopped.
-fn report_problem(problem: JsonProblem) -> String {
-    let what = match problem.kind {
-        JsonProblemKind::Unreadable => "cannot be read".to_string(),
-        JsonProblemKind::Truncated => "ends in the middle of a report".to_string(),
-        JsonProblemKind::NotJson => "not JSON: a shard report is one JSON object per shard".to_string(),
-        JsonProblemKind::MissingField(field) => {
-            format!("not a queens shard report: the field \"{}\" is missing", Quoted(&field))
-        }
-        JsonProblemKind::WrongShape => {
-            "not a queens shard report: a report is a JSON object with the fields --shard I/M --json writes".to_string()
-        }
-        JsonProblemKind::WrongValue => "not a queens shard report: a field has a value of the wrong kind (counts \
-                                        are whole numbers from 0 to 2^128 - 1)"
-            .to_string(),
-    };
-    format!("line {}, column {}: {what}", problem.line, problem.column)
-}
-
-/// Most shards a set may have.
-const MAX_SHARDS: u64 = 1 << 24;
-
 /// Checks that `reports` (each with the name it is reported by) are the
 /// shards of one count: every report a shard of the same board, shard count
 /// and plan, each shard exactly once, and the subproblems covered equal to
 /// the plan's; then adds them up, refusing sums that overflow.
 pub fn merge_reports(reports: &[(String, Report)]) -> Result<Merged, MergeError> {
-    let mut shards: Vec<(&str, &Report, Shard)> = Vec::with_capacity(reports.len());
+    let named: Vec<(&str, Option<Shard>)> = reports.iter().map(|(name, r)| (name.as_str(), r.shard)).collect();
+    let count = check_shard_set(&named).map_err(|e| MergeError::new(e.0))?;
+    let (first_name, first) = &reports[0];
     for (name, report) in reports {
-        let Some(shard) = report.shard else {
-            return Err(MergeError::new(format!(
-                "{name}: not a shard result (no \"shard\" field); produce one with --shard I/M --json"
-            )));
-        };
-        if shard.count == 0 || shard.index >= shard.count {
-            return Err(MergeError::new(format!(
-                "{name}: corrupt: shard {}/{} does not exist",
-                shard.index, shard.count
-            )));
-        }
         if report.unique.is_none() {
             return Err(MergeError::new(format!("{name}: corrupt: no \"unique\" count")));
         }
-        shards.push((name, report, shard));
-    }
-    let Some(&(first_name, first, first_shard)) = shards.first() else {
-        return Err(MergeError::new("no shard reports to merge".to_string()));
-    };
-    for &(name, report, shard) in &shards[1..] {
         let mismatch = |what: &str, a: String, b: String| {
             MergeError::new(format!(
                 "{name}: {what} {b} does not match {first_name}'s {a}; these shards are not one set"
@@ -146,52 +107,17 @@ pub fn merge_reports(reports: &[(String, Report)]) -> Result<Merged, MergeError>
         if report.n != first.n {
             return Err(mismatch("board size", format!("N={}", first.n), format!("N={}", report.n)));
         }
-        if shard.count != first_shard.count {
-            return Err(mismatch("shard count", first_shard.count.to_string(), shard.count.to_string()));
-        }
         let plan =
             |r: &Report| format!("v{} depth {} ({} subproblems)", r.plan_version, r.plan_depth, r.plan_subproblems);
         if plan(report) != plan(first) {
             return Err(mismatch("plan", plan(first), plan(report)));
         }
     }
-    let count = first_shard.count;
-    if count > MAX_SHARDS {
-        return Err(MergeError::new(format!("{first_name}: shard count {count} is too large")));
-    }
-    let mut seen: Vec<Option<&str>> = vec![None; count as usize];
-    for &(name, _, shard) in &shards {
-        let slot = &mut seen[shard.index as usize];
-        if let Some(other) = slot {
-            return Err(MergeError::new(format!(
-                "shard {}/{count} appears twice: in {other} and in {name}",
-                shard.index
-            )));
-        }
-        *slot = Some(name);
-    }
-    let missing: Vec<String> =
-        seen.iter().enumerate().filter(|(_, s)| s.is_none()).map(|(i, _)| i.to_string()).take(20).collect();
-    if !missing.is_empty() {
-        let more = if missing.len() == 20 { ", ..." } else { "" };
-        return Err(MergeError::new(format!(
-            "incomplete set: shard(s) {}{more} of {count} missing",
-            missing.join(", ")
-        )));
-    }
-    let overflow = |what: &str| {
-        MergeError::new(format!(
-            "corrupt set: the {what} add up to more than the largest count (2^128 - 1); a report is damaged"
-        ))
-    };
-    let mut solutions = 0u128;
-    let mut unique = 0u128;
-    let mut subproblems = 0u64;
-    for &(_, report, _) in &shards {
-        solutions = solutions.checked_add(report.solutions).ok_or_else(|| overflow("solution counts"))?;
-        unique = unique.checked_add(report.unique.unwrap_or(0)).ok_or_else(|| overflow("unique counts"))?;
-        subproblems = subproblems.checked_add(report.subproblems).ok_or_else(|| overflow("subproblem counts"))?;
-    }
+    let sum = |values: Vec<u128>, what: &str| checked_sum(values, what).map_err(|e| MergeError::new(e.0));
+    let solutions = sum(reports.iter().map(|(_, r)| r.solutions).collect(), "solution counts")?;
+    let unique = sum(reports.iter().map(|(_, r)| r.unique.unwrap_or(0)).collect(), "unique counts")?;
+    let subproblems = checked_sum(reports.iter().map(|(_, r)| r.subproblems), "subproblem counts")
+        .map_err(|e| MergeError::new(e.0))?;
     if subproblems != first.plan_subproblems {
         return Err(MergeError::new(format!(
             "corrupt set: the shards cover {subproblems} subproblems, the plan has {}",
@@ -202,7 +128,7 @@ pub fn merge_reports(reports: &[(String, Report)]) -> Result<Merged, MergeError>
         n: first.n,
         solutions,
         unique,
-        seconds: shards.iter().map(|(_, r, _)| r.seconds).sum(),
+        seconds: reports.iter().map(|(_, r)| r.seconds).sum(),
         subproblems,
         shards: count,
         plan_subproblems: first.plan_subproblems,

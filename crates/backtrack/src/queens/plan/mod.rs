@@ -30,15 +30,15 @@
 //! `depth` rows. Their searches are independent and their counts add up.
 
 mod checkpoint;
-mod json;
 mod merge;
 mod run;
 mod shard;
 pub mod wire;
 
-pub use checkpoint::{Checkpoint, CheckpointError};
+pub use crate::plan::{CheckpointError, CheckpointSaving, MAX_CHECKPOINT_BYTES};
+pub use checkpoint::Checkpoint;
 pub use merge::{merge_reports, read_reports, MergeError, Merged};
-pub use run::{CheckpointSaving, Engine, Run, RunError, MAX_CHECKPOINT_BYTES};
+pub use run::{Engine, Run, RunError};
 pub use shard::{Report, ReportFormat, Shard, ShardError};
 
 use crate::search::Control;

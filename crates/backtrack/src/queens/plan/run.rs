@@ -9,27 +9,13 @@
 //! crash at any moment leaves either the old checkpoint or the new one.
 
 use std::fmt;
-use std::fs;
-use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::path::Path;
+use std::time::Instant;
 
-use super::{Checkpoint, CheckpointError, Plan, Report, Shard};
-use crate::error::Counted;
+use super::{Checkpoint, Plan, Report, Shard};
+use crate::plan::{load_checkpoint, save_checkpoint, CheckpointSaving};
 use crate::queens::gpu::{Gpu, GpuError};
-use crate::search::{Control, ThreadStartError, Threads};
-
-/// Largest checkpoint file read back (a real one holds a few kilobytes).
-pub const MAX_CHECKPOINT_BYTES: u64 = 32 << 20;
-
-/// Where a run keeps its checkpoint, and how often it saves it.
-#[derive(Clone, Debug)]
-pub struct CheckpointSaving {
-    /// The checkpoint file.
-    pub path: PathBuf,
-    /// Least time between two saves while the count runs.
-    pub interval: Duration,
-}
+use crate::search::{Control, Threads};
 
 /// What counts the subproblems.
 #[derive(Clone, Copy)]
@@ -62,145 +48,23 @@ impl Engine<'_> {
     }
 }
 
-/// Why a run did not give a complete count.
-#[derive(Debug)]
-pub enum RunError {
-    /// The checkpoint file exists but cannot be read.
-    Read {
-        /// The checkpoint file.
-        path: PathBuf,
-        /// Why reading failed.
-        error: io::Error,
-    },
-    /// The checkpoint file is larger than [`MAX_CHECKPOINT_BYTES`]: not a checkpoint.
-    TooLarge {
-        /// The checkpoint file.
-        path: PathBuf,
-    },
-    /// The checkpoint file is not a checkpoint, or one of another run.
-    Checkpoint {
-        /// The checkpoint file.
-        path: PathBuf,
-        /// What is wrong with it.
-        error: CheckpointError,
-    },
-    /// The checkpoint cannot be saved.
-    Save {
-        /// The checkpoint file.
-        path: PathBuf,
-        /// Why writing failed.
-        error: io::Error,
-    },
-    /// The GPU failed.
-    Gpu(GpuError),
-    /// The CPU's worker threads could not start.
-    Threads(ThreadStartError),
-    /// The run was cancelled before the count was complete.
-    Interrupted {
-        /// Subproblems of the run (all of the plan's, or the shard's).
-        subproblems: u64,
-        /// Those finished, this run and earlier ones together.
-        finished: u64,
-        /// The finished subproblems' counts.
-        solutions: u128,
-        /// The checkpoint file that holds them, if the run keeps one.
-        saved_in: Option<PathBuf>,
-    },
-}
-
-impl fmt::Display for RunError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RunError::Read { path, error } => write!(f, "checkpoint {}: cannot read: {error}", path.display()),
-            RunError::TooLarge { path } => write!(
-                f,
-                "checkpoint {}: more than {} MiB, the most a checkpoint may hold: not a checkpoint",
-                path.display(),
-                MAX_CHECKPOINT_BYTES >> 20
-            ),
-            RunError::Checkpoint { path, error: error @ CheckpointError::Malformed { .. } } => {
-                write!(f, "checkpoint {}: {error}", path.display())
-            }
-            RunError::Checkpoint { path, error: error @ CheckpointError::Refused(_) } => {
-                write!(f, "checkpoint {}: {error}; use another file or delete it", path.display())
-            }
-            RunError::Save { path, error } => write!(f, "checkpoint {}: cannot save: {error}", path.display()),
-            RunError::Gpu(error) => write!(f, "{error}"),
-            RunError::Threads(error) => write!(f, "{error}"),
-            RunError::Interrupted { subproblems, finished, solutions, saved_in } => {
-                write!(
-                    f,
-                    "interrupted after {finished} of {}: {} so far (not a complete count)",
-                    Counted(*subproblems as u128, "subproblem"),
-                    Counted(*solutions, "solution")
-                )?;
-                match saved_in {
-                    Some(path) => {
-                        write!(f, "; they are saved in {}: rerun the same command to resume", path.display())
-                    }
-                    None => Ok(()),
-                }
-            }
-        }
-    }
-}
-
-impl std::error::Error for RunError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            RunError::Read { error, .. } | RunError::Save { error, .. } => Some(error),
-            RunError::Checkpoint { error, .. } => Some(error),
-            RunError::Gpu(error) => Some(error),
-            RunError::Threads(error) => Some(error),
-            RunError::TooLarge { .. } | RunError::Interrupted { .. } => None,
-        }
-    }
-}
+/// Why a queens run did not give a complete count ([`RunError::Engine`]: the GPU failed).
+pub type RunError = crate::plan::RunError<GpuError>;
 
 impl Checkpoint {
     /// Reads the checkpoint file at `path` if there is one, refusing one of
     /// another run (board, plan, shard) or a corrupt one; no file means a
     /// run with nothing done yet.
     pub fn load(path: &Path, plan: &Plan, shard: Option<Shard>) -> Result<Checkpoint, RunError> {
-        let file = match fs::File::open(path) {
-            Ok(file) => file,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Checkpoint::new(plan, shard)),
-            Err(error) => return Err(RunError::Read { path: path.into(), error }),
-        };
-        let mut bytes = Vec::new();
-        file.take(MAX_CHECKPOINT_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|error| RunError::Read { path: path.into(), error })?;
-        if bytes.len() as u64 > MAX_CHECKPOINT_BYTES {
-            return Err(RunError::TooLarge { path: path.into() });
-        }
-        Checkpoint::from_json(&bytes, plan, shard).map_err(|error| RunError::Checkpoint { path: path.into(), error })
+        let read = load_checkpoint(path, |bytes| Checkpoint::from_json(bytes, plan, shard))?;
+        Ok(read.unwrap_or_else(|| Checkpoint::new(plan, shard)))
     }
 
-    /// Writes the checkpoint to `path` atomically: to a temporary file in
-    /// the same directory, flushed to disk, then renamed over the old one,
-    /// so a crash at any moment leaves the old file or the new one, whole.
+    /// Writes the checkpoint to `path` atomically (see
+    /// [`save_atomic`](crate::plan::save_atomic)), so a crash at any moment
+    /// leaves the old file or the new one, whole.
     pub fn save(&self, path: &Path) -> Result<(), RunError> {
-        let text = self.to_json();
-        let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        let file_name = path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        let tmp = dir.join(format!(".{file_name}.tmp{}", std::process::id()));
-        let write = || -> io::Result<()> {
-            let mut f = fs::File::create(&tmp)?;
-            f.write_all(&text)?;
-            f.sync_all()?;
-            fs::rename(&tmp, path)?;
-            // Make the rename itself durable (best effort: not every system
-            // lets a directory be opened for syncing).
-            if let Ok(d) = fs::File::open(dir) {
-                let _ = d.sync_all();
-            }
-            Ok(())
-        };
-        write().map_err(|error| {
-            let _ = fs::remove_file(&tmp);
-            RunError::Save { path: path.into(), error }
-        })
+        save_checkpoint(path, &self.to_json())
     }
 }
 
@@ -284,7 +148,7 @@ impl<'a> Run<'a> {
             }
         };
         let engine_error = match engine {
-            Engine::Gpu(gpu) => gpu.count_with(plan, |i| skip[i], Some(control), done).err().map(RunError::Gpu),
+            Engine::Gpu(gpu) => gpu.count_with(plan, |i| skip[i], Some(control), done).err().map(RunError::Engine),
             Engine::Cpu { threads } => {
                 crate::queens::count_with(plan, threads, |i| skip[i], Some(control), done).err().map(RunError::Threads)
             }
@@ -315,7 +179,11 @@ impl<'a> Run<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::plan::{CheckpointError, MAX_CHECKPOINT_BYTES};
     use crate::queens::Counts;
+    use std::fs;
+    use std::path::PathBuf;
+    use std::time::Duration;
 
     fn saving(dir: &Path, interval: Duration) -> Option<CheckpointSaving> {
         Some(CheckpointSaving { path: dir.join("q.ckpt"), interval })

@@ -6,7 +6,7 @@
 use serde_json::error::Category;
 
 /// Where a JSON text stopped decoding, and why.
-pub(super) struct JsonProblem {
+pub(crate) struct JsonProblem {
     /// 1-based line where the decoder stopped.
     pub line: usize,
     /// 1-based column (in bytes) where the decoder stopped.
@@ -16,7 +16,7 @@ pub(super) struct JsonProblem {
 }
 
 /// The cases of [`JsonProblem`].
-pub(super) enum JsonProblemKind {
+pub(crate) enum JsonProblemKind {
     /// Reading failed.
     Unreadable,
     /// The text ends in the middle of a value.
@@ -52,4 +52,28 @@ impl JsonProblem {
         // An empty input ends before column 1; the first column is 1.
         JsonProblem { line: e.line(), column: e.column().max(1), kind }
     }
+}
+
+/// A shard report (of a `kind` count: `queens`, `xcover`) that cannot be
+/// read from decoder error `e`, in words about reports, with the line and
+/// column where reading stopped.
+pub(crate) fn report_problem(kind: &str, e: &serde_json::Error) -> String {
+    let problem = JsonProblem::of(e);
+    let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u', 'x']) { "an" } else { "a" };
+    let what = match problem.kind {
+        JsonProblemKind::Unreadable => "cannot be read".to_string(),
+        JsonProblemKind::Truncated => "ends in the middle of a report".to_string(),
+        JsonProblemKind::NotJson => "not JSON: a shard report is one JSON object per shard".to_string(),
+        JsonProblemKind::MissingField(field) => {
+            format!("not {article} {kind} shard report: the field \"{}\" is missing", crate::error::Quoted(&field))
+        }
+        JsonProblemKind::WrongShape => {
+            format!("not {article} {kind} shard report: a report is a JSON object with the fields --shard I/M --json writes")
+        }
+        JsonProblemKind::WrongValue => format!(
+            "not {article} {kind} shard report: a field has a value of the wrong kind (counts are whole numbers from 0 \
+             to 2^128 - 1)"
+        ),
+    };
+    format!("line {}, column {}: {what}", problem.line, problem.column)
 }
