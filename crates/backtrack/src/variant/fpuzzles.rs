@@ -93,9 +93,10 @@ const COSMETIC_INNER: &[&str] = &[
 const UNSUPPORTED: &[&str] = &["clone", "rowindexer", "columnindexer", "boxindexer", "lockout"];
 
 /// Longest compressed payload read. Decompressing lz-string can expand its
-/// input quadratically; this bounds the worst case to a few hundred MB while
-/// leaving room for any real puzzle (their payloads are a few KB).
-pub const MAX_PAYLOAD: usize = 32 * 1024;
+/// input quadratically (a 22 KB payload can hold 60 million characters and
+/// took 360 MB to read); at this length the quadratic bound gives about
+/// 190 MB, while real puzzles' payloads are a few KB.
+pub const MAX_PAYLOAD: usize = 16 * 1024;
 
 /// Whether `line` (trimmed) is f-puzzles data: a JSON object, an f-puzzles
 /// URL with `load=`, or the bare compressed payload (lz-string's base64 of a
