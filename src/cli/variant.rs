@@ -1,6 +1,7 @@
 //! `backtrack sudoku` on variant puzzles: one puzzle per line (ISS
-//! constraint strings, killer strings, jigsaws, pencil marks, plain grids),
-//! answered in input order.
+//! constraint strings, killer strings, jigsaws, pencil marks, plain grids,
+//! f-puzzles JSON and URLs; a file whose first puzzle opens a JSON document
+//! that goes on past its line is that one document), answered in input order.
 //!
 //! A file goes this way when its first puzzle is in a format only variant
 //! puzzles use ([`variant::is_variant_text`]), or with `--candidates`. A
@@ -27,6 +28,9 @@ const CHUNK: usize = 64;
 
 /// Longest line read (a 16x16 puzzle with every rule ISS draws fits well within).
 const MAX_LINE: usize = 1 << 20;
+
+/// Longest f-puzzles JSON document spanning several lines.
+const MAX_DOCUMENT: usize = 16 << 20;
 
 /// Bytes of a file looked at to tell its format.
 const PEEK: usize = 1 << 16;
@@ -248,6 +252,20 @@ fn start_reading(files: Vec<PathBuf>) -> Result<mpsc::Receiver<Item>, CliError> 
                     let trimmed = text.trim();
                     if trimmed.is_empty() || trimmed.starts_with('#') {
                         continue;
+                    }
+                    if index == 0 && variant::fpuzzles::opens_document(trimmed) {
+                        // The whole file is one JSON document: one puzzle.
+                        let mut rest = Vec::new();
+                        let read = (&mut reader).take(MAX_DOCUMENT as u64).read_to_end(&mut rest);
+                        let text = match read {
+                            Err(e) => Err(CliError::Failure(format!("{name}: cannot read: {e}"))),
+                            Ok(_) if rest.len() >= MAX_DOCUMENT => Err(CliError::Input(format!(
+                                "{name}: line {line}: a JSON document longer than {MAX_DOCUMENT} bytes"
+                            ))),
+                            Ok(_) => Ok(format!("{trimmed}\n{}", String::from_utf8_lossy(&rest))),
+                        };
+                        let _ = tx.send(Item { file, line, index, text });
+                        break;
                     }
                     if tx.send(Item { file, line, index, text: Ok(trimmed.to_string()) }).is_err() {
                         return;

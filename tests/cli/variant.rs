@@ -88,3 +88,29 @@ fn a_plain_grid_of_a_variant_only_size_is_a_variant_puzzle() {
     let (code, out, err) = run(&["sudoku"], &format!("{six}\n"));
     assert_eq!((code, out.as_str()), (0, format!("{six}\n").as_str()), "{err}");
 }
+
+#[test]
+fn fpuzzles_json_lines_urls_and_whole_documents() {
+    let lines = std::fs::read_to_string("examples/fpuzzles.txt").unwrap();
+    let (json, url) = lines.trim().split_once('\n').unwrap();
+    let input = format!("{json}\n{{\"size\":4,\"grid\":[],\"clone\":[]}}\n{url}\n");
+    let (code, out, err) = run(&["sudoku"], &input);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(
+        out,
+        format!(
+            "1234341243212143\n# error: line 2, column 21: clone: unsupported f-puzzles constraint 'clone'\n{THERMO_SOLUTION}\n"
+        )
+    );
+    // A file that is one pretty-printed document is one puzzle; its errors
+    // count lines from the top of the file.
+    let pretty = std::fs::read_to_string("examples/fpuzzles.json").unwrap();
+    let (code, out, _) = run(&["sudoku", "--count"], &format!("# a comment\n\n{pretty}"));
+    assert_eq!((code, out.as_str()), (0, "1\n"));
+    let broken = pretty.replace("\"R3C4\"", "\"R3C5\"");
+    let (code, out, err) = run(&["sudoku"], &format!("# a comment\n{broken}"));
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(out, "# error: line 13, column 37: difference[0].cells[1]: 'R3C5' is not a cell of a 4x4 grid\n");
+    let (code, out, _) = run(&["sudoku"], "{\"size\": 4,\n\"grid\": [\n");
+    assert_eq!((code, out.as_str()), (2, "# error: line 3: not f-puzzles JSON: EOF while parsing a list\n"));
+}

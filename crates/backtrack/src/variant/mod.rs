@@ -29,6 +29,8 @@
 
 pub mod answer;
 mod check;
+pub mod fpuzzles;
+mod json_path;
 pub mod line;
 mod model;
 mod parse;

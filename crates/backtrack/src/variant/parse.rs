@@ -75,6 +75,9 @@ pub fn is_constraint_string(line: &str) -> bool {
 /// Reads one puzzle from one line of text. The format is told from the
 /// text, whitespace aside, in this order:
 ///
+/// * f-puzzles JSON (the line starting with `{`, or a whole document
+///   spanning several lines), an f-puzzles URL (`...?load=` and the
+///   compressed data) or its payload alone (see [`super::fpuzzles`]);
 /// * the 81-symbol killer string (`S<J<<O<<KJ^<<^...`: a cage's total in
 ///   one cell, written `0`-`9`, `A`-`Z` for 10-35, `a`-`j` for 36-45, the
 ///   cage's other cells pointing towards it with `<`, `>`, `^`, `v` and the
@@ -98,6 +101,7 @@ pub fn parse_line(text: &str, line_no: usize) -> Result<Puzzle, ParseError> {
         Kind::PencilMarks(n) => parse_pencil_marks(&chars, n, line_no),
         Kind::Constraints => parse_constraints(text, line_no),
         Kind::Grid => parse_grid(&chars, line_no),
+        Kind::FPuzzles => super::fpuzzles::parse_fpuzzles(text, line_no),
     }
 }
 
@@ -154,11 +158,15 @@ enum Kind {
     PencilMarks(usize),
     Constraints,
     Grid,
+    FPuzzles,
 }
 
 const KILLER_ARROWS: &[char] = &['<', '>', '^', 'v', '`', '\'', ','];
 
 fn kind(text: &str, chars: &[(usize, char)]) -> Kind {
+    if super::fpuzzles::is_fpuzzles(text) {
+        return Kind::FPuzzles;
+    }
     let len = chars.len();
     let squares = |len: usize| (4..=16).find(|n| n * n == len);
     let killer_symbol = |c: char| {

@@ -6,6 +6,7 @@ mod aligned_exclusion;
 mod bom;
 mod choose_props;
 mod forcing_chains;
+mod fpuzzles;
 mod fuzz_regressions;
 mod generate_sizes;
 mod hodoku_reglib;
