@@ -664,8 +664,8 @@ impl Runner for CudaRunner<'_> {
         };
         job_buffer.upload(&slot.upload, &slot.stream)?;
         // SAFETY: `next` holds one u32.
-        dev.driver
-            .check("cuMemsetD32Async", unsafe { (dev.driver.memset_d32)(slot.next.ptr, 0, 1, slot.stream.raw) })?;
+        let cleared = unsafe { (dev.driver.memset_d32)(slot.next.ptr, 0, 1, slot.stream.raw) };
+        dev.driver.check("cuMemsetD32Async", cleared)?;
         let blocks = (jobs.len().div_ceil(BLOCK) as u32).clamp(1, dev.grid.max(1));
         let mut a_jobs = job_buffer.ptr;
         let mut a_count = jobs.len() as u32;
