@@ -68,6 +68,7 @@ pub mod json;
 pub mod judge;
 pub mod lang;
 pub mod queens;
+pub mod rng;
 pub mod search;
 pub mod sudoku;
 pub mod sudominoku;
