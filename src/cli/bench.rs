@@ -1,13 +1,13 @@
 //! `backtrack bench`: in-process benchmarks that time only the solving.
 
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use backtrack::json;
-use backtrack::search::{self, Mode};
+use backtrack::search::{self, Feed, Mode, Threads};
 use backtrack::sudoku::{self, Batch, Solver};
-use rayon::prelude::*;
 
 use super::{read_inputs, stdout, CliError, CliResult, EXIT_OK};
 
@@ -97,8 +97,7 @@ fn bench_sudoku(args: SudokuArgs) -> CliResult {
         }
         batches.push(batch);
     }
-    let pool = search::thread_pool(args.threads.unwrap_or_default())?;
-    let threads = pool.current_num_threads();
+    let threads = args.threads.unwrap_or_default();
     let mut out = stdout();
     for (input, batch) in inputs.iter().zip(&batches) {
         let box_size = batch.layout().box_size;
@@ -108,7 +107,7 @@ fn bench_sudoku(args: SudokuArgs) -> CliResult {
         let mut counts = vec![0u64; puzzles];
         let mut best: Option<Run> = None;
         for _ in 0..args.repeat {
-            let run = timed_run(&pool, batch, mode, &mut solutions, &mut counts);
+            let run = timed_run(threads, batch, mode, &mut solutions, &mut counts)?;
             if best.is_none_or(|b| run.seconds < b.seconds) {
                 best = Some(run);
             }
@@ -135,7 +134,7 @@ fn bench_sudoku(args: SudokuArgs) -> CliResult {
             us_per_puzzle: json::rounded(best.seconds * 1e6 / n, 3),
             guesses_per_puzzle: json::rounded(best.guesses as f64 / n, 3),
             mode: mode_name.clone(),
-            threads,
+            threads: threads.get(),
         };
         let mut text = Vec::new();
         json::write_line(&mut text, &line);
@@ -145,38 +144,64 @@ fn bench_sudoku(args: SudokuArgs) -> CliResult {
     Ok(EXIT_OK)
 }
 
-/// Solves every puzzle of `batch` once on `pool`, timing only the solving.
-fn timed_run(pool: &rayon::ThreadPool, batch: &Batch, mode: Mode, solutions: &mut [u8], counts: &mut [u64]) -> Run {
+/// What one job of a timed run found: the solutions and counts of its puzzles.
+struct Chunk {
+    solutions: Vec<u8>,
+    counts: Vec<u64>,
+    solved: u64,
+    guesses: u64,
+}
+
+/// Solves every puzzle of `batch` once on `threads` threads, timing only
+/// the solving, and leaves each puzzle's solution and count in
+/// `solutions` and `counts` (written after the clock stops).
+fn timed_run(
+    threads: Threads,
+    batch: &Batch,
+    mode: Mode,
+    solutions: &mut [u8],
+    counts: &mut [u64],
+) -> Result<Run, CliError> {
     let box_size = batch.layout().box_size;
     let area = box_size.pow(4);
-    let solve_chunk = |solver: &mut Solver, first: usize, solutions: &mut [u8], counts: &mut [u64]| -> (u64, u64) {
-        let (mut solved, mut guesses) = (0, 0);
-        for (k, (solution, count)) in solutions.chunks_mut(area).zip(counts.iter_mut()).enumerate() {
-            let result = solver.solve(batch.cells(first + k), mode, solution);
-            *count = result.count;
-            solved += (result.count > 0) as u64;
-            guesses += result.guesses;
-        }
-        (solved, guesses)
-    };
-    let start = Instant::now();
-    let (solved, guesses) = if pool.current_num_threads() == 1 {
-        let mut solver = Solver::new(box_size);
-        solve_chunk(&mut solver, 0, solutions, counts)
-    } else {
-        pool.install(|| {
-            solutions
-                .par_chunks_mut(CHUNK * area)
-                .zip(counts.par_chunks_mut(CHUNK))
-                .enumerate()
-                .with_max_len(1)
-                .map_init(
-                    || Solver::new(box_size),
-                    |solver, (i, (solutions, counts))| solve_chunk(solver, i * CHUNK, solutions, counts),
-                )
-                .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
-        })
-    };
-    let elapsed: Duration = start.elapsed();
-    Run { seconds: elapsed.as_secs_f64(), solved, guesses }
+    let puzzles = batch.puzzles();
+    let mut chunks: Vec<Chunk> = Vec::with_capacity(puzzles.div_ceil(CHUNK));
+    let mut starts = (0..puzzles).step_by(CHUNK);
+    // The clock starts at the first job, once the threads are up.
+    let mut start: Option<Instant> = None;
+    search::run_in_order(
+        threads,
+        // Every chunk's results are kept for the check: no window to bound.
+        usize::MAX,
+        || Solver::new(box_size),
+        |_| {
+            start.get_or_insert_with(Instant::now);
+            starts.next().map_or(Feed::End, Feed::Job)
+        },
+        |solver, &first| {
+            let len = CHUNK.min(puzzles - first);
+            let mut chunk = Chunk { solutions: vec![0; len * area], counts: vec![0; len], solved: 0, guesses: 0 };
+            for (k, (solution, count)) in chunk.solutions.chunks_mut(area).zip(chunk.counts.iter_mut()).enumerate() {
+                let result = solver.solve(batch.cells(first + k), mode, solution);
+                *count = result.count;
+                chunk.solved += (result.count > 0) as u64;
+                chunk.guesses += result.guesses;
+            }
+            chunk
+        },
+        |_, chunk| {
+            chunks.push(chunk);
+            ControlFlow::Continue(())
+        },
+    )?;
+    let elapsed: Duration = start.map_or(Duration::ZERO, |start| start.elapsed());
+    let (mut solved, mut guesses) = (0, 0);
+    for (i, chunk) in chunks.iter().enumerate() {
+        let first = i * CHUNK;
+        solutions[first * area..][..chunk.solutions.len()].copy_from_slice(&chunk.solutions);
+        counts[first..][..chunk.counts.len()].copy_from_slice(&chunk.counts);
+        solved += chunk.solved;
+        guesses += chunk.guesses;
+    }
+    Ok(Run { seconds: elapsed.as_secs_f64(), solved, guesses })
 }

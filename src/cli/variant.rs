@@ -5,26 +5,32 @@
 //!
 //! A file goes this way when its first puzzle is in a format only variant
 //! puzzles use ([`variant::is_variant_text`]), or with `--candidates`. A
-//! reading thread hands lines over; the answering side takes what is ready
-//! (up to a chunk), answers it (on the threads with `--threads`), writes
-//! the answers in input order and flushes when no more input is ready, so a
-//! program feeding puzzles one at a time gets each answer at once.
+//! reading thread hands lines over; [`search::run_in_order`] answers them
+//! (on the threads with `--threads`, a bounded window at a time), the
+//! answers are written in input order, and the output is flushed when no
+//! more input is ready, so a program feeding puzzles one at a time gets
+//! each answer at once.
 
+use std::cell::RefCell;
 use std::io::{BufRead, BufReader, Read, Write};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::Duration;
 
 use backtrack::json::Status;
-use backtrack::search;
+use backtrack::search::{self, Feed};
 use backtrack::variant::{self, answer, answer::Question};
-use rayon::prelude::*;
 
 use super::sudoku::Args;
 use super::{diag, stdout, CliError, CliResult, EXIT_FAILURE, EXIT_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 
-/// Lines answered per chunk.
-const CHUNK: usize = 64;
+/// Lines in flight or waiting for their turn, per thread: enough to keep
+/// every thread busy, few enough to bound memory.
+const JOBS_PER_THREAD: usize = 16;
+
+/// Lines read ahead of the answering.
+const READ_AHEAD: usize = 256;
 
 /// Longest line read (a 16x16 puzzle with every rule ISS draws fits well within).
 const MAX_LINE: usize = 1 << 20;
@@ -97,46 +103,41 @@ fn run(args: &Args) -> CliResult {
         args.files.iter().map(|f| super::input_name(Some(f))).collect()
     };
     let rx = start_reading(args.files.clone())?;
-    let threads = args.threads.unwrap_or_default();
-    let pool = match threads.get() > 1 && question != Question::All {
-        true => Some(search::thread_pool(threads)?),
-        false => None,
+    // Every solution of a puzzle is one answer: held whole until its turn,
+    // so those are answered one at a time.
+    let threads = match question {
+        Question::All => search::Threads::ONE,
+        _ => args.threads.unwrap_or_default(),
     };
-    let mut out = stdout();
+    let out = RefCell::new(stdout());
     let (mut invalid, mut no_solution, mut failed) = (0usize, 0usize, 0usize);
     // Puzzle lines read, answered or not: none at all is an empty input.
     let mut puzzles = 0usize;
-    let mut chunk: Vec<Item> = Vec::with_capacity(CHUNK);
-    loop {
-        chunk.clear();
-        let first = match rx.try_recv() {
-            Ok(item) => Some(item),
-            Err(mpsc::TryRecvError::Disconnected) => None,
-            Err(mpsc::TryRecvError::Empty) => {
-                out.flush()?;
-                wait(&rx)
+    // Set when the run ends early: a write error, or the first bad puzzle with --strict.
+    let mut stop: Option<Result<(), std::io::Error>> = None;
+    search::run_in_order(
+        threads,
+        threads.get() * JOBS_PER_THREAD,
+        || (),
+        |idle| match rx.try_recv() {
+            Ok(item) => Feed::Job(item),
+            Err(mpsc::TryRecvError::Disconnected) => Feed::End,
+            Err(mpsc::TryRecvError::Empty) if idle => {
+                // Nothing in flight and nothing to read: the answers so far
+                // go out before waiting. A failed flush shows again at the next write.
+                let _ = out.borrow_mut().flush();
+                wait(&rx).map_or(Feed::End, Feed::Job)
             }
-        };
-        let Some(first) = first else { break };
-        chunk.push(first);
-        while chunk.len() < CHUNK {
-            match rx.try_recv() {
-                Ok(item) => chunk.push(item),
-                Err(_) => break,
-            }
-        }
-        let work = |item: &Item| -> (Vec<u8>, Option<answer::Answered>) {
+            Err(mpsc::TryRecvError::Empty) => Feed::Wait,
+        },
+        |_, item: &Item| -> (Vec<u8>, Option<answer::Answered>) {
             let mut text = Vec::new();
             let Ok(line) = &item.text else { return (text, None) };
             let source = answer::Source { file: &names[item.file], line: item.line, index: item.index };
             let answered = answer::answer(line, source, question, args.json, &mut text);
             (text, Some(answered))
-        };
-        let answers: Vec<(Vec<u8>, Option<answer::Answered>)> = match &pool {
-            Some(pool) => pool.install(|| chunk.par_iter().with_max_len(1).map(work).collect()),
-            None => chunk.iter().map(work).collect(),
-        };
-        for (item, (text, answered)) in chunk.iter_mut().zip(answers) {
+        },
+        |item, (text, answered)| {
             if let Err(e) = &item.text {
                 diag!("backtrack: {e}");
                 // Input that cannot be a puzzle (a line past the limit) is bad
@@ -146,10 +147,13 @@ fn run(args: &Args) -> CliResult {
                     CliError::Input(_) => invalid += 1,
                     _ => failed += 1,
                 }
-                continue;
+                return ControlFlow::Continue(());
             }
             puzzles += 1;
-            out.write_all(&text)?;
+            if let Err(e) = out.borrow_mut().write_all(&text) {
+                stop = Some(Err(e));
+                return ControlFlow::Break(());
+            }
             match answered {
                 Some(answer::Answered { status: Status::Invalid, error }) => {
                     invalid += 1;
@@ -157,17 +161,27 @@ fn run(args: &Args) -> CliResult {
                         diag!("backtrack: {}: {e}", names[item.file]);
                     }
                     if args.strict {
-                        out.flush()?;
-                        return Ok(EXIT_INPUT);
+                        stop = Some(Ok(()));
+                        return ControlFlow::Break(());
                     }
                 }
                 Some(answer::Answered { status: Status::NoSolution, .. }) => no_solution += 1,
                 _ => {}
             }
+            match super::interrupted() {
+                true => ControlFlow::Break(()),
+                false => ControlFlow::Continue(()),
+            }
+        },
+    )?;
+    let mut out = out.into_inner();
+    match stop {
+        Some(Err(e)) => return Err(e.into()),
+        Some(Ok(())) => {
+            out.flush()?;
+            return Ok(EXIT_INPUT);
         }
-        if super::interrupted() {
-            break;
-        }
+        None => {}
     }
     out.flush()?;
     if super::interrupted() {
@@ -205,7 +219,7 @@ fn wait(rx: &mpsc::Receiver<Item>) -> Option<Item> {
 /// Starts the thread that reads every file's puzzle lines (blank lines and
 /// `#` comments skipped).
 fn start_reading(files: Vec<PathBuf>) -> Result<mpsc::Receiver<Item>, CliError> {
-    let (tx, rx) = mpsc::sync_channel::<Item>(4 * CHUNK);
+    let (tx, rx) = mpsc::sync_channel::<Item>(READ_AHEAD);
     std::thread::Builder::new()
         .name("read".into())
         .spawn(move || {

@@ -100,7 +100,8 @@ fn spaced(words: &[String], gaps: &[u8]) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    // Each case runs the binary: a few dozen by default, more with BACKTRACK_LONG_TESTS=1.
+    #![proptest_config(ProptestConfig { cases: crate::effort::rounds(24, 96) as u32, ..ProptestConfig::default() })]
 
     #[test]
     fn n_and_m_match_the_naive_generator(

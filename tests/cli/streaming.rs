@@ -198,10 +198,40 @@ fn streaming_commands_end_soon_after_the_reader_goes() {
     }
 }
 
+#[test]
+fn variant_sudoku_answers_a_coprocess_one_puzzle_at_a_time_and_stops_on_ctrl_c() {
+    let killer = ".Shape~4x4.Cage~10~R1C1~R1C2~R2C1~R2C2";
+    for threads in ["1", "2"] {
+        let mut child = spawn(&["sudoku", "--count", "--limit", "2", "--threads", threads]);
+        let mut stdin = child.stdin.take().unwrap();
+        let lines = line_reader(&mut child);
+        for (puzzle, count) in [(killer, "2+"), (".Shape~4x4.Bad", "# error"), (killer, "2+")] {
+            writeln!(stdin, "{puzzle}").unwrap();
+            stdin.flush().unwrap();
+            let answer = next_line(&lines);
+            assert!(answer.starts_with(count), "{threads} threads: {answer}");
+        }
+        // The input stays open: Ctrl-C ends the wait for the next line.
+        let (code, err) = interrupt_and_wait(&mut child);
+        assert_eq!(code, 130, "{err}");
+        assert!(err.contains("interrupted"), "{err}");
+    }
+}
+
 /// Sends Ctrl-C's signal to `child`.
 fn interrupt(child: &Child) {
     let status = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
     assert!(status.success());
+}
+
+/// Sends Ctrl-C's signal to `child`, waits for it to exit, and returns its
+/// exit status and standard error.
+fn interrupt_and_wait(child: &mut Child) -> (i32, String) {
+    interrupt(child);
+    let code = wait(child);
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    (code, err)
 }
 
 #[test]
@@ -241,10 +271,7 @@ fn ctrl_c_prints_what_was_found_and_exits_130_everywhere() {
         } else {
             std::thread::sleep(Duration::from_millis(500));
         }
-        interrupt(&child);
-        let code = wait(&mut child);
-        let mut err = String::new();
-        child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+        let (code, err) = interrupt_and_wait(&mut child);
         assert_eq!(code, 130, "{args:?}: {err}");
         assert!(err.contains("interrupted"), "{args:?}: {err}");
         if args[0] == "queens" && !args.contains(&"--all") || args[0] == "xcover" && !args.contains(&"--all") {

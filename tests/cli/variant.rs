@@ -114,3 +114,25 @@ fn fpuzzles_json_lines_urls_and_whole_documents() {
     let (code, out, _) = run(&["sudoku"], "{\"size\": 4,\n\"grid\": [\n");
     assert_eq!((code, out.as_str()), (2, "# error: line 3: not f-puzzles JSON: EOF while parsing a list\n"));
 }
+
+#[test]
+fn two_threads_answer_in_input_order_with_a_bad_line_in_place() {
+    // Enough lines that several are in flight at once on two threads.
+    let bad_at = 20;
+    let input: String =
+        (0..41).map(|i| if i == bad_at { ".Shape~4x4.Bad\n".to_string() } else { format!("{THERMO}\n") }).collect();
+    let (code, out, err) = run(&["sudoku", "--threads", "2"], &input);
+    assert_eq!(code, 2, "{err}");
+    let expected: String = (0..41)
+        .map(|i| match i == bad_at {
+            true => "# error: line 21, column 12: unknown constraint type 'Bad'\n".to_string(),
+            false => format!("{THERMO_SOLUTION}\n"),
+        })
+        .collect();
+    assert_eq!(out, expected);
+    // --strict: the answers before the bad line, the bad line's, nothing after.
+    let (code, out, _) = run(&["sudoku", "--threads", "2", "--strict"], &input);
+    assert_eq!(code, 2);
+    assert_eq!(out.lines().count(), bad_at + 1, "{out}");
+    assert!(out.ends_with("unknown constraint type 'Bad'\n"), "{out}");
+}

@@ -244,8 +244,6 @@ pub enum Message<'a> {
     RunFailure(&'a str),
     /// Interrupted while judging.
     InterruptedJudging(usize),
-    /// The threads running the program stopped.
-    WorkersGone,
     /// A directory cannot be created.
     CannotCreate {
         /// The directory.
@@ -394,7 +392,6 @@ fn english(message: Message<'_>) -> String {
         CannotRun { program, error } => format!("cannot run {program}: {error}"),
         RunFailure(why) => format!("cannot run the program: {why}"),
         InterruptedJudging(done) => format!("interrupted after {done} cases; their verdicts are above"),
-        WorkersGone => "the threads running the program stopped".into(),
         CannotCreate { path, error } => format!("{path}: cannot create: {error}"),
         CannotWrite { path, error } => format!("{path}: cannot write: {error}"),
         FewerInputs { id, all, hard, count, asked } => {
@@ -479,7 +476,6 @@ fn korean(message: Message<'_>) -> String {
         CannotRun { program, error } => format!("{program}을(를) 실행할 수 없습니다: {error}"),
         RunFailure(why) => format!("프로그램을 실행할 수 없습니다: {why}"),
         InterruptedJudging(done) => format!("케이스 {done}개를 채점한 뒤 중단했습니다. 채점 결과는 위에 있습니다"),
-        WorkersGone => "프로그램을 실행하던 스레드가 멈췄습니다".into(),
         CannotCreate { path, error } => format!("{path}: 만들 수 없습니다: {error}"),
         CannotWrite { path, error } => format!("{path}: 쓸 수 없습니다: {error}"),
         FewerInputs { id, all, hard, count, asked } => {

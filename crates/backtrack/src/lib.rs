@@ -69,6 +69,7 @@ pub mod judge;
 pub mod lang;
 pub mod plan;
 pub mod queens;
+pub mod rng;
 pub mod search;
 pub mod sudoku;
 pub mod sudominoku;

@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::sudoku::rng::Rng;
+use crate::rng::Rng;
 
 /// The ten problems of this module.
 const IDS: [u32; 10] = [14888, 15658, 14889, 15661, 1182, 1759, 2529, 10819, 10971, 1987];

@@ -48,7 +48,7 @@ pub mod verdict;
 use std::fmt;
 use std::ops::Deref;
 
-pub use crate::sudoku::rng::Rng;
+pub use crate::rng::Rng;
 pub use cases::Cases;
 pub use problem::{AnswerError, Input, JudgeProblem, Title};
 pub use shrink::{Budget, Shrunk};

@@ -10,6 +10,7 @@
 //! mean ranks subproblems well enough for a progress bar.
 
 use super::Plan;
+use crate::rng::Rng;
 
 /// Random walks per subproblem.
 const PROBES: usize = 8;
@@ -20,7 +21,7 @@ const PROBES: usize = 8;
 pub fn weights(plan: &Plan) -> Vec<f64> {
     let n = plan.n();
     let mask: u64 = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     plan.subproblems()
         .iter()
         .map(|sub| {
@@ -44,11 +45,8 @@ pub fn weights(plan: &Plan) -> Vec<f64> {
                     let choices = free.count_ones();
                     product *= choices as f64;
                     nodes += product;
-                    // xorshift: a cheap, repeatable choice of one free column.
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    let mut pick = (state % choices as u64) as u32;
+                    // A repeatable choice of one free column.
+                    let mut pick = rng.below(choices as usize);
                     let mut rest = free;
                     while pick > 0 {
                         rest &= rest - 1;

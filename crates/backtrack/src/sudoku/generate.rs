@@ -30,11 +30,11 @@ use std::str::FromStr;
 use std::ops::ControlFlow;
 
 use super::rate::Rater;
-use super::rng::Rng;
 use super::score::{Score, ScoreError};
 use super::techniques::Technique;
 use super::{Puzzle, Solver, MAX_BOX, MIN_BOX};
 use crate::error::{Counted, Quoted};
+use crate::rng::Rng;
 use crate::search::{run_in_order, Control, Feed, Mode, ThreadStartError, Threads};
 
 /// Attempts in flight per thread: enough to keep every thread busy while

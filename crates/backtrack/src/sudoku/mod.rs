@@ -32,7 +32,6 @@ pub mod pipeline;
 mod puzzle;
 pub mod rate;
 mod read;
-pub mod rng;
 pub mod score;
 pub mod stream;
 pub mod techniques;

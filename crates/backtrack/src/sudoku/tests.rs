@@ -5,26 +5,18 @@ use super::conflicts::{givens_conflict_9, non_blank_81, scan_conflict};
 use super::read::read_nine_sse2;
 use super::read::read_symbols;
 use super::*;
-
-/// A small xorshift generator: the tests need many varied grids, not
-/// good randomness.
-fn xorshift(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
+use crate::rng::Rng;
 
 #[test]
 fn givens_check_agrees_with_the_full_scan() {
-    let mut state = 0x1234_5678_9abc_def1u64;
+    let mut rng = Rng::new(0x1234_5678_9abc_def1);
     let mut seen = [0usize; 2];
     for _ in 0..20_000 {
         // 5 to 40 givens at random cells: some grids clash, some do not.
         let mut cells = [0u8; 81];
-        let givens = 5 + xorshift(&mut state) % 36;
+        let givens = 5 + rng.next_u64() % 36;
         for _ in 0..givens {
-            let r = xorshift(&mut state);
+            let r = rng.next_u64();
             cells[(r % 81) as usize] = 1 + (r >> 8) as u8 % 9;
         }
         let clash = givens_conflict_9(&cells);
@@ -42,12 +34,12 @@ fn givens_check_agrees_with_the_full_scan() {
 
 #[test]
 fn nine_by_nine_lines_read_alike_both_ways() {
-    let mut state = 0x0f0f_1234_abcd_9876u64;
+    let mut rng = Rng::new(0x0f0f_1234_abcd_9876);
     let alphabet = b".0123456789x:/ A";
     for k in 0..20_000u32 {
         let mut line = [b'.'; 81];
         for b in line.iter_mut() {
-            let r = xorshift(&mut state);
+            let r = rng.next_u64();
             // Mostly digits and dots; now and then one bad byte.
             *b = if k.is_multiple_of(4) && r.is_multiple_of(97) {
                 alphabet[(r >> 8) as usize % 16]

@@ -3,10 +3,14 @@
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
+use crate::rng::Rng;
 use crate::search::{Node, Order, Search, Space};
 
 use super::space::Branch;
 use super::{Grid, Placement, Puzzle, Solution, Sudominoku};
+
+/// The seed of the restarts' shuffles: the same puzzle takes the same path.
+const RESTART_SEED: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// Nodes the first attempt of [`solve`] may visit before it restarts.
 const FIRST_BUDGET: u64 = 1 << 12;
@@ -22,7 +26,7 @@ const FIRST_BUDGET: u64 = 1 << 12;
 pub fn solve(puzzle: &Puzzle) -> Option<Solution> {
     let mut space = Sudominoku::new(puzzle);
     let mut budget = FIRST_BUDGET;
-    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut restart = 0;
     loop {
         let mut found = None;
         let mut limited = Budgeted { space: &mut space, nodes_left: budget, exhausted: false };
@@ -34,8 +38,8 @@ pub fn solve(puzzle: &Puzzle) -> Option<Solution> {
             return found;
         }
         budget = budget.saturating_mul(2);
-        space.shuffle = seed;
-        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        restart += 1;
+        space.shuffle = Some(Rng::stream(RESTART_SEED, restart));
     }
 }
 

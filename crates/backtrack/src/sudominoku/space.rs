@@ -1,6 +1,7 @@
 //! The tiling search space: every node lays one domino on the tightest
 //! constraint.
 
+use crate::rng::Rng;
 use crate::search::{Node, Order, Space};
 
 use super::tables::{regions_balance, ALL_DIGITS, BOX, NEIGHBORS, NONE};
@@ -26,8 +27,8 @@ pub struct Sudominoku {
     placed: Vec<Placement>,
     /// `lists[d]`: the placements tried at depth `d`, reused from node to node.
     lists: Vec<Vec<Placement>>,
-    /// State of the generator that shuffles each node's placements; 0: keep them in order.
-    pub(super) shuffle: u64,
+    /// The generator that shuffles each node's placements; `None`: keep them in order.
+    pub(super) shuffle: Option<Rng>,
 }
 
 /// The cursor over one node's alternatives: the next index into the list
@@ -61,7 +62,7 @@ impl Sudominoku {
             given: puzzle.dominoes.clone(),
             placed: Vec::with_capacity(36),
             lists: Vec::new(),
-            shuffle: 0,
+            shuffle: None,
         };
         for a in 1..=9 {
             space.unused[a] = ALL_DIGITS & !(1 << a);
@@ -154,14 +155,9 @@ impl Sudominoku {
                 }
             }
         }
-        if self.shuffle != 0 {
-            // Fisher-Yates with xorshift64: restarts explore different parts of the tree.
-            for i in (1..list.len()).rev() {
-                self.shuffle ^= self.shuffle << 13;
-                self.shuffle ^= self.shuffle >> 7;
-                self.shuffle ^= self.shuffle << 17;
-                list.swap(i, (self.shuffle % (i as u64 + 1)) as usize);
-            }
+        if let Some(rng) = &mut self.shuffle {
+            // Restarts explore different parts of the tree.
+            rng.shuffle(&mut list);
         }
         self.lists[depth] = list;
     }

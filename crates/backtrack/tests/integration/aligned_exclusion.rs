@@ -212,7 +212,7 @@ fn bank_puzzles_rated_7_5_to_7_9_agree_with_sudoku_explainer() {
 fn aligned_exclusions_agree_with_a_plain_search() {
     // The boards met on rated paths, and copies with candidates taken away
     // at random (more cells of two or three candidates, more excluders).
-    let mut rng = Rng(0x0a11_9ed5);
+    let mut rng = Rng::new(0x0a11_9ed5);
     let (mut boards, mut found) = (0usize, [0usize; 2]);
     // One rater throughout: each search skips what the last one, on
     // another board, found nothing in.

@@ -195,7 +195,7 @@ fn judge_inputs() -> Vec<(u32, String)> {
     .iter()
     .map(|&(id, text)| (id, text.to_string()))
     .collect();
-    let mut rng = crate::common::Rng(0x1987_1759_1488);
+    let mut rng = crate::common::Rng::new(0x1987_1759_1488);
     for _ in 0..30 {
         let n = 2 + rng.below(6);
         let numbers: Vec<String> = (0..n)

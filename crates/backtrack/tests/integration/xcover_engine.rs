@@ -446,3 +446,46 @@ fn auto_picks_the_engine_by_size() {
         assert_eq!(Search::new(large.problem().space_on(engine)).count(Some(50)), 50);
     }
 }
+
+/// A bundled instance of `tests/data/xcover`.
+fn bundled(name: &str) -> Problem {
+    let path = format!("{}/../../tests/data/xcover/{name}", env!("CARGO_MANIFEST_DIR"));
+    parse(&std::fs::read_to_string(path).unwrap()).unwrap().problem
+}
+
+#[test]
+fn bundled_instances_count_as_published_on_every_engine_and_thread_count() {
+    let control = Control::new();
+    for (name, expected) in
+        [("toy-colors.dlx", 1), ("queens-8.dlx", 92), ("langford-11.dlx", 35_584), ("sudoku-antibrute.dlx", 1)]
+    {
+        let problem = bundled(name);
+        for engine in [Engine::Small, Engine::Dense, Engine::Links] {
+            let mut space = problem.space_on(engine);
+            let (count, stats) = space.count_solutions(None, n_threads(1), &control).unwrap();
+            assert_eq!(count, expected, "{name} on {engine:?}");
+            assert!(stats.nodes > 0, "{name} on {engine:?}");
+            // More threads split the same tree: the same count and statistics.
+            for threads in [2, 3] {
+                let more = space.count_solutions(None, n_threads(threads), &control).unwrap();
+                assert_eq!(more, (count, stats), "{name} on {engine:?}, {threads} threads");
+            }
+            // Every solution, in the same order on two threads as on one.
+            if expected <= 100 {
+                let listed = |threads| {
+                    let mut all = Vec::new();
+                    space
+                        .for_each_solution(n_threads(threads), &control, |s| {
+                            all.push(s);
+                            ControlFlow::Continue(())
+                        })
+                        .unwrap();
+                    all
+                };
+                let (one, two) = (listed(1), listed(2));
+                assert_eq!(one.len() as u64, expected, "{name} on {engine:?}");
+                assert_eq!(one, two, "{name} on {engine:?}");
+            }
+        }
+    }
+}

@@ -8,15 +8,10 @@ use super::tables::*;
 use super::walk::*;
 use super::*;
 
-/// A xorshift generator for the randomized tests: small, reproducible.
-fn xorshift(seed: u64) -> impl FnMut() -> u64 {
-    let mut state = seed;
-    move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    }
+/// The library's generator as a closure, for the randomized tests: reproducible.
+fn random_bits(seed: u64) -> impl FnMut() -> u64 {
+    let mut rng = crate::rng::Rng::new(seed);
+    move || rng.next_u64()
 }
 
 /// Random digit bands and their `seen` values, about half of them
@@ -86,7 +81,7 @@ fn locked_column_tables() {
 
 #[test]
 fn candidate_counts_agree_with_the_portable_version_and_a_cell_by_cell_count() {
-    let mut random = xorshift(0x2545_f491_4f6c_dd1d);
+    let mut random = random_bits(0x2545_f491_4f6c_dd1d);
     for _ in 0..2000 {
         let mut board = Board { bands: [0; 28], seen: [0; 28], unsolved: [BAND_ALL; 3], columns: [0; 48] };
         for band in &mut board.bands[..27] {
@@ -111,7 +106,7 @@ fn candidate_counts_agree_with_the_portable_version_and_a_cell_by_cell_count() {
 
 #[test]
 fn change_detection_agrees_with_the_portable_version() {
-    let mut random = xorshift(0x1234_5678_9abc_def0);
+    let mut random = random_bits(0x1234_5678_9abc_def0);
     for _ in 0..2000 {
         let (bands, seen) = random_bands_and_seen(&mut random);
         let expected = changed_scalar(&bands, &seen);
@@ -235,7 +230,7 @@ fn random_grid(random: &mut impl FnMut() -> u64) -> Cells {
 /// other solution where there are exactly two.
 #[test]
 fn swap_for_second_agrees_with_the_search_on_random_puzzles() {
-    let mut random = xorshift(0x2545_f491_4f6c_dd1d);
+    let mut random = random_bits(0x2545_f491_4f6c_dd1d);
     // Puzzles with one solution, with exactly two, with more; second
     // solutions that came from a swap.
     let mut tally = [0usize; 4];
@@ -388,7 +383,7 @@ fn avx512_build_agrees_with_the_portable_and_x86_v3_builds() {
 #[test]
 fn avx512_helpers_agree_with_the_portable_versions() {
     let Some(v4) = avx512_or_skip("avx512_helpers_agree_with_the_portable_versions") else { return };
-    let mut random = xorshift(0x1234_5678_9abc_def0);
+    let mut random = random_bits(0x1234_5678_9abc_def0);
     for _ in 0..20_000 {
         let (bands, seen) = random_bands_and_seen(&mut random);
         // SAFETY: the token proves AVX-512 F and VL.
@@ -514,7 +509,7 @@ unsafe fn new_x86_v3(cpu: X86V3, cells: &Cells) -> Option<Board> {
 /// the first propagation.
 #[test]
 fn given_bands_agree_with_placing_givens_one_by_one() {
-    let mut random = xorshift(0x9e37_79b9_7f4a_7c15);
+    let mut random = random_bits(0x9e37_79b9_7f4a_7c15);
     let mut next = move |n: u64| random() % n;
     let (mut conflicts, mut fine, mut out_of_range) = (0, 0, 0);
     for round in 0..20_000 {
@@ -559,7 +554,7 @@ fn given_bands_agree_with_placing_givens_one_by_one() {
 fn a_conflict_planted_among_consistent_givens_is_found_at_the_root() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/");
     let text = std::fs::read_to_string(format!("{dir}royle_17_clue.1000.txt")).unwrap();
-    let mut random = xorshift(0x2545_f491_4f6c_dd1d);
+    let mut random = random_bits(0x2545_f491_4f6c_dd1d);
     let mut next = move |n: u64| random() % n;
     let mut kinds = [0; 3];
     for line in text.lines().take(300) {
@@ -624,7 +619,7 @@ fn non_blank_agrees_with_the_portable_version() {
 #[test]
 fn band_shape_by_bit_extraction_agrees_with_the_tables() {
     if let Some(cpu) = crate::cpu::X86V3::new() {
-        let mut random = xorshift(0x2545_f491_4f6c_dd1d);
+        let mut random = random_bits(0x2545_f491_4f6c_dd1d);
         for k in 0..20_000u32 {
             let state = random();
             // Sparse masks too, where most row/box pairs are empty.
@@ -638,7 +633,7 @@ fn band_shape_by_bit_extraction_agrees_with_the_tables() {
 
 #[test]
 fn claims_by_vectors_agree_with_the_portable_version() {
-    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
+    let mut next = random_bits(0x9e37_79b9_7f4a_7c15);
     let mut found = [0u32; 2];
     for _ in 0..20_000 {
         let columns = random_columns(&mut next);

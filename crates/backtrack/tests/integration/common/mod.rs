@@ -5,27 +5,9 @@
 
 pub mod rater;
 
-/// A small deterministic generator (xorshift64*): test cases come from one
-/// seed, so a failure reproduces.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
+/// The library's seeded generator: test cases come from one seed, so a
+/// failure reproduces.
+pub use backtrack::rng::Rng;
 
 /// Whether `grid` (side `n`, box `b`) has no repeated digit in a unit,
 /// checked the slow obvious way.

@@ -1,6 +1,7 @@
-//! A small seeded random number generator (SplitMix64) for the puzzle
-//! generator: the same seed gives the same stream on every platform, so the
-//! same `--seed` gives the same puzzles.
+//! The library's one seeded random number generator (SplitMix64), for the
+//! puzzle generator, the judges' test cases, the restarts and estimates of
+//! the searches, and the tests: the same seed gives the same stream on
+//! every platform, so the same `--seed` gives the same puzzles.
 
 /// SplitMix64: a 64-bit state advanced by a constant, then mixed. Fast, and
 /// good enough to shuffle cells and digits; not for cryptography.

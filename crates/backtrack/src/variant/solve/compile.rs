@@ -1,0 +1,421 @@
+//! Compiling a puzzle: its rules as peers, houses and handlers.
+
+use super::super::line::{self, LineRule};
+use super::super::model::{full_mask, Constraint, Mask, Puzzle, MAX_CELLS};
+use super::super::regions;
+use super::handler::Handler;
+use super::{range_mask, Solver};
+
+/// Builds a relation table: `forward[a - 1]` is the values `b` may take
+/// when the first cell holds `a`.
+fn table(size: usize, rel: impl Fn(i32, i32) -> bool) -> ([Mask; 16], [Mask; 16]) {
+    let (mut f, mut b) = ([0; 16], [0; 16]);
+    for x in 1..=size as i32 {
+        for y in 1..=size as i32 {
+            if rel(x, y) {
+                f[x as usize - 1] |= 1 << (y - 1);
+                b[y as usize - 1] |= 1 << (x - 1);
+            }
+        }
+    }
+    (f, b)
+}
+
+/// Collects a puzzle's peers, houses and handlers.
+struct Builder<'a> {
+    puzzle: &'a Puzzle,
+    size: usize,
+    peers: Vec<[u64; 4]>,
+    houses: Vec<Vec<usize>>,
+    handlers: Vec<Handler>,
+    start: Vec<Mask>,
+    impossible: bool,
+}
+
+impl Builder<'_> {
+    /// Cells that must all differ; a group of `size` is also a house.
+    fn distinct(&mut self, cells: &[usize]) {
+        for &a in cells {
+            for &b in cells {
+                if a != b {
+                    self.peers[a][b / 64] |= 1 << (b % 64);
+                }
+            }
+        }
+        if cells.len() > self.size {
+            self.impossible = true;
+        }
+        if cells.len() == self.size {
+            let mut sorted = cells.to_vec();
+            sorted.sort_unstable();
+            if !self.houses.contains(&sorted) {
+                self.houses.push(sorted);
+            }
+        }
+    }
+
+    fn binary(&mut self, a: usize, b: usize, rel: impl Fn(i32, i32) -> bool) {
+        let (forward, backward) = table(self.size, rel);
+        if a == b {
+            // A cell related to itself keeps the values related to themselves.
+            let own = (0..self.size).filter(|&v| forward[v] & (1 << v) != 0).fold(0, |m, v| m | 1 << v);
+            self.start[a] &= own;
+            return;
+        }
+        self.handlers.push(Handler::Binary { a: a as u8, b: b as u8, forward, backward });
+    }
+
+    fn sum(&mut self, terms: &[(usize, i32)], target: i32) {
+        let cells = terms.iter().map(|&(c, _)| c as u8).collect();
+        let coefs = terms.iter().map(|&(_, k)| k).collect();
+        // Grouped once every peer is known (see `group_sums`).
+        self.handlers.push(Handler::Sum { cells, coefs, ends: Vec::new(), target });
+    }
+
+    /// The rule of 45: a house holds every value once, so the cells of a
+    /// house outside the cages with a sum that lie wholly inside it sum to
+    /// the rest. Those cells are peers, so their sum is a cage of its own.
+    fn complement_cages(&mut self) {
+        let n = self.size;
+        let total = (n * (n + 1) / 2) as i32;
+        let cages: Vec<(&Vec<usize>, i32)> = self
+            .puzzle
+            .constraints
+            .iter()
+            .filter_map(|c| match c {
+                Constraint::Cage { sum: Some(s), cells } => Some((cells, *s)),
+                _ => None,
+            })
+            .collect();
+        let mut extra = Vec::new();
+        for house in &self.houses {
+            let mut covered = vec![false; MAX_CELLS];
+            let mut sum = 0;
+            let mut overlap = false;
+            for (cells, s) in &cages {
+                if cells.iter().all(|c| house.contains(c)) {
+                    overlap |= cells.iter().any(|&c| covered[c]);
+                    cells.iter().for_each(|&c| covered[c] = true);
+                    sum += s;
+                }
+            }
+            let rest: Vec<usize> = house.iter().copied().filter(|&c| !covered[c]).collect();
+            if !overlap && !rest.is_empty() && rest.len() < n && sum > 0 {
+                extra.push((rest, total - sum));
+            }
+        }
+        for (cells, sum) in extra {
+            self.combos(&cells, sum);
+        }
+    }
+
+    /// Different values in `cells` summing to `sum`, by their combinations.
+    fn combos(&mut self, cells: &[usize], sum: i32) {
+        let k = cells.len() as u32;
+        let combos: Vec<Mask> = (0..=full_mask(self.size))
+            .filter(|&m| m.count_ones() == k)
+            .filter(|&m| (0..16).filter(|v| m & (1 << v) != 0).map(|v| v + 1).sum::<i32>() == sum)
+            .collect();
+        if combos.is_empty() {
+            self.impossible = true;
+        }
+        self.handlers.push(Handler::Combos { cells: cells.iter().map(|&c| c as u8).collect(), combos });
+    }
+
+    /// Splits each sum's cells into groups of mutual peers sharing a
+    /// coefficient (greedily, in order), now that every peer is known.
+    fn group_sums(&mut self) {
+        for h in &mut self.handlers {
+            let Handler::Sum { cells, coefs, ends, .. } = h else { continue };
+            let mut groups: Vec<(i32, Vec<u8>)> = Vec::new();
+            for (&c, &k) in cells.iter().zip(coefs.iter()) {
+                let peers = &self.peers[c as usize];
+                let fits =
+                    |g: &(i32, Vec<u8>)| g.0 == k && g.1.iter().all(|&o| peers[o as usize / 64] & (1 << (o % 64)) != 0);
+                match groups.iter_mut().find(|g| fits(g)) {
+                    Some(g) => g.1.push(c),
+                    None => groups.push((k, vec![c])),
+                }
+            }
+            cells.clear();
+            coefs.clear();
+            ends.clear();
+            for (k, g) in groups {
+                coefs.extend(std::iter::repeat_n(k, g.len()));
+                cells.extend(g);
+                ends.push(cells.len() as u8);
+            }
+        }
+    }
+
+    fn line(&mut self, rule: Result<LineRule, line::TooLarge>) -> Result<(), String> {
+        let rule = rule.map_err(|_| "a line rule too large to solve".to_string())?;
+        self.handlers.push(Handler::Line(Box::new(rule)));
+        Ok(())
+    }
+
+    fn constraint(&mut self, c: &Constraint) -> Result<(), String> {
+        let shape = self.puzzle.shape;
+        match c {
+            Constraint::Diagonal(d) => self.distinct(&regions::diagonal(shape, *d)),
+            Constraint::Windoku => regions::windoku(shape).iter().for_each(|r| self.distinct(r)),
+            Constraint::DisjointSets => regions::disjoint_sets(shape).iter().for_each(|r| self.distinct(r)),
+            Constraint::AntiKnight => regions::knight_pairs(shape).iter().for_each(|&(a, b)| self.distinct(&[a, b])),
+            Constraint::AntiKing => regions::king_pairs(shape).iter().for_each(|&(a, b)| self.distinct(&[a, b])),
+            Constraint::AntiConsecutive => {
+                for (a, b) in regions::orthogonal_pairs(shape) {
+                    self.binary(a, b, |x, y| (x - y).abs() != 1);
+                }
+            }
+            Constraint::StrictKropki | Constraint::StrictXV => {
+                let strict_kropki = matches!(c, Constraint::StrictKropki);
+                let mut marked = Vec::new();
+                for other in &self.puzzle.constraints {
+                    match (other, strict_kropki) {
+                        (Constraint::BlackDot(cells) | Constraint::WhiteDot(cells), true)
+                        | (Constraint::X(cells) | Constraint::V(cells), false) => {
+                            marked.extend(regions::adjacent_pairs(shape, cells))
+                        }
+                        _ => {}
+                    }
+                }
+                for (a, b) in regions::orthogonal_pairs(shape) {
+                    if marked.contains(&(a, b)) || marked.contains(&(b, a)) {
+                        continue;
+                    }
+                    if strict_kropki {
+                        self.binary(a, b, |x, y| (x - y).abs() != 1 && x != 2 * y && y != 2 * x);
+                    } else {
+                        self.binary(a, b, |x, y| x + y != 5 && x + y != 10);
+                    }
+                }
+            }
+            Constraint::Cage { sum, cells } => {
+                self.distinct(cells);
+                if let Some(sum) = *sum {
+                    self.combos(cells, sum);
+                }
+            }
+            Constraint::Thermo(cells) => {
+                let mut sorted = cells.clone();
+                sorted.sort_unstable();
+                sorted.dedup();
+                if sorted.len() != cells.len() {
+                    // A cell would have to be smaller than itself.
+                    self.impossible = true;
+                }
+                self.handlers.push(Handler::Thermo { cells: cells.iter().map(|&c| c as u8).collect() });
+            }
+            Constraint::Arrow(cells) => {
+                let mut terms = vec![(cells[0], -1)];
+                terms.extend(cells[1..].iter().map(|&c| (c, 1)));
+                self.sum(&terms, 0);
+            }
+            Constraint::Whisper { difference, cells } => {
+                let d = *difference;
+                for w in cells.windows(2) {
+                    self.binary(w[0], w[1], |x, y| (x - y).abs() >= d);
+                }
+            }
+            Constraint::Renban(cells) => {
+                self.distinct(cells);
+                self.handlers.push(Handler::Renban { cells: cells.iter().map(|&c| c as u8).collect() });
+            }
+            Constraint::X(cells) | Constraint::V(cells) => {
+                let total = if matches!(c, Constraint::X(_)) { 10 } else { 5 };
+                for (a, b) in regions::adjacent_pairs(shape, cells) {
+                    self.binary(a, b, |x, y| x + y == total);
+                }
+            }
+            Constraint::BlackDot(cells) => {
+                for (a, b) in regions::adjacent_pairs(shape, cells) {
+                    self.binary(a, b, |x, y| x == 2 * y || y == 2 * x);
+                }
+            }
+            Constraint::WhiteDot(cells) => {
+                for (a, b) in regions::adjacent_pairs(shape, cells) {
+                    self.binary(a, b, |x, y| (x - y).abs() == 1);
+                }
+            }
+            Constraint::GreaterThan(cells) => {
+                for (a, b) in regions::adjacent_pairs(shape, cells) {
+                    self.binary(a, b, |x, y| x > y);
+                }
+            }
+            Constraint::LittleKiller { sum, cells } => {
+                let terms: Vec<(usize, i32)> = cells.iter().map(|&c| (c, 1)).collect();
+                self.sum(&terms, *sum);
+            }
+            Constraint::Sandwich { sum, cells } | Constraint::Lunchbox { sum, cells } => {
+                self.distinct(cells);
+                self.line(line::lunchbox(cells, self.size, *sum))?;
+            }
+            Constraint::Palindrome(cells) => {
+                let k = cells.len();
+                for i in 0..k / 2 {
+                    self.binary(cells[i], cells[k - 1 - i], |x, y| x == y);
+                }
+            }
+            Constraint::Between(cells) => {
+                let (a, b) = (cells[0], cells[cells.len() - 1]);
+                let mids: Vec<u8> = cells[1..cells.len() - 1].iter().map(|&c| c as u8).collect();
+                if !mids.is_empty() {
+                    self.binary(a, b, |x, y| (x - y).abs() >= 2);
+                    self.handlers.push(Handler::Between { a: a as u8, b: b as u8, mids });
+                }
+            }
+            Constraint::Lockout { difference, cells } => {
+                let (a, b) = (cells[0], cells[cells.len() - 1]);
+                let d = *difference;
+                self.binary(a, b, |x, y| (x - y).abs() >= d);
+                let mids: Vec<u8> = cells[1..cells.len() - 1].iter().map(|&c| c as u8).collect();
+                self.handlers.push(Handler::Lockout { a: a as u8, b: b as u8, mids });
+            }
+            Constraint::Quad { cells, values } => {
+                let mut needs: Vec<(Mask, u8)> = Vec::new();
+                for &v in values {
+                    match needs.iter_mut().find(|(m, _)| *m == 1 << (v - 1)) {
+                        Some((_, k)) => *k += 1,
+                        None => needs.push((1 << (v - 1), 1)),
+                    }
+                }
+                self.handlers.push(Handler::Required { cells: cells.iter().map(|&c| c as u8).collect(), needs });
+            }
+            Constraint::XSum { sum, cells } => self.line(line::x_sum(cells, self.size, *sum))?,
+            Constraint::Skyscraper { count, cells } => self.line(line::skyscraper(cells, self.size, *count))?,
+            Constraint::PillArrow { pill, cells } => {
+                let mut pill_cells = cells[..*pill].to_vec();
+                pill_cells.sort_unstable();
+                let mut terms: Vec<(usize, i32)> =
+                    pill_cells.iter().enumerate().map(|(i, &c)| (c, -(10i32.pow((*pill - 1 - i) as u32)))).collect();
+                terms.extend(cells[*pill..].iter().map(|&c| (c, 1)));
+                for &c in &pill_cells[1..] {
+                    self.start[c] &= range_mask(1, 9);
+                }
+                self.sum(&terms, 0);
+            }
+            Constraint::DoubleArrow(cells) => {
+                let last = cells.len() - 1;
+                let terms: Vec<(usize, i32)> =
+                    cells.iter().enumerate().map(|(i, &c)| (c, if i == 0 || i == last { -1 } else { 1 })).collect();
+                self.sum(&terms, 0);
+            }
+            Constraint::RegionSumLine(cells) => {
+                let segments = regions::region_segments(self.puzzle, cells);
+                for s in &segments[1..] {
+                    let mut terms: Vec<(usize, i32)> = segments[0].iter().map(|&c| (c, -1)).collect();
+                    terms.extend(s.iter().map(|&c| (c, 1)));
+                    self.sum(&terms, 0);
+                }
+            }
+            Constraint::SumLine { sum, looped, cells } => self.line(line::sum_line(cells, self.size, *sum, *looped))?,
+            Constraint::Zipper(cells) => {
+                let k = cells.len();
+                let pairs: Vec<(usize, usize)> = (0..k / 2).map(|i| (cells[i], cells[k - 1 - i])).collect();
+                for (i, &(x, y)) in pairs.iter().enumerate() {
+                    if k % 2 == 1 {
+                        self.sum(&[(cells[k / 2], -1), (x, 1), (y, 1)], 0);
+                    } else if i > 0 {
+                        let (p, q) = pairs[0];
+                        self.sum(&[(p, -1), (q, -1), (x, 1), (y, 1)], 0);
+                    }
+                }
+            }
+            Constraint::Modular { modulus, cells } => {
+                let m = *modulus;
+                let first = &cells[..cells.len().min(m as usize)];
+                for (i, &a) in first.iter().enumerate() {
+                    for &b in &first[i + 1..] {
+                        self.binary(a, b, |x, y| x % m != y % m);
+                    }
+                }
+                for i in m as usize..cells.len() {
+                    self.binary(cells[i - m as usize], cells[i], |x, y| x % m == y % m);
+                }
+            }
+            Constraint::Entropic(cells) => {
+                let group = |x: i32| (x - 1) / 3;
+                for i in 0..cells.len() {
+                    for j in i + 1..cells.len().min(i + 3) {
+                        self.binary(cells[i], cells[j], |x, y| group(x) != group(y));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Solver {
+    /// Compiles `puzzle`; `Err` names a rule too large to solve (a line
+    /// automaton past [`line::MAX_STATES`] states).
+    pub fn new(puzzle: &Puzzle) -> Result<Solver, String> {
+        let size = puzzle.shape.size();
+        let cells = puzzle.shape.cells();
+        let mut b = Builder {
+            puzzle,
+            size,
+            peers: vec![[0; 4]; cells],
+            houses: Vec::new(),
+            handlers: Vec::new(),
+            start: puzzle.candidates.clone(),
+            impossible: false,
+        };
+        for house in puzzle.houses() {
+            b.distinct(&house);
+        }
+        for c in &puzzle.constraints {
+            b.constraint(c)?;
+        }
+        b.group_sums();
+        b.complement_cages();
+        let mut peer_first = vec![0u32];
+        let mut peers = Vec::new();
+        for p in &b.peers {
+            for (w, &word) in p.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    peers.push((w * 64 + bits.trailing_zeros() as usize) as u8);
+                    bits &= bits - 1;
+                }
+            }
+            peer_first.push(peers.len() as u32);
+        }
+        let mut watch: Vec<Vec<u32>> = vec![Vec::new(); cells];
+        for (i, h) in b.handlers.iter().enumerate() {
+            for c in h.cells() {
+                if !watch[c as usize].contains(&(i as u32)) {
+                    watch[c as usize].push(i as u32);
+                }
+            }
+        }
+        let mut watch_first = vec![0u32];
+        let mut watchers = Vec::new();
+        for w in &watch {
+            watchers.extend(w);
+            watch_first.push(watchers.len() as u32);
+        }
+        let mut start = [0; MAX_CELLS];
+        start[..cells].copy_from_slice(&b.start);
+        let handlers_len = b.handlers.len();
+        Ok(Solver {
+            size,
+            cells,
+            start,
+            impossible: b.impossible,
+            peer_first,
+            peers,
+            houses: b.houses.iter().flatten().map(|&c| c as u8).collect(),
+            handlers: b.handlers,
+            watch_first,
+            watchers,
+            queued: vec![false; handlers_len],
+            queue: Vec::with_capacity(handlers_len),
+            singles: Vec::with_capacity(cells),
+            score: vec![0; cells],
+            conflicts: 0,
+            guesses: 0,
+            control: None,
+        })
+    }
+}
