@@ -138,7 +138,7 @@ impl Plan {
     /// unbiased estimate of the size of the tree below. Deterministic: the
     /// same plan gives the same weights.
     pub fn weights(&self, probes: usize) -> Vec<f64> {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = crate::rng::Rng::new(0x9e37_79b9_7f4a_7c15);
         let mut space = self.root.clone();
         let mut choices = Vec::new();
         self.pieces
@@ -171,11 +171,7 @@ impl Plan {
                         }
                         product *= choices.len() as f64;
                         nodes += product;
-                        // xorshift: a cheap, repeatable random choice.
-                        state ^= state << 13;
-                        state ^= state >> 7;
-                        state ^= state << 17;
-                        let choice = choices[(state % choices.len() as u64) as usize];
+                        let choice = choices[rng.below(choices.len())];
                         pushed += 1;
                         arrived = space.push(choice);
                     }
