@@ -537,3 +537,20 @@ def test_package_is_typed():
     assert (package / "py.typed").exists()
     assert {p.name for p in package.glob("*.pyi")} >= {"__init__.pyi", "sudoku.pyi", "queens.pyi", "xcover.pyi",
                                                          "choose.pyi"}
+
+
+def test_fpuzzles_json_and_urls_are_read_like_the_command_line():
+    # examples/fpuzzles.txt: a 4x4 as one-line f-puzzles JSON, then ISS's
+    # thermo example as an f-puzzles URL (lz-string compressed).
+    json_line, url = (ROOT / "examples" / "fpuzzles.txt").read_text().strip().split("\n")
+    assert json_line.startswith("{") and "load=" in url
+    assert sudoku.solve(json_line) == "1234341243212143"
+    assert sudoku.count(json_line, limit=2) == 1
+    assert sudoku.solve(url) == VARIANT_SOLUTIONS[0]
+    assert sudoku.solve(url.split("load=", 1)[1]) == VARIANT_SOLUTIONS[0]
+    assert sudoku.solve_many([json_line, url]) == ["1234341243212143", VARIANT_SOLUTIONS[0]]
+    assert [c[0] for c in sudoku.candidates(url).candidates] == [int(d) for d in VARIANT_SOLUTIONS[0]]
+    with pytest.raises(ParseError) as e:
+        sudoku.solve('{"size":4,"grid":[],"clone":[]}')
+    assert (e.value.line, e.value.column) == (1, 21)
+    assert "unsupported f-puzzles constraint 'clone'" in str(e.value)
