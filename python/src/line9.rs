@@ -50,19 +50,41 @@ pub fn read_unchecked(text: &Bound<'_, PyString>) -> Option<Cells> {
         return None;
     }
     // Code points cut to their low byte first (the line is no puzzle if any
-    // was past 255), then checked and mapped a byte at a time: both loops
-    // are vectorised without a branch per symbol, the second on 16 lanes.
+    // was past 255), then checked and mapped a byte at a time.
     let high = chars.iter().fold(0, |acc, &c| acc | c);
     let bytes: [u8; CELLS] = chars.map(|c| c as u8);
+    read_symbols(&bytes).filter(|_| high < 256)
+}
+
+/// The cells of 81 symbols, each a digit `1`-`9` or a blank (`.` or `0`),
+/// clashing or not. Vectorised without a branch per symbol (16 lanes).
+fn read_symbols(bytes: &[u8; CELLS]) -> Option<Cells> {
     let mut cells = [0u8; CELLS];
-    let mut clean = high < 256;
-    for (out, &b) in cells.iter_mut().zip(&bytes) {
+    let mut clean = true;
+    for (out, &b) in cells.iter_mut().zip(bytes) {
         let digit = b.wrapping_sub(b'0');
         let is_digit = digit <= 9;
         clean &= is_digit | (b == b'.');
         *out = if is_digit { digit } else { 0 };
     }
     clean.then_some(cells)
+}
+
+/// The puzzles of a whole text when every line is a 9x9 line as
+/// [`read_unchecked`] takes it, or empty, or a `#` comment (a byte-order
+/// mark may open the text, lines may end in `\r\n`); `None` sends the
+/// text the general way. Clashes are left to the caller, as for a list.
+pub fn read_lines(text: &str) -> Option<Vec<Cells>> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut grids = Vec::with_capacity(text.len() / (CELLS + 1) + 1);
+    for line in text.split('\n') {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        grids.push(read_symbols(line.as_bytes().try_into().ok()?)?);
+    }
+    Some(grids)
 }
 
 /// Each cell's row, column and box, in one table so that [`clashes`] needs

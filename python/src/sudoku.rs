@@ -426,12 +426,28 @@ fn first_clash(jobs: &[Job]) -> PyResult<()> {
     Ok(())
 }
 
+/// [`first_clash`] for puzzles read from one text: the error the general
+/// reading of the whole text gives (with the line it is on), if any.
+fn first_clash_in_text(jobs: &[Job], text: &Bound<'_, PyString>) -> PyResult<()> {
+    let clash = jobs.iter().any(|job| matches!(job, Job::Line9 { cells, solved: false } if line9::clashes(cells)));
+    if clash {
+        let batch = Batch::parse(&text.to_cow()?).map_err(|e| errors::parse(&e))?;
+        if let Some(e) = batch.first_error() {
+            return Err(errors::parse(e));
+        }
+    }
+    Ok(())
+}
+
 /// Reads the puzzles of `solve_many`: the text of a whole file (variant
 /// puzzles when its first puzzle is one, as for the command line), or an
 /// iterable of puzzles.
 fn read_many(puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<Job>> {
     if let Ok(text) = puzzles.cast::<PyString>() {
         let text = text.to_cow()?;
+        if let Some(grids) = line9::read_lines(&text) {
+            return Ok(grids.into_iter().map(|cells| Job::Line9 { cells, solved: false }).collect());
+        }
         if variant::is_variant_text(&text) {
             return variant::puzzle_lines(&text)
                 .map(|(line, puzzle)| {
@@ -524,7 +540,10 @@ fn solve_many<'py>(
         Ok(jobs)
     })?
     .map_err(errors::threads)?;
-    first_clash(&jobs)?;
+    match puzzles.cast::<PyString>() {
+        Ok(text) => first_clash_in_text(&jobs, text)?,
+        Err(_) => first_clash(&jobs)?,
+    }
     let answers = jobs.iter().map(|job| job.answer(py)).collect::<PyResult<Vec<_>>>()?;
     PyList::new(py, answers)
 }
