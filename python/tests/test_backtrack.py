@@ -554,3 +554,13 @@ def test_fpuzzles_json_and_urls_are_read_like_the_command_line():
         sudoku.solve('{"size":4,"grid":[],"clone":[]}')
     assert (e.value.line, e.value.column) == (1, 21)
     assert "unsupported f-puzzles constraint 'clone'" in str(e.value)
+
+
+def test_solve_many_on_a_text_of_lines_reports_a_clash_with_its_line():
+    # GRID opens with "4.": a second 4 in the first row clashes.
+    clash = "44" + GRID[2:]
+    text = "# header\n" + GRID + "\r\n\n" + GRID + "\n" + clash + "\n"
+    with pytest.raises(ParseError) as e:
+        sudoku.solve_many(text)
+    assert (e.value.line, e.value.column) == (5, 2)
+    assert sudoku.solve_many("\ufeff" + GRID + "\n# note\n" + GRID) == [SOLVED, SOLVED]
