@@ -1,6 +1,8 @@
 //! `backtrack.xcover`: exact cover with colors (Knuth's Algorithm C),
-//! built from Python lists or read from Knuth's text format.
+//! multiplicities (his MCC problems) and costs, built from Python lists or
+//! read from Knuth's text format.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use backtrack::search::{Search, Threads};
@@ -45,6 +47,11 @@ fn entry(value: &Bound<'_, PyAny>) -> PyResult<(String, Option<String>)> {
 /// DLX1/DLX2 format. Solutions are lists of option indices (0-based, in
 /// the order the options were given), in the order the search chose them.
 ///
+/// bounds={"a": (lo, hi)} lets primary item a be covered between lo and hi
+/// times (Knuth's MCC problems; a solution is then a set of options,
+/// met once); costs=[...] gives each option a cost (non-negative integer),
+/// and best(k) returns the k cheapest solutions.
+///
 /// >>> from backtrack import xcover
 /// >>> p = xcover.Problem(["a", "b", "c"], [["a", "b"], ["c"], ["a"], ["b", "c"]])
 /// >>> p.count()
@@ -54,6 +61,12 @@ fn entry(value: &Bound<'_, PyAny>) -> PyResult<(String, Option<String>)> {
 /// >>> colored = xcover.Problem(["p", "q"], ["p x:A", "q x:A", "q x:B"], secondary=["x"])
 /// >>> colored.count(), colored.option(1)
 /// (1, 'q x:A')
+/// >>> twice = xcover.Problem(["a", "b"], ["a b", "a", "b", "a"], bounds={"a": (2, 2)})
+/// >>> twice.count()
+/// 3
+/// >>> priced = xcover.Problem(["a", "b"], ["a b", "a", "b"], costs=[5, 1, 2])
+/// >>> priced.best(2)
+/// [(3, [1, 2]), (5, [0])]
 #[pyclass(module = "backtrack.xcover", frozen)]
 struct Problem {
     problem: Arc<xcover::Problem>,
@@ -62,10 +75,26 @@ struct Problem {
 #[pymethods]
 impl Problem {
     #[new]
-    #[pyo3(signature = (items, options, *, secondary = None))]
-    fn new(items: Vec<String>, options: &Bound<'_, PyAny>, secondary: Option<Vec<String>>) -> PyResult<Problem> {
+    #[pyo3(signature = (items, options, *, secondary = None, bounds = None, costs = None))]
+    fn new(
+        items: Vec<String>,
+        options: &Bound<'_, PyAny>,
+        secondary: Option<Vec<String>>,
+        bounds: Option<HashMap<String, (u32, u32)>>,
+        costs: Option<Vec<u64>>,
+    ) -> PyResult<Problem> {
         let mut builder = xcover::Problem::builder();
-        builder.primary_items(&items).map_err(errors::value)?;
+        let mut bounds = bounds.unwrap_or_default();
+        for name in &items {
+            match bounds.remove(name) {
+                Some((lo, hi)) => builder.primary_bounded(name, lo, hi),
+                None => builder.primary(name),
+            }
+            .map_err(errors::value)?;
+        }
+        if let Some(name) = bounds.keys().next() {
+            return Err(errors::value(format!("bounds name '{name}', which is not a primary item")));
+        }
         builder.secondary_items(secondary.unwrap_or_default()).map_err(errors::value)?;
         for (k, option) in options.try_iter()?.enumerate() {
             let option = option?;
@@ -78,6 +107,18 @@ impl Problem {
                 Err(_) => option.try_iter()?.map(|e| entry(&e?)).collect::<PyResult<_>>(),
             }?;
             builder.option_colored(entries).map_err(|e| errors::value(format!("option {k}: {e}")))?;
+        }
+        if let Some(costs) = costs {
+            if costs.len() != builder.n_options() {
+                return Err(errors::value(format!(
+                    "costs has {} entries for {} options",
+                    costs.len(),
+                    builder.n_options()
+                )));
+            }
+            for (option, cost) in costs.into_iter().enumerate() {
+                builder.set_cost(option, cost);
+            }
         }
         Ok(Problem { problem: Arc::new(builder.build().map_err(errors::value)?) })
     }
@@ -131,14 +172,43 @@ impl Problem {
         })
     }
 
+    /// The k cheapest solutions, cheapest first, as (cost, options) pairs
+    /// (options sorted; ties in the order the search meets them), fewer
+    /// when the problem has fewer solutions: Knuth's DLX5 branch and bound.
+    /// Ctrl-C stops it.
+    #[pyo3(signature = (k = 1))]
+    fn best(&self, py: Python<'_>, k: usize) -> PyResult<Vec<(u64, Vec<usize>)>> {
+        let problem = self.problem.clone();
+        let found = run::interruptible(py, move |control| xcover::cost::best(&problem, k, control))?;
+        let (costed, _) = found.map_err(errors::value)?;
+        Ok(costed
+            .into_iter()
+            .map(|c| {
+                let mut options = c.options;
+                options.sort_unstable();
+                (c.cost, options)
+            })
+            .collect())
+    }
+
+    /// Option `index`'s cost (0 when none was given).
+    fn cost(&self, index: usize) -> PyResult<u64> {
+        self.check_index(index)?;
+        Ok(self.problem.cost(index))
+    }
+
+    /// Primary item `name`'s bounds: how many times it is to be covered,
+    /// as (lo, hi); (1, 1) unless bounds said otherwise.
+    fn bounds(&self, name: &str) -> PyResult<(u32, u32)> {
+        (0..self.problem.n_primary())
+            .find(|&i| self.problem.item_name(i) == name)
+            .map(|i| self.problem.bounds(i))
+            .ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(format!("no primary item '{name}'")))
+    }
+
     /// Option `index` as text: its entries separated by blanks, as Knuth's format writes it.
     fn option(&self, index: usize) -> PyResult<String> {
-        if index >= self.problem.n_options() {
-            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
-                "option {index} is out of range: the problem has {}",
-                self.problem.n_options()
-            )));
-        }
+        self.check_index(index)?;
         Ok(self.problem.option_text(index))
     }
 
@@ -166,6 +236,19 @@ impl Problem {
             self.problem.n_items() - self.problem.n_primary(),
             self.problem.n_options()
         )
+    }
+}
+
+impl Problem {
+    /// An IndexError unless `index` names an option.
+    fn check_index(&self, index: usize) -> PyResult<()> {
+        if index >= self.problem.n_options() {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                "option {index} is out of range: the problem has {}",
+                self.problem.n_options()
+            )));
+        }
+        Ok(())
     }
 }
 

@@ -564,3 +564,28 @@ def test_solve_many_on_a_text_of_lines_reports_a_clash_with_its_line():
         sudoku.solve_many(text)
     assert (e.value.line, e.value.column) == (5, 2)
     assert sudoku.solve_many("\ufeff" + GRID + "\n# note\n" + GRID) == [SOLVED, SOLVED]
+
+
+def test_xcover_bounds_and_costs():
+    # Two 1s in each row and column of a 4x4 0/1 matrix: OEIS A001499, 90.
+    cells = [f"r{i} c{j}" for i in range(4) for j in range(4)]
+    names = [f"r{i}" for i in range(4)] + [f"c{j}" for j in range(4)]
+    two = xcover.Problem(names, cells, bounds={n: (2, 2) for n in names})
+    assert two.count() == 90 and two.bounds("r0") == (2, 2)
+    assert xcover.Problem.parse("2|a b\na b\na\nb\na\n").count() == xcover.Problem(
+        ["a", "b"], ["a b", "a", "b", "a"], bounds={"a": (2, 2)}).count() == 3
+    with pytest.raises(ValueError, match="not a primary item"):
+        xcover.Problem(["a"], ["a"], bounds={"z": (0, 1)})
+    # The k cheapest against every solution priced by hand.
+    options = ["a b", "a", "b", "c", "a c", "b c", "a b c"]
+    costs = [4, 1, 2, 3, 3, 2, 9]
+    priced = xcover.Problem(["a", "b", "c"], options, costs=costs)
+    every = sorted((sum(costs[o] for o in s), sorted(s)) for s in priced.solutions())
+    best = priced.best(len(every) + 2)
+    assert [c for c, _ in best] == [c for c, _ in every]
+    assert sorted(map(tuple, (o for _, o in best))) == sorted(map(tuple, (o for _, o in every)))
+    assert priced.best() == [best[0]] and priced.cost(6) == 9
+    with pytest.raises(ValueError, match="costs has 2 entries for 7 options"):
+        xcover.Problem(["a", "b", "c"], options, costs=[1, 2])
+    # Knuth's format: |n cost tokens on the options.
+    assert xcover.Problem.parse("a b\na b |5\na |1\nb |2\n").best(1) == [(3, [1, 2])]
