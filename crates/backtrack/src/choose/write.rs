@@ -29,6 +29,11 @@
 //!   one the prefix allows, a contiguous end of the table in lexicographic
 //!   order.
 //!
+//! A full permutation's tail arranges every value its prefix left, so its
+//! bytes depend on nothing but which values those are: each such set's
+//! tails are rendered once ([`TailBlocks`]) and every line after a prefix
+//! is then two 16-byte moves, the prefix's bytes and a tail's.
+//!
 //! Multisets drawn each copy once (in any order or non-decreasing) leave
 //! tails that depend on the copies the prefix used; their lines are made one
 //! at a time, each from the line above with the walk's step and only its
@@ -38,7 +43,10 @@
 //! [`OUT_CHUNK`] bytes. The tests compare every shape against a plain
 //! recursive enumerator, byte for byte.
 
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
 use std::fmt::Display;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::io::{self, Write};
 
 use super::{Choose, Repetition, Shape};
@@ -271,6 +279,7 @@ fn write_by_tails<T: Clone, W: Write + ?Sized>(
     if let Some(small) = &mut small {
         small.name(&names, text);
     }
+    let mut blocks = TailBlocks::new(tails, names.len());
     // `ends[j]`: where the text of position j (with its separator) ends in the line.
     let mut ends = vec![0usize; len];
     let mut lines = 0u64;
@@ -294,6 +303,13 @@ fn write_by_tails<T: Clone, W: Write + ?Sized>(
         }
         let mut e = 0;
         while e < count {
+            if e > 0 {
+                if let Some(block) = blocks.as_mut().and_then(|b| b.get(&names, tails, text)) {
+                    let prefix = if depth == 0 { 0 } else { ends[depth - 1] };
+                    block.write(e, prefix, buffer, out)?;
+                    break;
+                }
+            }
             if let (true, Some(small)) = (e > 0, &small) {
                 let mut tail_ends = [0usize; 16];
                 tail_ends[..k].copy_from_slice(&ends[depth..]);
@@ -340,6 +356,167 @@ fn write_by_tails<T: Clone, W: Write + ?Sized>(
             Some(at) => changed = at,
             None => return Ok(lines),
         }
+    }
+}
+
+/// The tails of full permutations rendered once per set of values left:
+/// after a prefix, every line is the prefix's bytes and then the bytes of
+/// one tail, which arranges all the values the prefix left; those bytes
+/// depend only on which values they are (their ranks run through the same
+/// patterns), so each set's tails are made once and then copied in 16-byte
+/// blocks, a few moves a line.
+struct TailBlocks {
+    /// By the set of values left (bit `i` for value `i`).
+    blocks: HashMap<u128, Block, BuildHasherDefault<SetHasher>>,
+    /// Bytes held by `blocks`; no new set is rendered past [`MAX_BLOCK_BYTES`].
+    bytes: usize,
+}
+
+/// Hashes a set of values (a `u128` of bits) with one multiply: the keys
+/// come from this program, not from its input's attacker, and the lookup
+/// runs once a prefix.
+#[derive(Default)]
+struct SetHasher(u64);
+
+impl Hasher for SetHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+
+    fn write_u128(&mut self, n: u128) {
+        self.0 = (n as u64 ^ (n >> 64) as u64 ^ self.0).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+/// Most bytes of rendered tails kept.
+const MAX_BLOCK_BYTES: usize = 32 << 20;
+
+/// One set's tails: each `len` bytes (all the same, the values being the
+/// same), its last byte the newline, one after another, then 16 bytes of
+/// padding for the last block move.
+struct Block {
+    len: usize,
+    count: usize,
+    bytes: Vec<u8>,
+}
+
+impl TailBlocks {
+    /// Blocks for `tails` over `n` values, when they are permutations'
+    /// tails (ranked) of at most 128 values.
+    fn new(tails: &Tails, n: usize) -> Option<TailBlocks> {
+        (tails.ranked && n <= 128).then(|| TailBlocks { blocks: HashMap::default(), bytes: 0 })
+    }
+
+    /// The tails after a prefix that left the values `names` (increasing),
+    /// made on first use; `None` when the tails do not use every value
+    /// left (their lengths would differ) or the memory for them is spent.
+    fn get(&mut self, names: &[u32], tails: &Tails, text: &Texts) -> Option<&Block> {
+        if names.len() != tails.k {
+            return None;
+        }
+        let key = names.iter().fold(0u128, |set, &i| set | 1 << i);
+        let spare = MAX_BLOCK_BYTES.saturating_sub(self.bytes);
+        match self.blocks.entry(key) {
+            Entry::Occupied(found) => Some(found.into_mut()),
+            Entry::Vacant(place) => {
+                let block = Block::render(names, tails, text, spare)?;
+                self.bytes += block.bytes.len();
+                Some(place.insert(block))
+            }
+        }
+    }
+}
+
+impl Block {
+    /// The tails of `tails` over the values `names`, or `None` past
+    /// `spare` bytes.
+    fn render(names: &[u32], tails: &Tails, text: &Texts, spare: usize) -> Option<Block> {
+        let k = tails.k;
+        let count = tails.patterns.len() / k;
+        let len: usize = names.iter().map(|&i| text.len(i)).sum::<usize>() + (k - 1) * text.separator + 1;
+        if count * len + 16 > spare {
+            return None;
+        }
+        let mut bytes = Vec::with_capacity(count * len + 16);
+        for pattern in tails.patterns.chunks_exact(k) {
+            for (j, &rank) in pattern.iter().enumerate() {
+                let i = names[rank as usize];
+                let slot = text.slot(i);
+                let end = if j + 1 < k { text.len(i) + text.separator } else { text.len(i) };
+                bytes.extend_from_slice(&slot[..end]);
+            }
+            bytes.push(b'\n');
+        }
+        bytes.resize(count * len + 16, 0);
+        Some(Block { len, count, bytes })
+    }
+}
+
+impl Block {
+    /// Writes the lines of tails `from..` after the last line made, each a
+    /// copy of its first `prefix` bytes (the prefix) and then the tail.
+    ///
+    /// A hot loop: two or three 16-byte moves a line, the buffer's room
+    /// checked once a call.
+    fn write<W: Write + ?Sized>(&self, from: usize, prefix: usize, buffer: &mut Buffer, out: &mut W) -> io::Result<()> {
+        let len = self.len;
+        assert!(self.bytes.len() >= self.count * len + 16, "tails padded for the last move");
+        // Room past the chunk for one line and a block's overhang.
+        assert!(buffer.bytes.len() - buffer.chunk >= prefix + len + 32);
+        for e in from..self.count {
+            let start = if buffer.at >= buffer.chunk {
+                buffer.hand_over(prefix, out)?;
+                0
+            } else {
+                buffer.at
+            };
+            let (line, to) = (buffer.line, start + prefix);
+            let bytes = buffer.bytes.as_mut_ptr();
+            if prefix <= 16 && len <= 16 {
+                // SAFETY: as below, with one block each for the prefix and the tail.
+                unsafe {
+                    let block = std::ptr::read_unaligned(bytes.add(line) as *const [u8; 16]);
+                    std::ptr::write_unaligned(bytes.add(start) as *mut [u8; 16], block);
+                    let tail = std::ptr::read_unaligned(self.bytes.as_ptr().add(e * len) as *const [u8; 16]);
+                    std::ptr::write_unaligned(bytes.add(to) as *mut [u8; 16], tail);
+                }
+                buffer.line = start;
+                buffer.at = to + len;
+                continue;
+            }
+            // SAFETY: `start` is at most the chunk, so the line made here
+            // (`prefix + len` bytes) and the 16-byte overhang of its last
+            // block lie in the room asserted above. The prefix is read from
+            // the line above (below `start`, or the copy `hand_over` left at
+            // the front when `start` is 0, then read in place), and the tail
+            // from `self.bytes`, whose padding covers the last block.
+            unsafe {
+                if start != 0 {
+                    let mut b = 0;
+                    while b < prefix {
+                        let block = std::ptr::read_unaligned(bytes.add(line + b) as *const [u8; 16]);
+                        std::ptr::write_unaligned(bytes.add(start + b) as *mut [u8; 16], block);
+                        b += 16;
+                    }
+                }
+                let tail = self.bytes.as_ptr().add(e * len);
+                let mut b = 0;
+                while b < len {
+                    let block = std::ptr::read_unaligned(tail.add(b) as *const [u8; 16]);
+                    std::ptr::write_unaligned(bytes.add(to + b) as *mut [u8; 16], block);
+                    b += 16;
+                }
+            }
+            buffer.line = start;
+            buffer.at = to + len;
+        }
+        Ok(())
     }
 }
 

@@ -125,8 +125,8 @@ pub fn parse_fpuzzles(text: &str, line_no: usize) -> Result<Puzzle, ParseError> 
             ParseError::new(line_no + l - 1, c, f.message_at())
         });
     }
-    let (column, payload) = payload(text);
-    let err = |m: String| ParseError::new(line_no, column, m);
+    let (lines_before, column, payload) = payload(text);
+    let err = |m: String| ParseError::new(line_no + lines_before, column, m);
     if payload.len() > MAX_PAYLOAD {
         return Err(err(format!("f-puzzles data longer than {MAX_PAYLOAD} bytes")));
     }
@@ -139,8 +139,9 @@ pub fn parse_fpuzzles(text: &str, line_no: usize) -> Result<Puzzle, ParseError> 
     build(&doc).map_err(|f| err(format!("in the f-puzzles data, {}", f.message_at())))
 }
 
-/// The compressed payload of a URL or bare payload, and its column (from 1).
-fn payload(text: &str) -> (usize, String) {
+/// The compressed payload of a URL or bare payload, and where it starts:
+/// the lines of `text` before its line, and its column there (from 1).
+fn payload(text: &str) -> (usize, usize, String) {
     let start = match text.find("load=") {
         Some(p) => p + "load=".len(),
         None => text.len() - text.trim_start().len(),
@@ -150,7 +151,9 @@ fn payload(text: &str) -> (usize, String) {
     let raw = &rest[..end];
     let decoded = raw.replace("%2B", "+").replace("%2b", "+").replace("%2F", "/").replace("%2f", "/");
     let decoded = decoded.replace("%3D", "=").replace("%3d", "=");
-    (text[..start].chars().count() + 1, decoded)
+    let before = &text[..start];
+    let line_start = before.rfind('\n').map_or(0, |p| p + 1);
+    (before.matches('\n').count(), before[line_start..].chars().count() + 1, decoded)
 }
 
 /// Parses JSON, or says where it stops being JSON (line, column, message).

@@ -246,4 +246,10 @@ fn errors_name_the_place() {
     );
     let long = format!("N4Ig{}", "A".repeat(20_000));
     assert!(error(&long).contains("f-puzzles data longer than 16384 bytes"));
+    // A payload after a line break is placed on its own line, not past the
+    // end of the first (a fuzzer's find: "\n" alone).
+    let e = backtrack::variant::fpuzzles::parse_fpuzzles("\n", 1).unwrap_err();
+    assert_eq!((e.line, e.column), (2, 1), "{e}");
+    let e = backtrack::variant::fpuzzles::parse_fpuzzles("\n  N4Ig!!", 4).unwrap_err();
+    assert_eq!((e.line, e.column), (5, 3), "{e}");
 }
