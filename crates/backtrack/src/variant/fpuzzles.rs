@@ -156,13 +156,26 @@ fn payload(text: &str) -> (usize, usize, String) {
     (before.matches('\n').count(), before[line_start..].chars().count() + 1, decoded)
 }
 
-/// Parses JSON, or says where it stops being JSON (line, column, message).
+/// Parses JSON, or says where it stops being JSON (line, column in
+/// characters, message).
 fn parse_json(text: &str) -> Result<Value, (usize, usize, String)> {
     serde_json::from_str(text).map_err(|e| {
         let message = e.to_string();
         let message = message.rsplit_once(" at line ").map_or(message.as_str(), |(m, _)| m);
-        (e.line().max(1), e.column(), format!("not f-puzzles JSON: {message}"))
+        let line = e.line().max(1);
+        (line, char_column(text, line, e.column()), format!("not f-puzzles JSON: {message}"))
     })
+}
+
+/// The column, in characters, of byte column `bytes` (serde's count) of
+/// line `line` of `text`.
+fn char_column(text: &str, line: usize, bytes: usize) -> usize {
+    let Some(row) = text.split('\n').nth(line - 1) else { return bytes };
+    let mut end = bytes.min(row.len());
+    while !row.is_char_boundary(end) {
+        end -= 1;
+    }
+    row[..end].chars().count()
 }
 
 /// What is wrong, and the path to it.

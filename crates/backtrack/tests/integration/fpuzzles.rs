@@ -252,4 +252,7 @@ fn errors_name_the_place() {
     assert_eq!((e.line, e.column), (2, 1), "{e}");
     let e = backtrack::variant::fpuzzles::parse_fpuzzles("\n  N4Ig!!", 4).unwrap_err();
     assert_eq!((e.line, e.column), (5, 3), "{e}");
+    // JSON's columns count characters, not bytes.
+    let e = backtrack::variant::fpuzzles::parse_fpuzzles("{\n\"\u{fffd}\u{fffd}\u{fffd}\"27", 1).unwrap_err();
+    assert_eq!((e.line, e.column), (2, 6), "{e}");
 }
