@@ -6,6 +6,7 @@
 
 use std::sync::OnceLock;
 
+use backtrack::plan::Resumable;
 use backtrack::queens::{Checkpoint, CheckpointError, Plan, Shard};
 use backtrack::ParseError;
 use backtrack_fuzz::{check_message, check_position, text};

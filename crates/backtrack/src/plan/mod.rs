@@ -5,13 +5,14 @@
 //! of its progress. This module holds the parts that do not depend on what
 //! the subproblems are: shards, the sets of finished subproblems a
 //! checkpoint lists, reading a checkpoint file with a size bound and saving
-//! it atomically, the checks that shard reports form one complete set, and
+//! it atomically, a [`Run`] that resumes from it, the checks that shard reports form one complete set, and
 //! the words for JSON that does not decode.
 
 mod done;
 mod file;
 mod forecast;
 pub(crate) mod json;
+mod resume;
 mod run;
 mod set;
 mod shard;
@@ -19,6 +20,7 @@ mod shard;
 pub use done::{Done, DoneError};
 pub use file::{load_bounded, save_atomic, Loaded};
 pub use forecast::Forecast;
+pub use resume::{Resumable, Run};
 pub use run::{load_checkpoint, save_checkpoint, CheckpointError, CheckpointSaving, RunError, MAX_CHECKPOINT_BYTES};
 pub use set::{check_shard_set, checked_sum, SetError};
 pub(crate) use shard::json_line;

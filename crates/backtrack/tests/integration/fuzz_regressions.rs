@@ -32,6 +32,7 @@ fn sudoku_words_long_names_are_quoted_briefly() {
 /// whole string quoted; a long `format` was quoted whole too.
 #[test]
 fn queens_checkpoint_refusals_are_brief_and_in_own_words() {
+    use backtrack::plan::Resumable;
     use backtrack::queens::{Checkpoint, CheckpointError, Plan, Shard};
 
     let plan = Plan::new(8).unwrap();

@@ -2,11 +2,12 @@
 //! done, and their summed counts. Reading one checks that it belongs to the
 //! very run that resumes it (same board, plan and shard) and that it is not
 //! corrupt. Reading and saving the file (atomically) are
-//! [`Checkpoint::load`] and [`Checkpoint::save`], beside the run that uses them.
+//! [`Resumable::load`] and [`Resumable::save`].
 
 use super::{Plan, Shard, PLAN_VERSION};
 use crate::error::Quoted;
-use crate::plan::{CheckpointError, Done};
+use crate::plan::{CheckpointError, Done, Resumable};
+use crate::queens::gpu::GpuError;
 use crate::queens::Counts;
 use serde::{Deserialize, Serialize};
 
@@ -38,9 +39,17 @@ pub struct Checkpoint {
     counts: Counts,
 }
 
-impl Checkpoint {
+impl Resumable for Checkpoint {
+    type Plan = Plan;
+    type Count = Counts;
+    type EngineError = GpuError;
+
+    fn subproblems(plan: &Plan) -> usize {
+        plan.len()
+    }
+
     /// A run of `plan` (or of one shard of it) with nothing done yet.
-    pub fn new(plan: &Plan, shard: Option<Shard>) -> Self {
+    fn new(plan: &Plan, shard: Option<Shard>) -> Self {
         Checkpoint {
             n: plan.n() as u32,
             depth: plan.depth() as u64,
@@ -53,7 +62,7 @@ impl Checkpoint {
     /// Reads a checkpoint written by [`to_json`](Self::to_json), refusing
     /// one of another run (board, plan, shard or plan version) or one whose
     /// ranges and counts do not fit together.
-    pub fn from_json(bytes: &[u8], plan: &Plan, shard: Option<Shard>) -> Result<Self, CheckpointError> {
+    fn from_json(bytes: &[u8], plan: &Plan, shard: Option<Shard>) -> Result<Self, CheckpointError> {
         let file: CheckpointFile = serde_json::from_slice(crate::text::strip_bom_bytes(bytes))
             .map_err(|e| CheckpointError::malformed("queens", &e))?;
         let refuse = |what: String| CheckpointError::Refused(what);
@@ -88,7 +97,7 @@ impl Checkpoint {
     }
 
     /// The checkpoint as one line of JSON, ending with a newline.
-    pub fn to_json(&self) -> Vec<u8> {
+    fn to_json(&self) -> Vec<u8> {
         let done = self.done.ranges();
         let file = CheckpointFile {
             format: CHECKPOINT_FORMAT.into(),
@@ -107,16 +116,22 @@ impl Checkpoint {
     }
 
     /// Records subproblem `index` as finished with `counts`.
-    pub fn record(&mut self, index: usize, counts: Counts) {
+    fn record(&mut self, index: usize, counts: Counts) {
         self.done.set(index);
         self.counts.add(counts);
     }
 
     /// Whether subproblem `index` is finished.
-    pub fn is_done(&self, index: usize) -> bool {
+    fn is_done(&self, index: usize) -> bool {
         self.done.get(index)
     }
 
+    fn solutions(&self) -> u128 {
+        self.counts.total
+    }
+}
+
+impl Checkpoint {
     /// The summed counts of the finished subproblems.
     pub fn counts(&self) -> Counts {
         self.counts

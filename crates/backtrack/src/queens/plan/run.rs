@@ -1,19 +1,10 @@
-//! A count of a plan (or of one shard of it) that can be stopped and
-//! resumed: [`Run::start`] reads the checkpoint file a stopped run left,
-//! if any, and [`Run::count`] counts what is left on the CPU's threads or
-//! a GPU, saving the finished subproblems to that file every so often, when
-//! it ends and when it is cancelled. Rerunning the same count resumes it.
-//!
-//! Each save is atomic: the checkpoint is written to a temporary file in
-//! the same directory, flushed to disk, and renamed over the old one, so a
-//! crash at any moment leaves either the old checkpoint or the new one.
+//! A queens count of a plan (or of one shard of it) that can be stopped and
+//! resumed: the shared [`Run`](crate::plan::Run) over queens checkpoints,
+//! counting what is left on the CPU's threads or a GPU.
 
 use std::fmt;
-use std::path::Path;
-use std::time::Instant;
 
-use super::{Checkpoint, Plan, Report, Shard};
-use crate::plan::{load_checkpoint, save_checkpoint, CheckpointSaving};
+use super::{Checkpoint, Report};
 use crate::queens::gpu::{Gpu, GpuError};
 use crate::search::{Control, Threads};
 
@@ -51,23 +42,6 @@ impl Engine<'_> {
 /// Why a queens run did not give a complete count ([`RunError::Engine`]: the GPU failed).
 pub type RunError = crate::plan::RunError<GpuError>;
 
-impl Checkpoint {
-    /// Reads the checkpoint file at `path` if there is one, refusing one of
-    /// another run (board, plan, shard) or a corrupt one; no file means a
-    /// run with nothing done yet.
-    pub fn load(path: &Path, plan: &Plan, shard: Option<Shard>) -> Result<Checkpoint, RunError> {
-        let read = load_checkpoint(path, |bytes| Checkpoint::from_json(bytes, plan, shard))?;
-        Ok(read.unwrap_or_else(|| Checkpoint::new(plan, shard)))
-    }
-
-    /// Writes the checkpoint to `path` atomically (see
-    /// [`save_atomic`](crate::plan::save_atomic)), so a crash at any moment
-    /// leaves the old file or the new one, whole.
-    pub fn save(&self, path: &Path) -> Result<(), RunError> {
-        save_checkpoint(path, &self.to_json())
-    }
-}
-
 /// A count of a plan, or of one shard of it, resumed from its checkpoint
 /// file where there is one.
 ///
@@ -81,108 +55,41 @@ impl Checkpoint {
 /// let report = run.count(Engine::Cpu { threads: Threads::ONE }, &Control::new(), true, |_| {}).unwrap();
 /// assert_eq!((report.solutions, report.unique), (92, Some(12)));
 /// ```
-#[derive(Debug)]
-pub struct Run<'a> {
-    plan: &'a Plan,
-    shard: Option<Shard>,
-    saving: Option<CheckpointSaving>,
-    state: Checkpoint,
-    started: Instant,
-}
+pub type Run<'a> = crate::plan::Run<'a, Checkpoint>;
 
-impl<'a> Run<'a> {
-    /// Starts counting `plan` (or only its `shard`): reads the checkpoint
-    /// file of `saving`, if it exists, to resume from it, and writes it at
-    /// once, so that a refused or unwritable path shows up before any work
-    /// is done. The report's seconds are counted from here.
-    pub fn start(plan: &'a Plan, shard: Option<Shard>, saving: Option<CheckpointSaving>) -> Result<Run<'a>, RunError> {
-        let started = Instant::now();
-        let state = match &saving {
-            Some(saving) => Checkpoint::load(&saving.path, plan, shard)?,
-            None => Checkpoint::new(plan, shard),
-        };
-        if let Some(saving) = &saving {
-            state.save(&saving.path)?;
-        }
-        Ok(Run { plan, shard, saving, state, started })
-    }
-
-    /// Whether subproblem `index` is still to be counted: in the shard,
-    /// and not finished by an earlier run.
-    pub fn is_pending(&self, index: usize) -> bool {
-        self.shard.is_none_or(|s| s.contains(index)) && !self.state.is_done(index)
-    }
-
+impl Run<'_> {
     /// Counts the pending subproblems with `engine`, calling `finished`
     /// with each one's index as it ends (for a progress bar) and saving the
-    /// checkpoint every [interval](CheckpointSaving::interval) and at the
+    /// checkpoint every [interval](crate::plan::CheckpointSaving::interval) and at the
     /// end, also after `control` is cancelled. A failed save cancels
     /// `control` and is the error. The report keeps the unique solutions
     /// when `unique` asks for them (and always for a shard).
     pub fn count(
-        mut self,
+        self,
         engine: Engine,
         control: &Control,
         unique: bool,
-        mut finished: impl FnMut(usize),
+        finished: impl FnMut(usize),
     ) -> Result<Report, RunError> {
-        let plan = self.plan;
-        // Fixed before the count starts: the subproblems finished earlier
-        // and those of other shards.
-        let skip: Vec<bool> = (0..plan.len()).map(|i| !self.is_pending(i)).collect();
-        let mut last_save = Instant::now();
-        let mut save_error: Option<RunError> = None;
-        let state = &mut self.state;
-        let saving = &self.saving;
-        let done = |i, counts| {
-            state.record(i, counts);
-            finished(i);
-            if let Some(saving) = saving {
-                if last_save.elapsed() >= saving.interval {
-                    if let Err(e) = state.save(&saving.path) {
-                        save_error.get_or_insert(e);
-                        control.cancel();
-                    }
-                    last_save = Instant::now();
-                }
-            }
-        };
-        let engine_error = match engine {
-            Engine::Gpu(gpu) => gpu.count_with(plan, |i| skip[i], Some(control), done).err().map(RunError::Engine),
+        let (plan, shard) = (self.plan(), self.shard());
+        let (state, seconds) = self.count_with(control, finished, |skip, done| match engine {
+            Engine::Gpu(gpu) => gpu.count_with(plan, |i| skip[i], Some(control), done).map_err(RunError::Engine),
             Engine::Cpu { threads } => {
-                crate::queens::count_with(plan, threads, |i| skip[i], Some(control), done).err().map(RunError::Threads)
+                crate::queens::count_with(plan, threads, |i| skip[i], Some(control), done).map_err(RunError::Threads)
             }
-        };
-        if let Some(saving) = &self.saving {
-            self.state.save(&saving.path)?;
-        }
-        if let Some(e) = save_error {
-            return Err(e);
-        }
-        if let Some(e) = engine_error {
-            return Err(e);
-        }
-        let in_shard = |i: usize| self.shard.is_none_or(|s| s.contains(i));
-        if control.is_cancelled() {
-            return Err(RunError::Interrupted {
-                subproblems: (0..plan.len()).filter(|&i| in_shard(i)).count() as u64,
-                finished: (0..plan.len()).filter(|&i| in_shard(i) && self.state.is_done(i)).count() as u64,
-                solutions: self.state.counts().total,
-                saved_in: self.saving.map(|s| s.path),
-            });
-        }
-        let seconds = self.started.elapsed().as_secs_f64();
-        Ok(Report::new(plan, self.shard, self.state.counts(), unique, seconds, engine.threads()))
+        })?;
+        Ok(Report::new(plan, shard, state.counts(), unique, seconds, engine.threads()))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plan::{CheckpointError, MAX_CHECKPOINT_BYTES};
+    use crate::plan::{CheckpointError, CheckpointSaving, Resumable, Shard, MAX_CHECKPOINT_BYTES};
     use crate::queens::Counts;
+    use crate::queens::Plan;
     use std::fs;
-    use std::path::PathBuf;
+    use std::path::{Path, PathBuf};
     use std::time::Duration;
 
     fn saving(dir: &Path, interval: Duration) -> Option<CheckpointSaving> {

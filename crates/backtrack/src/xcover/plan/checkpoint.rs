@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Plan, PLAN_VERSION};
 use crate::error::Quoted;
-use crate::plan::{CheckpointError, Done, Shard};
+use crate::plan::{CheckpointError, Done, Resumable, Shard};
 
 /// What a checkpoint file holds, as JSON.
 #[derive(Serialize, Deserialize)]
@@ -37,9 +37,17 @@ pub struct Checkpoint {
     solutions: u128,
 }
 
-impl Checkpoint {
+impl Resumable for Checkpoint {
+    type Plan = Plan;
+    type Count = u64;
+    type EngineError = std::convert::Infallible;
+
+    fn subproblems(plan: &Plan) -> usize {
+        plan.len()
+    }
+
     /// A run of `plan` (or of one shard of it) with nothing done yet.
-    pub fn new(plan: &Plan, shard: Option<Shard>) -> Self {
+    fn new(plan: &Plan, shard: Option<Shard>) -> Self {
         Checkpoint {
             problem_hash: plan.problem_hash(),
             engine: plan.engine().name(),
@@ -52,7 +60,7 @@ impl Checkpoint {
     /// Reads a checkpoint written by [`to_json`](Self::to_json), refusing
     /// one of another run (input, engine, plan, shard or plan version) or
     /// one whose ranges and count do not fit together.
-    pub fn from_json(bytes: &[u8], plan: &Plan, shard: Option<Shard>) -> Result<Self, CheckpointError> {
+    fn from_json(bytes: &[u8], plan: &Plan, shard: Option<Shard>) -> Result<Self, CheckpointError> {
         let file: CheckpointFile = serde_json::from_slice(crate::text::strip_bom_bytes(bytes))
             .map_err(|e| CheckpointError::malformed("xcover", &e))?;
         let refuse = |what: String| CheckpointError::Refused(what);
@@ -95,7 +103,7 @@ impl Checkpoint {
     }
 
     /// The checkpoint as one line of JSON, ending with a newline.
-    pub fn to_json(&self) -> Vec<u8> {
+    fn to_json(&self) -> Vec<u8> {
         let file = CheckpointFile {
             format: CHECKPOINT_FORMAT.into(),
             plan_version: PLAN_VERSION,
@@ -112,18 +120,18 @@ impl Checkpoint {
     }
 
     /// Records subproblem `index` as finished with `count` solutions.
-    pub fn record(&mut self, index: usize, count: u64) {
+    fn record(&mut self, index: usize, count: u64) {
         self.done.set(index);
         self.solutions += u128::from(count);
     }
 
     /// Whether subproblem `index` is finished.
-    pub fn is_done(&self, index: usize) -> bool {
+    fn is_done(&self, index: usize) -> bool {
         self.done.get(index)
     }
 
     /// The summed count of the finished subproblems.
-    pub fn solutions(&self) -> u128 {
+    fn solutions(&self) -> u128 {
         self.solutions
     }
 }
