@@ -1,10 +1,9 @@
 //! `backtrack queens` and `backtrack boj 9663` end to end through the binary.
 
-use std::path::Path;
 use std::process::{Command as StdCommand, Stdio};
 use std::time::{Duration, Instant};
 
-use super::util::backtrack;
+use super::util::{backtrack, checkpoint_done_ranges, interrupted_when, spawn};
 use predicates::prelude::*;
 
 /// OEIS A000170, N = 1..=14.
@@ -82,12 +81,7 @@ fn all_on_several_threads_equals_one_thread() {
 
 #[test]
 fn all_stops_quietly_when_the_reader_goes_away() {
-    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("backtrack"))
-        .args(["queens", "13", "--all"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(&["queens", "13", "--all"]);
     // Read one line, then close the pipe.
     let mut first = [0u8; 8];
     std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
@@ -230,24 +224,13 @@ fn mpi_without_the_feature_says_how_to_get_it() {
     assert_input_error(&["queens", "8", "--mpi"], "", "--features mpi");
 }
 
-fn checkpoint_done_ranges(path: &Path) -> Option<usize> {
-    let text = std::fs::read_to_string(path).ok()?;
-    let v: serde_json::Value = serde_json::from_str(&text).ok()?;
-    Some(v["done"].as_array()?.len())
-}
-
 #[test]
 fn checkpointed_run_killed_hard_resumes_to_the_right_total() {
     let dir = tempfile::tempdir().unwrap();
     let ckpt = dir.path().join("q16.ckpt");
     let ckpt_arg = ckpt.to_str().unwrap();
     let args = ["queens", "16", "--threads", "1", "--quiet", "--checkpoint", ckpt_arg, "--checkpoint-interval", "0.05"];
-    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("backtrack"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(&args);
     // Wait until some finished work is on disk, then kill -9.
     let started = Instant::now();
     let mut saved_some = false;
@@ -282,23 +265,9 @@ fn ctrl_c_saves_and_exits_130() {
     let ckpt_arg = ckpt.to_str().unwrap();
     // N = 19 on one thread runs for minutes: the signal always comes first.
     let args = ["queens", "19", "--threads", "1", "--checkpoint", ckpt_arg, "--checkpoint-interval", "60"];
-    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("backtrack"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
     // The first (empty) save comes after the handler is installed: from
     // then on the run is counting and Ctrl-C must stop it.
-    let started = Instant::now();
-    while !ckpt.exists() {
-        assert!(child.try_wait().unwrap().is_none(), "the run ended before it was interrupted");
-        assert!(started.elapsed() < Duration::from_secs(60), "no checkpoint appeared");
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let killed = StdCommand::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
-    assert!(killed.success());
-    let out = child.wait_with_output().unwrap();
+    let out = interrupted_when(&args, || ckpt.exists());
     assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).contains("rerun the same command to resume"));

@@ -3,24 +3,14 @@
 //! that prints what was found and exits 130.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use assert_cmd::cargo::cargo_bin;
+use super::util::spawn;
 
 const PUZZLE: &str = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
 const OTHER: &str = "...46.2.87..1.5....6.......3..5....78....3........7.13.1...2....4.7.1.5.2..39....";
-
-fn spawn(args: &[&str]) -> Child {
-    Command::new(cargo_bin("backtrack"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
-}
 
 /// The next line from `lines`, or a failure if none comes within a minute
 /// (a guard against a hang, not a timing check).

@@ -1,7 +1,9 @@
 //! What the end-to-end tests share: the command builder, running it on some
 //! input, and the check every command's refusals must pass.
 
-use std::process::Output;
+use std::path::Path;
+use std::process::{Child, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 
@@ -12,6 +14,43 @@ pub fn backtrack() -> Command {
     let mut cmd = Command::cargo_bin("backtrack").expect("the backtrack binary is built");
     cmd.env_remove("LC_ALL").env_remove("LC_MESSAGES").env_remove("LANG");
     cmd
+}
+
+/// Starts `backtrack ARGS` with its standard input, output and error piped.
+pub fn spawn(args: &[&str]) -> Child {
+    std::process::Command::new(assert_cmd::cargo::cargo_bin("backtrack"))
+        .args(args)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs")
+}
+
+/// Starts `backtrack ARGS`, waits (a minute at most) until `ready` holds
+/// while it runs, sends it SIGINT as Ctrl-C does, and returns everything it
+/// did. Fails if the run ends before `ready` holds.
+pub fn interrupted_when(args: &[&str], ready: impl Fn() -> bool) -> Output {
+    let mut child = spawn(args);
+    let started = Instant::now();
+    while !ready() {
+        assert!(child.try_wait().unwrap().is_none(), "{args:?} ended before it was interrupted");
+        assert!(started.elapsed() < Duration::from_secs(60), "{args:?}: not ready to interrupt after a minute");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let killed = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    child.wait_with_output().expect("the interrupted run is waited for")
+}
+
+/// The finished ranges a checkpoint file (of queens or xcover) lists, if it
+/// is a readable checkpoint.
+pub fn checkpoint_done_ranges(path: &Path) -> Option<usize> {
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(path).ok()?).ok()?;
+    Some(v["done"].as_array()?.len())
 }
 
 /// Runs `backtrack ARGS` with `stdin` and returns everything it did.

@@ -4,10 +4,8 @@
 //! corrupt files are refused.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command as StdCommand, Stdio};
-use std::time::{Duration, Instant};
 
-use super::util::backtrack;
+use super::util::{backtrack, checkpoint_done_ranges, interrupted_when};
 
 fn data(name: &str) -> String {
     format!("{}/tests/data/xcover/{name}", env!("CARGO_MANIFEST_DIR"))
@@ -22,12 +20,6 @@ fn run(args: &[&str], code: i32) -> (String, String) {
     (stdout.into_owned(), stderr.into_owned())
 }
 
-/// The finished ranges a checkpoint file lists, if it is a readable checkpoint.
-fn done_ranges(path: &Path) -> Option<usize> {
-    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(path).ok()?).ok()?;
-    Some(v["done"].as_array()?.len())
-}
-
 #[test]
 fn an_interrupted_count_resumes_to_the_same_total() {
     let dir = tempfile::tempdir().unwrap();
@@ -35,22 +27,8 @@ fn an_interrupted_count_resumes_to_the_same_total() {
     let file = data("pentomino-6x10.dlx");
     let args =
         ["xcover", "--threads", "1", "--checkpoint", ckpt.to_str().unwrap(), "--checkpoint-interval", "0.05", &file];
-    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("backtrack"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
     // Interrupt once some finished work is on disk, partway through the count.
-    let started = Instant::now();
-    while done_ranges(&ckpt).is_none_or(|k| k == 0) {
-        assert!(child.try_wait().unwrap().is_none(), "the count ended before it was interrupted");
-        assert!(started.elapsed() < Duration::from_secs(60), "no finished work was saved");
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    let killed = StdCommand::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
-    assert!(killed.success());
-    let out = child.wait_with_output().unwrap();
+    let out = interrupted_when(&args, || checkpoint_done_ranges(&ckpt).is_some_and(|k| k > 0));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(130), "{stderr}");
     assert!(out.stdout.is_empty() && stderr.contains("rerun the same command to resume"), "{stderr}");
