@@ -458,6 +458,12 @@ fn most_connected_pair_agrees_with_the_obvious_version() {
     assert!(boards > 200 && with_pairs > 100, "{boards} boards, {with_pairs} with pairs");
 }
 
+/// [`Board::given_bands`] compiled for the features `cpu` checked.
+///
+/// # Safety
+///
+/// None beyond holding `cpu`: the token proves the CPU has every feature
+/// enabled here.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 unsafe fn given_bands_x86_v3(cpu: X86V3, cells: &Cells) -> Option<[u32; 28]> {
@@ -498,6 +504,12 @@ fn given_bands_one_by_one(cells: &Cells) -> Option<[u32; 28]> {
     Some(bands)
 }
 
+/// [`Board::new`] compiled for the features `cpu` checked.
+///
+/// # Safety
+///
+/// None beyond holding `cpu`: the token proves the CPU has every feature
+/// enabled here.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 unsafe fn new_x86_v3(cpu: X86V3, cells: &Cells) -> Option<Board> {
