@@ -22,7 +22,6 @@ pub mod queens;
 pub mod sudoku;
 pub mod sudominoku;
 pub mod trace;
-pub mod variant;
 pub mod web;
 pub mod xcover;
 

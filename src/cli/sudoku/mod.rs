@@ -6,6 +6,7 @@
 
 pub mod maker;
 pub mod solve;
+pub mod variant;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -114,7 +115,7 @@ pub struct Args {
 pub fn run(args: Args) -> CliResult {
     match args.command {
         Some(command) => maker::run(command),
-        None => match super::variant::divert(&args) {
+        None => match variant::divert(&args) {
             Some(result) => result,
             None => solve::run(args),
         },

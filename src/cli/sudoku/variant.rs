@@ -22,8 +22,8 @@ use backtrack::json::Status;
 use backtrack::search::{self, Feed};
 use backtrack::variant::{self, answer, answer::Question};
 
-use super::sudoku::Args;
-use super::{diag, stdout, CliError, CliResult, EXIT_FAILURE, EXIT_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
+use super::super::{diag, stdout, CliError, CliResult, EXIT_FAILURE, EXIT_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
+use super::Args;
 
 /// Lines in flight or waiting for their turn, per thread: enough to keep
 /// every thread busy, few enough to bound memory.
@@ -98,9 +98,9 @@ fn run(args: &Args) -> CliResult {
         Question::First
     };
     let names: Vec<String> = if args.files.is_empty() {
-        vec![super::input_name(None)]
+        vec![super::super::input_name(None)]
     } else {
-        args.files.iter().map(|f| super::input_name(Some(f))).collect()
+        args.files.iter().map(|f| super::super::input_name(Some(f))).collect()
     };
     let rx = start_reading(args.files.clone())?;
     // Every solution of a puzzle is one answer: held whole until its turn,
@@ -168,7 +168,7 @@ fn run(args: &Args) -> CliResult {
                 Some(answer::Answered { status: Status::NoSolution, .. }) => no_solution += 1,
                 _ => {}
             }
-            match super::interrupted() {
+            match super::super::interrupted() {
                 true => ControlFlow::Break(()),
                 false => ControlFlow::Continue(()),
             }
@@ -184,7 +184,7 @@ fn run(args: &Args) -> CliResult {
         None => {}
     }
     out.flush()?;
-    if super::interrupted() {
+    if super::super::interrupted() {
         return Err(CliError::Interrupted("interrupted; the answers written are above".into()));
     }
     if puzzles == 0 && invalid == 0 && failed == 0 {
@@ -205,7 +205,7 @@ fn run(args: &Args) -> CliResult {
 /// Waits for the next line, or `None` at the end of the input or after Ctrl-C.
 fn wait(rx: &mpsc::Receiver<Item>) -> Option<Item> {
     loop {
-        if super::interrupted() {
+        if super::super::interrupted() {
             return None;
         }
         match rx.recv_timeout(Duration::from_millis(100)) {
@@ -227,8 +227,8 @@ fn start_reading(files: Vec<PathBuf>) -> Result<mpsc::Receiver<Item>, CliError> 
                 if files.is_empty() { vec![None] } else { files.into_iter().map(Some).collect() };
             for (file, path) in files.iter().enumerate() {
                 let mut index = 0;
-                let name = super::input_name(path.as_ref());
-                let source = match super::open_input(path.as_ref()) {
+                let name = super::super::input_name(path.as_ref());
+                let source = match super::super::open_input(path.as_ref()) {
                     Ok(s) => s,
                     Err(e) => {
                         if tx.send(Item { file, line: 0, index, text: Err(e) }).is_err() {
