@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Distributed N-queens over MPI: install OpenMPI (and libclang, which the mpi
+# Distributed counts over MPI (queens, xcover): install OpenMPI (and libclang, which the mpi
 # crate's bindings need) when missing, build with the `mpi` feature, and check
-# that a two-process master/worker run prints the right count.
+# that master/worker runs print the single-process counts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
@@ -52,4 +52,31 @@ case "$json" in
 esac
 # A single process counts alone.
 check 92 mpirun -n 1 "$bin" queens 8 --mpi
+
+echo "== mpirun backtrack xcover --mpi: the totals of a plain count"
+data=tests/data/xcover
+for file in langford-11 pentomino-5x12 two-per-line-5 toy-bounds; do
+    plain=$("$bin" xcover --quiet "$data/$file.dlx" 2>/dev/null)
+    check "$plain" mpirun -n 3 --oversubscribe "$bin" xcover --mpi "$data/$file.dlx"
+done
+check 35584 mpirun "${mpirun_args[@]}" "$bin" xcover --mpi --engine links "$data/langford-11.dlx"
+# Rank 0 reads standard input and shares it.
+check 2040 sh -c "mpirun ${mpirun_args[*]} $bin xcover --mpi < $data/two-per-line-5.dlx"
+json=$(timeout 300 mpirun "${mpirun_args[@]}" "$bin" xcover --mpi --json "$data/langford-11.dlx")
+case "$json" in
+    *'"solutions":35584,'*'"plan_subproblems":'*) echo "ok: xcover --json -> $json" ;;
+    *) echo "FAILED: xcover --mpi --json printed '$json'" >&2; exit 1 ;;
+esac
+check 2040 mpirun -n 1 "$bin" xcover --mpi "$data/two-per-line-5.dlx"
+# Bad input: rank 0 says why, once, and the job exits 2; no count is printed.
+printf 'a b\nc\n' > "${TMPDIR:-/tmp}/mpi-bad.dlx"
+if out=$(timeout 300 mpirun "${mpirun_args[@]}" "$bin" xcover --mpi "${TMPDIR:-/tmp}/mpi-bad.dlx" 2>&1 >/dev/null); then
+    echo "FAILED: a bad input was counted" >&2
+    exit 1
+fi
+case "$out" in
+    *"line 2, column 1: unknown item 'c'"*"Exit code:    2"*) echo "ok: bad input refused by rank 0" ;;
+    *) echo "FAILED: bad input: '$out'" >&2; exit 1 ;;
+esac
+[ "$(grep -c "unknown item" <<<"$out")" = 1 ] || { echo "FAILED: the error was printed more than once" >&2; exit 1; }
 echo "== MPI checks passed"

@@ -27,7 +27,7 @@ pub struct Args {
     /// Shard result files, each with one or more reports (standard input when none is given, or for `-`).
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
-    /// Print the number of solutions distinct up to rotation and reflection.
+    /// Print the number of solutions distinct up to rotation and reflection (queens reports only).
     #[arg(long)]
     pub unique: bool,
     /// Print the merged result as one JSON object.

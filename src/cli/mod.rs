@@ -17,6 +17,7 @@ pub mod boj;
 pub mod choose;
 pub mod judge;
 pub mod merge;
+mod mpi;
 mod progress;
 pub mod queens;
 pub mod sudoku;

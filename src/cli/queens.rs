@@ -143,77 +143,31 @@ fn print_result(report: &Report, unique: bool, json: bool) -> CliResult {
     Ok(if report.no_solution() { EXIT_NO_SOLUTION } else { EXIT_OK })
 }
 
+/// `--mpi`: rank 0 hands the plan's subproblems out to the other ranks and
+/// prints the total; a job of one process counts alone, on its threads.
 #[cfg(not(feature = "mpi"))]
 fn mpi_run(_args: &Args) -> CliResult {
-    Err(CliError::Input(
-        "--mpi needs a backtrack built with MPI support: install OpenMPI and libclang \
-         (e.g. apt-get install libopenmpi-dev openmpi-bin clang libclang-dev), then \
-         cargo build --release --features mpi"
-            .into(),
-    ))
+    Err(super::mpi::unavailable())
 }
 
+/// `--mpi`: rank 0 hands the plan's subproblems out to the other ranks and
+/// prints the total; a job of one process counts alone, on its threads.
 #[cfg(feature = "mpi")]
 fn mpi_run(args: &Args) -> CliResult {
-    mpi_master_worker::run(args)
-}
-
-/// Master/worker counting over MPI: the transport of the protocol of
-/// [`backtrack::queens::plan::wire`], whose messages it moves as bytes.
-#[cfg(feature = "mpi")]
-mod mpi_master_worker {
-    use std::time::Instant;
-
-    use backtrack::queens::plan::wire::{self, Dispatcher, RESULT_BYTES, WORK_BYTES};
-    use backtrack::queens::{Counts, Plan};
-    use mpi::traits::*;
-
-    use super::{print_result, Args, Report};
-    use crate::cli::{CliError, CliResult, EXIT_OK};
-
-    /// Worker -> master: a result message.
-    const RESULT_TAG: i32 = 1;
-    /// Master -> worker: a work message.
-    const WORK_TAG: i32 = 2;
-
-    pub fn run(args: &Args) -> CliResult {
-        let universe = mpi::initialize().ok_or_else(|| CliError::Failure("MPI was already initialised".into()))?;
-        let world = universe.world();
-        let rank = world.rank();
-        let size = world.size();
-        let plan = Plan::new(args.n as usize).map_err(|e| CliError::Input(e.to_string()))?;
+    let mpi = super::mpi::Mpi::init()?;
+    let plan = Plan::new(args.n as usize).map_err(|e| CliError::Input(e.to_string()))?;
+    let started = std::time::Instant::now();
+    let (counts, workers) = if mpi.size() == 1 {
+        let mut counts = queens::Counts::default();
         let threads = args.threads.unwrap_or_default();
-        let started = Instant::now();
-        let report = |counts: Counts, workers: u64| {
-            Report::new(&plan, None, counts, args.unique, started.elapsed().as_secs_f64(), workers)
-        };
-        if size == 1 {
-            // Alone: count here, on this process's threads.
-            let mut counts = Counts::default();
-            backtrack::queens::count_with(&plan, threads, |_| false, None, |_, c| counts.add(c))?;
-            return print_result(&report(counts, 1), args.unique, args.json);
+        queens::count_with(&plan, threads, |_| false, None, |_, c| counts.add(c))?;
+        (counts, 1)
+    } else {
+        match mpi.count(plan.id(), plan.len(), |i| plan.solve(i))? {
+            Some(counts) => (counts, mpi.size() as u64 - 1),
+            None => return Ok(EXIT_OK),
         }
-        if rank != 0 {
-            let master = world.process_at_rank(0);
-            let mut message = wire::encode_result(None);
-            loop {
-                master.send_with_tag(&message[..], RESULT_TAG);
-                let mut work = [0u8; WORK_BYTES];
-                master.receive_into_with_tag(&mut work[..], WORK_TAG);
-                let Some(index) = wire::decode_work(&work, plan.len()) else {
-                    return Ok(EXIT_OK);
-                };
-                message = wire::encode_result(Some((index, plan.solve(index))));
-            }
-        }
-        let mut dispatcher = Dispatcher::new(plan.len(), (size - 1) as usize);
-        while !dispatcher.is_done() {
-            let mut message = [0u8; RESULT_BYTES];
-            let status = world.any_process().receive_into_with_tag(&mut message[..], RESULT_TAG);
-            let work = dispatcher.answer(&message);
-            world.process_at_rank(status.source_rank()).send_with_tag(&work[..], WORK_TAG);
-        }
-        let counts = dispatcher.finish().map_err(|e| CliError::Failure(e.to_string()))?;
-        print_result(&report(counts, (size - 1) as u64), args.unique, args.json)
-    }
+    };
+    let report = Report::new(&plan, None, counts, args.unique, started.elapsed().as_secs_f64(), workers);
+    print_result(&report, args.unique, args.json)
 }

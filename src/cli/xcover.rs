@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use backtrack::json;
 use backtrack::plan::{Forecast, Shard};
 use backtrack::search::{Control, Stats, Threads};
-use backtrack::xcover::plan::{CheckpointSaving, Plan, Run, RunError};
+use backtrack::xcover::plan::{CheckpointSaving, Plan, Report, Run, RunError};
 use backtrack::xcover::{self, Engine, Parsed, Problem};
 
 use backtrack::error::Counted;
@@ -37,7 +37,8 @@ use super::{diag, read_input, stdout, CliError, CliResult, Input, EXIT_NO_SOLUTI
     backtrack xcover --progress pentomino-6x10.dlx  a progress bar with an estimate of the time left\n  \
     backtrack xcover --checkpoint p.ckpt pentomino-6x10.dlx  resumable (rerun it)\n  \
     backtrack xcover --shard 3/16 --json pentomino-6x10.dlx > s3.json   one of 16 pieces\n  \
-    backtrack merge s*.json                        add the pieces up (all 16 of them)\n\n\
+    backtrack merge s*.json                        add the pieces up (all 16 of them)\n  \
+    mpirun -n 8 backtrack xcover --mpi pentomino-6x10.dlx  over MPI (build with --features mpi)\n\n\
     Exit status: 0 some cover found, 1 none, 2 bad input, 3 I/O or resource failure, 130 interrupted.")]
 pub struct Args {
     /// Problem file (standard input when absent or '-')
@@ -91,12 +92,20 @@ pub struct Args {
     /// `backtrack merge`
     #[arg(long, value_name = "I/M", value_parser = clap::value_parser!(Shard), conflicts_with_all = PLANNED_CONFLICTS)]
     shard: Option<Shard>,
+    /// Run as an MPI job: rank 0 reads the input, hands the count's subproblems out to the other ranks on demand and
+    /// prints the total (needs a binary built with `--features mpi`; start it with mpirun)
+    #[arg(long, conflicts_with_all = MPI_CONFLICTS)]
+    mpi: bool,
 }
 
-/// What a count cut into subproblems (`--checkpoint`, `--shard`) cannot do:
+/// What a count cut into subproblems (`--checkpoint`, `--shard`, `--mpi`) cannot do:
 /// list solutions, stop at a limit, profile one walk, or look for the
 /// cheapest solutions (a bound that each piece would need from the others).
 const PLANNED_CONFLICTS: [&str; 6] = ["all", "limit", "stats", "print_options", "min_cost", "best"];
+
+/// What `--mpi` cannot do: what a planned count cannot, and keep a
+/// checkpoint or count one shard (rank 0 hands every subproblem out).
+const MPI_CONFLICTS: [&str; 8] = ["all", "limit", "stats", "print_options", "min_cost", "best", "checkpoint", "shard"];
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum EngineArg {
@@ -108,8 +117,6 @@ enum EngineArg {
 }
 
 pub fn run(args: Args) -> CliResult {
-    let input = read_input(args.file.as_ref())?;
-    let parsed = xcover::parse(&input.text).map_err(|e| CliError::bad_input(&input.name, &e))?;
     let engine = match args.engine {
         EngineArg::Auto => Engine::Auto,
         EngineArg::Small => Engine::Small,
@@ -117,6 +124,11 @@ pub fn run(args: Args) -> CliResult {
         EngineArg::Links => Engine::Links,
         EngineArg::Mcc => Engine::Mcc,
     };
+    if args.mpi {
+        return run_mpi(&args, engine);
+    }
+    let input = read_input(args.file.as_ref())?;
+    let parsed = xcover::parse(&input.text).map_err(|e| CliError::bad_input(&input.name, &e))?;
     if args.min_cost || args.best.is_some() {
         return run_best(&args, &parsed);
     }
@@ -220,7 +232,12 @@ fn run_planned(args: &Args, input: &Input, problem: &Problem, engine: Engine, mo
     })?;
     let counted = run.count(threads, &super::interrupt_control(), |i| progress.advance(i));
     progress.finish();
-    let report = counted.map_err(run_error)?;
+    print_report(args, &counted.map_err(run_error)?, "thread")
+}
+
+/// Prints a planned count's report (`--json`: the object, else the count)
+/// and its summary line, whose `workers` are threads or MPI ranks.
+fn print_report(args: &Args, report: &Report, workers: &str) -> CliResult {
     let mut out = stdout();
     if args.json {
         out.write_all(report.to_json_line().as_bytes())?;
@@ -238,11 +255,59 @@ fn run_planned(args: &Args, input: &Input, problem: &Problem, engine: Engine, mo
         report.subproblems,
         Counted(report.plan_subproblems.into(), "subproblem"),
         report.seconds,
-        Counted(threads.get() as u128, "thread"),
+        Counted(report.threads.into(), workers),
         report.engine,
     );
     // A shard's count is its share, even when 0.
     Ok(if report.solutions == 0 && report.shard.is_none() { EXIT_NO_SOLUTION } else { EXIT_OK })
+}
+
+/// `--mpi`: rank 0 reads and parses the input and shares it with the other
+/// ranks, which build the same plan; rank 0 then hands its subproblems out
+/// on demand and prints the total. A job of one process counts alone, on
+/// its threads.
+#[cfg(feature = "mpi")]
+fn run_mpi(args: &Args, engine: Engine) -> CliResult {
+    let mpi = super::mpi::Mpi::init()?;
+    let read = match mpi.is_master() {
+        true => Some(read_input(args.file.as_ref()).and_then(|input| {
+            xcover::parse(&input.text).map_err(|e| CliError::bad_input(&input.name, &e))?;
+            Ok(input.text)
+        })),
+        false => None,
+    };
+    let text = match &read {
+        Some(Ok(text)) => mpi.share(Some(text.as_bytes())),
+        _ => mpi.share(None),
+    };
+    let Some(text) = text else {
+        // Rank 0 says why; the others have nothing to count.
+        return read.map_or(Ok(EXIT_OK), |read| read.map(|_| EXIT_OK));
+    };
+    let text = String::from_utf8(text).map_err(|_| CliError::Failure("MPI: the input arrived damaged".into()))?;
+    let problem = xcover::parse(&text).map_err(|e| CliError::bad_input("<input from rank 0>", &e))?.problem;
+    let plan = Plan::new(&text, &problem, engine);
+    drop(problem);
+    let started = Instant::now();
+    let (solutions, workers, unit) = if mpi.size() == 1 {
+        let threads = plan.threads_for(args.threads.unwrap_or_default());
+        let report = Run::start(&plan, None, None).and_then(|run| run.count(threads, &Control::new(), |_| {}));
+        (report.map_err(run_error)?.solutions, threads.get() as u64, "thread")
+    } else {
+        let control = Control::new();
+        let solve = |i| u128::from(plan.solve(i, &control).expect("a count that is never cancelled ends"));
+        match mpi.count(plan.id(), plan.len(), solve)? {
+            Some(total) => (total, mpi.size() as u64 - 1, "worker"),
+            None => return Ok(EXIT_OK),
+        }
+    };
+    let report = Report::new(&plan, None, solutions, started.elapsed().as_secs_f64(), workers);
+    print_report(args, &report, unit)
+}
+
+#[cfg(not(feature = "mpi"))]
+fn run_mpi(_args: &Args, _engine: Engine) -> CliResult {
+    Err(super::mpi::unavailable())
 }
 
 /// Random probes per subproblem for the progress bar's estimate.

@@ -135,6 +135,7 @@ const EXPECTED: &[(&str, Expect)] = {
         ("backtrack xcover --progress pentomino-6x10.dlx", Status(0, "9356\n")),
         ("backtrack xcover --checkpoint p.ckpt pentomino-6x10.dlx", Status(0, "9356\n")),
         ("backtrack xcover --shard 3/16 --json pentomino-6x10.dlx > s3.json", Status(0, "")),
+        ("mpirun -n 8 backtrack xcover --mpi pentomino-6x10.dlx", Skip("needs an MPI build and mpirun")),
         ("printf '4 2\\n' | backtrack boj 15649", Status(0, "1 2\n1 3\n")),
         ("backtrack boj 2580 board.txt", Status(0, "")),
         ("printf '2\\n< >\\n' | backtrack boj 2529", Status(0, "897\n021\n")),

@@ -95,7 +95,7 @@ fn unreadable_or_malformed_files_are_refused() {
     assert_refused(&[&garbage], "line 1, column");
     let empty = dir.path().join("empty.json");
     std::fs::write(&empty, "").unwrap();
-    assert_refused(&[&empty], "not a queens shard result");
+    assert_refused(&[&empty], "no shard report in it (merge reads what queens or xcover --shard I/M --json writes)");
     let bad_shard = dir.path().join("bad-shard.json");
     let files = shard_files(dir.path(), 8, 2);
     let mut v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&files[0]).unwrap()).unwrap();
@@ -149,12 +149,13 @@ fn overflowing_sums_are_refused() {
 #[test]
 fn messages_speak_of_reports_not_of_the_decoder() {
     for (input, needle) in [
-        ("[1, 2, 3]", "a report is a JSON object"),
+        ("[1, 2, 3]", "not a shard report: a report is a JSON object"),
         ("{\"n\": 8}", "the field \"solutions\" is missing"),
         ("{\"n\": \"eight\"}", "wrong kind"),
         ("not json", "not JSON"),
         ("{\"n\": 8, ", "ends in the middle"),
-        ("", "no report in it"),
+        ("", "no shard report in it"),
+        (" \n\n", "no shard report in it"),
     ] {
         let output = backtrack().arg("merge").write_stdin(input).output().unwrap();
         let err = String::from_utf8_lossy(&output.stderr).into_owned();
@@ -163,5 +164,29 @@ fn messages_speak_of_reports_not_of_the_decoder() {
         for internal in ["struct", "Report", "elements", "u128", "invalid type"] {
             assert!(!err.contains(internal), "{input:?}: {err}");
         }
+        // Nothing in these says what they were meant to count: the message
+        // names no kind of report (merge reads queens and xcover ones).
+        if !input.contains("\"n\"") {
+            assert!(!err.contains("queens shard") && !err.contains("xcover shard"), "{input:?}: {err}");
+        }
+    }
+}
+
+/// An empty file among exact-cover reports is refused in words about shard
+/// reports of any kind, not as a queens report.
+#[test]
+fn an_empty_file_before_xcover_reports_names_no_kind() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.json");
+    std::fs::write(&empty, "").unwrap();
+    let data = format!("{}/tests/data/xcover/toy-bounds.dlx", env!("CARGO_MANIFEST_DIR"));
+    let out = backtrack().args(["xcover", "--shard", "0/1", "--json", &data]).output().unwrap();
+    let shard = dir.path().join("s0.json");
+    std::fs::write(&shard, &out.stdout).unwrap();
+    for files in [[&empty, &shard], [&shard, &empty]] {
+        let output = backtrack().arg("merge").args(files).output().unwrap();
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{err}");
+        assert!(err.contains("empty.json: no shard report in it (merge reads what queens or xcover"), "{err}");
     }
 }

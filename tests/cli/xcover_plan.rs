@@ -124,3 +124,31 @@ fn mixed_incomplete_or_damaged_shard_sets_are_refused() {
     let (_, stderr) = merge(&[&langford[0], &damaged], 2);
     assert!(stderr.contains("corrupt set: the solution counts add up"), "{stderr}");
 }
+
+/// `--mpi` hands every subproblem out from rank 0: it cannot keep a
+/// checkpoint, count one shard, list, stop at a limit or look for costs.
+#[test]
+fn mpi_refuses_what_a_planned_count_cannot_do() {
+    let file = data("toy-bounds.dlx");
+    for extra in [
+        &["--checkpoint", "x.ckpt"][..],
+        &["--shard", "0/2"],
+        &["--all"],
+        &["--limit", "2"],
+        &["--stats"],
+        &["--print-options"],
+        &["--min-cost"],
+        &["--best", "2"],
+    ] {
+        let args: Vec<&str> = ["xcover", "--mpi"].iter().chain(extra).chain([&file.as_str()]).copied().collect();
+        let (stdout, stderr) = run(&args, 2);
+        assert!(stdout.is_empty() && stderr.contains("cannot be used with"), "{args:?}: {stderr}");
+    }
+}
+
+#[cfg(not(feature = "mpi"))]
+#[test]
+fn mpi_without_the_feature_says_how_to_get_it() {
+    let (stdout, stderr) = run(&["xcover", "--mpi", &data("toy-bounds.dlx")], 2);
+    assert!(stdout.is_empty() && stderr.contains("--features mpi"), "{stderr}");
+}

@@ -25,7 +25,9 @@ pub(crate) enum JsonProblemKind {
     NotJson,
     /// An object lacks this field.
     MissingField(String),
-    /// Not an object, or an object with a field the type does not have.
+    /// Not an object.
+    NotAnObject,
+    /// An object with a field the type does not have.
     WrongShape,
     /// A field has a value of the wrong kind.
     WrongValue,
@@ -42,7 +44,9 @@ impl JsonProblem {
                 let message = e.to_string();
                 if let Some(field) = message.strip_prefix("missing field `").and_then(|m| m.split('`').next()) {
                     JsonProblemKind::MissingField(field.to_string())
-                } else if message.starts_with("unknown field") || message.contains("expected struct") {
+                } else if message.contains("expected struct") {
+                    JsonProblemKind::NotAnObject
+                } else if message.starts_with("unknown field") {
                     JsonProblemKind::WrongShape
                 } else {
                     JsonProblemKind::WrongValue
@@ -64,6 +68,10 @@ pub(crate) fn report_problem(kind: &str, e: &serde_json::Error) -> String {
         JsonProblemKind::Unreadable => "cannot be read".to_string(),
         JsonProblemKind::Truncated => "ends in the middle of a report".to_string(),
         JsonProblemKind::NotJson => "not JSON: a shard report is one JSON object per shard".to_string(),
+        // Not an object: no report of any kind.
+        JsonProblemKind::NotAnObject => {
+            "not a shard report: a report is a JSON object with the fields --shard I/M --json writes".to_string()
+        }
         JsonProblemKind::MissingField(field) => {
             format!("not {article} {kind} shard report: the field \"{}\" is missing", crate::error::Quoted(&field))
         }
@@ -76,4 +84,11 @@ pub(crate) fn report_problem(kind: &str, e: &serde_json::Error) -> String {
         ),
     };
     format!("line {}, column {}: {what}", problem.line, problem.column)
+}
+
+/// The error for an input `name` with no report in it at all (empty, or
+/// blanks only): in words about shard reports of any kind, since nothing
+/// in it says what it was meant to count.
+pub(crate) fn no_report(name: &str) -> String {
+    format!("{name}: no shard report in it (merge reads what queens or xcover --shard I/M --json writes)")
 }

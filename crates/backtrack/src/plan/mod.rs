@@ -5,8 +5,9 @@
 //! of its progress. This module holds the parts that do not depend on what
 //! the subproblems are: shards, the sets of finished subproblems a
 //! checkpoint lists, reading a checkpoint file with a size bound and saving
-//! it atomically, a [`Run`] that resumes from it, the checks that shard reports form one complete set, and
-//! the words for JSON that does not decode.
+//! it atomically, a [`Run`] that resumes from it, the checks that shard reports form one
+//! complete set, the words for JSON that does not decode, and the messages of a master/worker
+//! count over MPI ([`wire`]).
 
 mod done;
 mod file;
@@ -16,6 +17,7 @@ mod resume;
 mod run;
 mod set;
 mod shard;
+pub mod wire;
 
 pub use done::{Done, DoneError};
 pub use file::{load_bounded, save_atomic, Loaded};

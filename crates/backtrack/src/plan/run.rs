@@ -65,7 +65,7 @@ impl CheckpointError {
             JsonProblemKind::Truncated => "it ends in the middle".into(),
             JsonProblemKind::NotJson => "it is not JSON".into(),
             JsonProblemKind::MissingField(field) => format!("the field \"{}\" is missing", Quoted(&field)),
-            JsonProblemKind::WrongShape | JsonProblemKind::WrongValue => {
+            JsonProblemKind::NotAnObject | JsonProblemKind::WrongShape | JsonProblemKind::WrongValue => {
                 "it is not one JSON object with the fields a checkpoint has, or a field has a value of the wrong kind"
                     .into()
             }

@@ -59,6 +59,21 @@ impl Counts {
     }
 }
 
+/// Queens' counts over MPI: the total, then the unique count.
+impl crate::plan::wire::Tally for Counts {
+    fn to_words(self) -> [u128; 2] {
+        [self.total, self.unique]
+    }
+
+    fn from_words(words: [u128; 2]) -> Counts {
+        Counts { total: words[0], unique: words[1] }
+    }
+
+    fn checked_add(self, other: Counts) -> Option<Counts> {
+        Some(Counts { total: self.total.checked_add(other.total)?, unique: self.unique.checked_add(other.unique)? })
+    }
+}
+
 impl std::ops::Add for Counts {
     type Output = Counts;
     fn add(mut self, other: Counts) -> Counts {

@@ -82,7 +82,7 @@ pub fn read_reports(name: &str, text: &str) -> Result<Vec<(String, Report)>, Mer
         reports.push((named, report));
     }
     if reports.is_empty() {
-        return Err(MergeError::new(format!("{name}: not a queens shard result: no report in it")));
+        return Err(MergeError::new(crate::plan::json::no_report(name)));
     }
     Ok(reports)
 }
@@ -197,7 +197,10 @@ mod tests {
     #[test]
     fn unreadable_reports_refused_in_own_words() {
         let refused = |text: &str| read_reports("s", text).unwrap_err().to_string();
-        assert_eq!(refused(""), "s: not a queens shard result: no report in it");
+        assert_eq!(
+            refused(""),
+            "s: no shard report in it (merge reads what queens or xcover --shard I/M --json writes)"
+        );
         assert_eq!(refused("x"), "s: line 1, column 1: not JSON: a shard report is one JSON object per shard");
         assert_eq!(refused("{\"n\": 8"), "s: line 1, column 7: ends in the middle of a report");
         assert_eq!(

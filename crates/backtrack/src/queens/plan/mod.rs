@@ -33,7 +33,6 @@ mod checkpoint;
 mod merge;
 mod run;
 mod shard;
-pub mod wire;
 
 pub use crate::plan::{CheckpointError, CheckpointSaving, MAX_CHECKPOINT_BYTES};
 pub use checkpoint::Checkpoint;
@@ -155,6 +154,12 @@ impl Plan {
         self.subproblems.is_empty()
     }
 
+    /// The plan's name in the hello of an MPI worker ([`wire::plan_id`](crate::plan::wire::plan_id)):
+    /// the board, the depth, the number of subproblems and [`PLAN_VERSION`].
+    pub fn id(&self) -> u128 {
+        crate::plan::wire::plan_id(&format!("queens {PLAN_VERSION} {} {} {}", self.n, self.depth, self.len()))
+    }
+
     /// Every subproblem, in plan order.
     pub fn subproblems(&self) -> &[Subproblem] {
         &self.subproblems
@@ -208,5 +213,20 @@ fn extend(c: &Constraints, depth: usize, prefix: &mut Vec<u8>, out: &mut Vec<Sub
         prefix.push(col);
         extend(c, depth, prefix, out);
         prefix.pop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Three workers taking turns over the wire's messages count the whole
+    /// board; a plan of another board is another plan.
+    #[test]
+    fn a_master_and_workers_count_the_board() {
+        let plan = Plan::new(9).unwrap();
+        assert_ne!(plan.id(), Plan::new(10).unwrap().id());
+        let counted = crate::plan::wire::count_in_turns(plan.id(), plan.len(), 3, |i| plan.solve(i));
+        assert_eq!(counted, Ok(Counts { total: 352, unique: 46 }));
     }
 }

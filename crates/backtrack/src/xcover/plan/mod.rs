@@ -75,6 +75,14 @@ impl Plan {
         self.root.engine()
     }
 
+    /// The plan's name in the hello of an MPI worker ([`wire::plan_id`](crate::plan::wire::plan_id)):
+    /// the input's hash, the engine, the number of subproblems and [`PLAN_VERSION`].
+    pub fn id(&self) -> u128 {
+        let description =
+            format!("xcover {PLAN_VERSION} {} {} {}", self.problem_hash(), self.engine().name(), self.len());
+        crate::plan::wire::plan_id(&description)
+    }
+
     /// Number of subproblems.
     pub fn len(&self) -> usize {
         self.pieces.len()
@@ -235,5 +243,18 @@ mod tests {
         assert_eq!(plan.weights(4).len(), plan.len());
         assert_eq!(plan.weights(4), plan.weights(4), "deterministic");
         assert_ne!(Plan::new("other", &problem, Engine::Auto).problem_hash(), plan.problem_hash());
+        assert_ne!(Plan::new("other", &problem, Engine::Auto).id(), plan.id());
+        assert_ne!(Plan::new(TOY, &problem, Engine::Links).id(), plan.id());
+    }
+
+    /// Workers taking turns over the wire's messages count the whole
+    /// problem, as one process does.
+    #[test]
+    fn a_master_and_workers_count_the_plan() {
+        let problem = parse(TOY).unwrap().problem;
+        let plan = Plan::new(TOY, &problem, Engine::Auto);
+        let solve = |i| u128::from(plan.solve(i, &Control::new()).unwrap());
+        let counted = crate::plan::wire::count_in_turns(plan.id(), plan.len(), 2, solve);
+        assert_eq!(counted, Ok(u128::from(problem.count(None))));
     }
 }

@@ -113,7 +113,7 @@ pub fn read_reports(name: &str, text: &str) -> Result<Vec<(String, Report)>, Set
         reports.push((named, report));
     }
     if reports.is_empty() {
-        return Err(SetError(format!("{name}: not an xcover shard result: no report in it")));
+        return Err(SetError(crate::plan::json::no_report(name)));
     }
     Ok(reports)
 }
@@ -198,7 +198,8 @@ mod tests {
         assert!(is_xcover_report(&text) && !is_xcover_report("{\"n\":8}") && !is_xcover_report("x"));
         let reports = read_reports("s", &text).unwrap();
         assert_eq!(merge_reports(&reports).unwrap().solutions, 3);
-        assert_eq!(read_reports("s", "").unwrap_err().to_string(), "s: not an xcover shard result: no report in it");
+        let empty = read_reports("s", " \n").unwrap_err().to_string();
+        assert_eq!(empty, "s: no shard report in it (merge reads what queens or xcover --shard I/M --json writes)");
         let cut = &text[..text.len() / 3];
         assert!(read_reports("s", cut).unwrap_err().to_string().contains("ends in the middle"));
     }
