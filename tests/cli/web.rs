@@ -68,6 +68,7 @@ fn trace_limit_json_and_errors() {
 #[test]
 fn trace_summary_of_a_stopped_search_is_a_lower_bound() {
     let empty = ".".repeat(81);
+    let mut queens_found = None;
     for args in [
         vec!["trace", "queens", "14", "--limit", "0"],
         vec!["trace", "sudoku", empty.as_str(), "--limit", "0"],
@@ -76,14 +77,16 @@ fn trace_summary_of_a_stopped_search_is_a_lower_bound() {
         let lines = lines_of(&args);
         let summary = lines.last().unwrap();
         assert!(summary.starts_with("summary: stopped after 20000000 nodes: at least "), "{args:?}: {summary}");
+        if args[1] == "queens" {
+            queens_found = Some(lines[0].split(' ').nth(7).unwrap().parse::<u64>().unwrap());
+        }
         let mut json = args.clone();
         json.push("--json");
         let last: serde_json::Value = serde_json::from_str(lines_of(&json).last().unwrap()).unwrap();
         assert_eq!(last["summary"]["complete"], false, "{args:?}");
     }
-    let queens = lines_of(&["trace", "queens", "14", "--limit", "0"]);
-    let count: u64 = queens[0].split(' ').nth(7).unwrap().parse().unwrap();
-    assert!(count < 365_596, "{}", queens[0]);
+    // 14 queens have 365,596 solutions; the stopped search found fewer.
+    assert!(queens_found.is_some_and(|count| count < 365_596), "{queens_found:?}");
 }
 
 #[test]
