@@ -17,15 +17,23 @@
 //!   whose cost brings the total to the bar or above is not taken, nor any
 //!   later (dearer) option of the same item; a node is given up when its cost
 //!   so far plus a lower bound on the cost still needed reaches the bar.
-//! * The bound: each option's cost is shared equally among its primary items
-//!   (rounded down), and every primary item still needs, for each covering it
-//!   lacks, at least the smallest share among its live options. Any
-//!   completion pays at least the sum of those shares.
+//! * The bound, the larger of two. First, *disjoint items*: primary items no
+//!   two of which share an option (taken greedily in input order: the pieces
+//!   of a packing, the workers of an assignment). Their coverings are all
+//!   different options, so a completion pays at least, for each such item and
+//!   each covering it lacks, the cost of its cheapest live option (its first:
+//!   options are sorted). Second, *shares*: each option's cost is shared
+//!   equally among its primary items (rounded down), and every primary item
+//!   still needs, for each covering it lacks, at least the smallest share
+//!   among its live options. Either sum is paid by any completion.
 //!
 //! So solutions of the bar's cost are not kept once `k` are known: among
 //! solutions of equal cost, the ones the search meets first stay, and the
 //! search meets them in a fixed order (the engine's: the item with the
 //! fewest branches first, its options cheapest first, ties in input order).
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
 
 use super::mcc_bits::{MccBitsBranch, MccBitsSpace, MAX_OPTIONS};
 use super::problem::Problem;
@@ -101,10 +109,21 @@ pub fn best(problem: &Problem, k: usize, control: &Control) -> Result<(Vec<Coste
     // an item's first live option has the smallest share.
     let sizes = |o: usize| sorted.option(o).iter().filter(|e| (e.item as usize) < np).count();
     let uniform = (0..n).all(|o| sizes(o) == sizes(0));
-    let mut search =
-        CostSearch { space, costs, shares, uniform, k: k.max(1), kept: Vec::new(), stats: CostStats::default() };
+    let disjoint = disjoint_items(&sorted);
+    let mut search = CostSearch {
+        space,
+        costs,
+        shares,
+        uniform,
+        disjoint,
+        k: k.max(1),
+        kept: BinaryHeap::new(),
+        stats: CostStats::default(),
+    };
     search.run(control);
-    let CostSearch { mut kept, stats, .. } = search;
+    let CostSearch { kept, stats, .. } = search;
+    // Cheapest first; among equal costs, the first met first.
+    let mut kept: Vec<Costed> = kept.into_sorted_vec().into_iter().map(|k| k.found).collect();
     for found in &mut kept {
         for o in &mut found.options {
             *o = order[*o];
@@ -113,6 +132,32 @@ pub fn best(problem: &Problem, k: usize, control: &Control) -> Result<(Vec<Coste
         found.cost += total_tax;
     }
     Ok((kept, stats))
+}
+
+/// Primary items no two of which share an option, taken greedily in input
+/// order: an item joins unless one of its options holds an item already in.
+fn disjoint_items(problem: &Problem) -> Vec<usize> {
+    let np = problem.n_primary();
+    let mut options_of: Vec<Vec<usize>> = vec![Vec::new(); np];
+    for o in 0..problem.n_options() {
+        for e in problem.option(o) {
+            if let Some(list) = options_of.get_mut(e.item as usize) {
+                list.push(o);
+            }
+        }
+    }
+    let mut taken = vec![false; np];
+    let mut disjoint = Vec::new();
+    for p in 0..np {
+        let meets_one = options_of[p]
+            .iter()
+            .any(|&o| problem.option(o).iter().any(|e| (e.item as usize) < np && taken[e.item as usize]));
+        if !meets_one {
+            taken[p] = true;
+            disjoint.push(p);
+        }
+    }
+    disjoint
 }
 
 /// Each option's net cost (its cost less the taxes on its items, see the
@@ -146,32 +191,76 @@ fn net_costs(problem: &Problem) -> (Vec<u64>, u64) {
     (net, total)
 }
 
+/// A solution kept, ordered by cost, then by when the search met it: the
+/// greatest is the first to give way to a cheaper one.
+#[derive(Debug)]
+struct Kept {
+    met: u64,
+    found: Costed,
+}
+
+impl Ord for Kept {
+    fn cmp(&self, other: &Kept) -> Ordering {
+        (self.found.cost, self.met).cmp(&(other.found.cost, other.met))
+    }
+}
+
+impl PartialOrd for Kept {
+    fn partial_cmp(&self, other: &Kept) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for Kept {
+    fn eq(&self, other: &Kept) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Kept {}
+
 struct CostSearch {
     space: MccBitsSpace,
     /// Per (renumbered) option: its cost, and its cost shared among its primary items.
     costs: Vec<u64>,
     shares: Vec<u64>,
     uniform: bool,
+    /// Primary items no two of which share an option.
+    disjoint: Vec<usize>,
     k: usize,
-    /// The best solutions so far, cheapest first.
-    kept: Vec<Costed>,
+    /// The best solutions so far (at most `k`), the dearest on top.
+    kept: BinaryHeap<Kept>,
     stats: CostStats,
 }
 
 impl CostSearch {
     /// The cost a solution must stay below to be kept.
     fn bar(&self) -> u64 {
-        if self.kept.len() < self.k {
-            u64::MAX
-        } else {
-            self.kept[self.k - 1].cost
+        match self.kept.peek() {
+            Some(dearest) if self.kept.len() >= self.k => dearest.found.cost,
+            _ => u64::MAX,
         }
     }
 
-    /// A lower bound on the cost of any completion of the current node.
-    fn bound(&self) -> u64 {
+    /// Whether a lower bound on the cost of any completion of the current
+    /// node reaches `limit` (the bound over disjoint items, then the one of
+    /// shares, each left as soon as it does).
+    fn bound_reaches(&self, limit: u64) -> bool {
+        let needs = self.space.needs();
         let mut total = 0u64;
-        for (p, &need) in self.space.needs().iter().enumerate() {
+        for &p in &self.disjoint {
+            let need = needs[p];
+            if need == 0 {
+                continue;
+            }
+            let cheapest = self.space.live_options(p).next().map_or(0, |o| self.costs[o]);
+            total = total.saturating_add(cheapest.saturating_mul(u64::from(need)));
+            if total >= limit {
+                return true;
+            }
+        }
+        let mut total = 0u64;
+        for (p, &need) in needs.iter().enumerate() {
             if need == 0 {
                 continue;
             }
@@ -182,15 +271,19 @@ impl CostSearch {
                 options.map(|o| self.shares[o]).min().unwrap_or(0)
             };
             total = total.saturating_add(share.saturating_mul(u64::from(need)));
+            if total >= limit {
+                return true;
+            }
         }
-        total
+        false
     }
 
     fn keep(&mut self, cost: u64) {
         let options = self.space.chosen().to_vec();
-        let at = self.kept.partition_point(|c| c.cost <= cost);
-        self.kept.insert(at, Costed { cost, options });
-        self.kept.truncate(self.k);
+        if self.kept.len() >= self.k {
+            self.kept.pop();
+        }
+        self.kept.push(Kept { met: self.stats.improvements, found: Costed { cost, options } });
         self.stats.improvements += 1;
     }
 
@@ -206,7 +299,8 @@ impl CostSearch {
             }
             Node::Dead => None,
             Node::Branch(branch) => {
-                if cost.saturating_add(self.bound()) >= self.bar() {
+                let bar = self.bar();
+                if cost >= bar || self.bound_reaches(bar - cost) {
                     self.stats.cut += 1;
                     return None;
                 }
@@ -246,6 +340,53 @@ impl CostSearch {
                 Some(below) => stack.push((below, next)),
                 None => self.space.pop(),
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xcover::parse;
+
+    fn fixture(name: &str) -> Problem {
+        let path = format!("{}/../../tests/data/xcover/{name}", env!("CARGO_MANIFEST_DIR"));
+        parse(&std::fs::read_to_string(path).unwrap()).unwrap().problem
+    }
+
+    /// The workers of an assignment share no option; its jobs each share
+    /// one with every worker.
+    #[test]
+    fn disjoint_items_are_the_workers_of_an_assignment() {
+        assert_eq!(disjoint_items(&fixture("assign-4.dlx")), [0, 1, 2, 3]);
+        let text = "a b c\na b\nb c\nc\n";
+        assert_eq!(disjoint_items(&parse(text).unwrap().problem), [0, 2]);
+    }
+
+    /// The bound over disjoint items (each worker still to place pays at
+    /// least its cheapest live option) cuts the 9x9 assignment's search to
+    /// 21 nodes; the share bound alone takes 31.
+    #[test]
+    fn the_disjoint_items_bound_prunes_the_assignment() {
+        let (best, stats) = best(&fixture("assign-9.dlx"), 1, &Control::new()).unwrap();
+        assert_eq!(best[0].cost, 2013);
+        assert!(stats.nodes <= 21, "{stats:?}");
+    }
+
+    /// Many kept solutions: the `k` cheapest, cheapest first, ties in the
+    /// order met, as one sorted list of every solution's cost gives them.
+    #[test]
+    fn the_k_cheapest_of_many_come_in_order() {
+        let problem = fixture("assign-9.dlx");
+        let control = Control::new();
+        let (all, _) = best(&problem, 400_000, &control).unwrap();
+        assert_eq!(all.len(), 362_880, "9! assignments");
+        assert!(all.windows(2).all(|w| w[0].cost <= w[1].cost));
+        let (some, _) = best(&problem, 5000, &control).unwrap();
+        let costs = |list: &[Costed]| list.iter().map(|c| c.cost).collect::<Vec<_>>();
+        assert_eq!(costs(&some), costs(&all[..5000]));
+        for found in &some {
+            assert_eq!(found.cost, problem.cost_of(&found.options));
         }
     }
 }
