@@ -134,6 +134,30 @@ fn thermometers() {
     assert_eq!(count(".Shape~4x4.Thermo~R1C1~R1C2~R1C1"), 0);
 }
 
+/// Two of ISS's hard thermometer puzzles (empty grids, two-cell
+/// thermometers only), proved unique, with ISS's solutions.
+#[test]
+fn hard_thermometers() {
+    let free = concat!(
+        ".Thermo~r1c2~r2c3.Thermo~r3c2~r2c1.Thermo~r4c2~r5c1.Thermo~r6c2~r5c3.Thermo~r7c2~r8c3",
+        ".Thermo~r9c2~r8c1.Thermo~r1c6~r2c6.Thermo~r3c5~r2c4.Thermo~r3c5~r2c5.Thermo~r6c5~r5c4",
+        ".Thermo~r7c5~r8c4.Thermo~r9c6~r8c6.Thermo~r1c8~r2c9.Thermo~r3c8~r2c7.Thermo~r4c8~r5c9",
+        ".Thermo~r6c8~r5c7.Thermo~r7c8~r8c9.Thermo~r9c8~r8c7",
+    );
+    let race = concat!(
+        ".Thermo~R1C2~R2C1.Thermo~R3C2~R2C3.Thermo~R4C2~R5C3.Thermo~R4C3~R5C4.Thermo~R6C2~R5C1",
+        ".Thermo~R7C2~R8C3.Thermo~R9C2~R8C1.Thermo~R9C4~R8C5.Thermo~R7C7~R8C6.Thermo~R7C8~R8C7",
+        ".Thermo~R9C8~R8C9.Thermo~R6C7~R5C6.Thermo~R6C8~R5C7.Thermo~R4C8~R5C9.Thermo~R3C8~R2C7",
+        ".Thermo~R1C8~R2C9.Thermo~R1C7~R2C6.Thermo~R3C4~R2C5.Thermo~R6C4~R5C5.",
+    );
+    for (puzzle, solution) in [
+        (free, "953874162816235497472916538265398741794621385138457629387169254529743816641582973"),
+        (race, "561798243784263915239541687472916538618352794953487162146825379395174826827639451"),
+    ] {
+        assert_eq!(unique(puzzle), solution);
+    }
+}
+
 #[test]
 fn arrows_pill_arrows_double_arrows() {
     agrees(".Shape~4x4.Arrow~R1C1~R2C2~R2C3");
@@ -142,6 +166,18 @@ fn arrows_pill_arrows_double_arrows() {
     agrees(".Shape~6x6.PillArrow~2~R1C5~R1C6~R2C5~R3C6~R4C6.~R1C1_1~R1C2_2~R2C1_4~R3C4_1~R4C5_2~R5C6_3~R6C2_5~R4C1_6~R5C3_4~R6C6_1");
     assert!(error(".PillArrow~4~R1C1~R1C2~R2C2").contains("2 or 3 digits"));
     assert!(error(".PillArrow~2~R1C1~R3C2~R2C2").contains("reading order"));
+}
+
+#[test]
+fn hard_renban() {
+    // One of ISS's hard renban puzzles, proved unique, with ISS's solution.
+    let puzzle = concat!(
+        ".Renban~R2C1~R2C2~R2C3~R3C4~R3C5~R3C6.Renban~R4C1~R3C2~R4C3~R4C4~R5C3~R6C4",
+        ".Renban~R4C2~R5C2~R6C2~R7C3~R8C3~R9C3~R9C4.Renban~R1C4~R2C4~R1C5",
+        ".Renban~R1C6~R1C7~R2C7~R3C7~R4C8~R5C8~R6C8.Renban~R6C9~R7C8~R6C7~R6C6~R5C7~R4C6",
+        ".Renban~R8C9~R8C8~R8C7~R7C6~R7C5~R7C4.Renban~R9C6~R8C6~R9C5.Thermo~R9C2~R8C2.",
+    );
+    assert_eq!(unique(puzzle), "123564897654789312978231546586412973249357168731896425465978231897123654312645789");
 }
 
 #[test]

@@ -346,6 +346,45 @@ impl Builder<'_> {
     }
 }
 
+/// Houses that meet in two cells or more, each pair as the cells of one
+/// outside the other. The shared cells hold the same values for both, so
+/// the rest of one holds exactly the values the rest of the other holds
+/// (pointing and claiming: a value confined to the shared cells in one
+/// house is gone from the rest of the other).
+fn crossings(houses: &[Vec<usize>]) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let mut out = Vec::new();
+    for (i, a) in houses.iter().enumerate() {
+        for b in &houses[..i] {
+            let shared = a.iter().filter(|c| b.contains(c)).count();
+            if shared >= 2 {
+                let only = |x: &[usize], y: &[usize]| x.iter().filter(|c| !y.contains(c)).map(|&c| c as u8).collect();
+                out.push((only(a, b), only(b, a)));
+            }
+        }
+    }
+    out
+}
+
+/// The conflict scores the search starts from: each house and each
+/// handler adds its weight to its cells, so that before any branch has
+/// failed the search still prefers cells under many rules (sums weigh
+/// more the fewer cells they have).
+fn priorities(size: usize, cells: usize, houses: &[Vec<usize>], handlers: &[Handler]) -> Vec<u32> {
+    let mut score = vec![0u32; cells];
+    for house in houses {
+        house.iter().for_each(|&c| score[c] += size as u32);
+    }
+    for h in handlers {
+        let on = h.cells();
+        let weight = match h {
+            Handler::Sum { .. } | Handler::Combos { .. } => (2 * size).saturating_sub(on.len()).max(size),
+            _ => on.len(),
+        };
+        on.iter().for_each(|&c| score[c as usize] += weight as u32);
+    }
+    score
+}
+
 impl Solver {
     /// Compiles `puzzle`; `Err` names a rule too large to solve (a line
     /// automaton past [`line::MAX_STATES`] states).
@@ -397,6 +436,8 @@ impl Solver {
         }
         let mut start = [0; MAX_CELLS];
         start[..cells].copy_from_slice(&b.start);
+        let crossings = crossings(&b.houses);
+        let score = priorities(size, cells, &b.houses, &b.handlers);
         let handlers_len = b.handlers.len();
         Ok(Solver {
             size,
@@ -405,6 +446,8 @@ impl Solver {
             impossible: b.impossible,
             peer_first,
             peers,
+            crossings,
+            peer_sets: b.peers.clone(),
             houses: b.houses.iter().flatten().map(|&c| c as u8).collect(),
             handlers: b.handlers,
             watch_first,
@@ -412,7 +455,8 @@ impl Solver {
             queued: vec![false; handlers_len],
             queue: Vec::with_capacity(handlers_len),
             singles: Vec::with_capacity(cells),
-            score: vec![0; cells],
+            score,
+            value_score: [0; 16],
             conflicts: 0,
             guesses: 0,
             control: None,
