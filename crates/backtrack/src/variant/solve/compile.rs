@@ -365,6 +365,29 @@ fn crossings(houses: &[Vec<usize>]) -> Vec<(Vec<u8>, Vec<u8>)> {
     out
 }
 
+/// Whether the houses and peers are those of a classic 9x9 grid, cells
+/// row by row: its rows, columns and 3x3 boxes, nothing else.
+fn is_classic9(size: usize, houses: &[Vec<usize>], peers: &[[u64; 4]]) -> bool {
+    if size != 9 || houses.len() != 27 {
+        return false;
+    }
+    let mut classic: Vec<Vec<usize>> = Vec::new();
+    for i in 0..9 {
+        classic.push((0..9).map(|j| 9 * i + j).collect());
+        classic.push((0..9).map(|j| 9 * j + i).collect());
+        classic.push((0..9).map(|j| 9 * (3 * (i / 3) + j / 3) + 3 * (i % 3) + j % 3).collect());
+    }
+    let sorted = |hs: &mut Vec<Vec<usize>>| {
+        hs.iter_mut().for_each(|h| h.sort_unstable());
+        hs.sort();
+    };
+    let mut ours = houses.to_vec();
+    sorted(&mut ours);
+    sorted(&mut classic);
+    // Twenty peers each: no pair beyond the houses' (no anti-knight, no cage).
+    ours == classic && peers.iter().all(|p| p.iter().map(|w| w.count_ones()).sum::<u32>() == 20)
+}
+
 /// The conflict scores the search starts from: each house and each
 /// handler adds its weight to its cells, so that before any branch has
 /// failed the search still prefers cells under many rules (sums weigh
@@ -439,11 +462,13 @@ impl Solver {
         let crossings = crossings(&b.houses);
         let score = priorities(size, cells, &b.houses, &b.handlers);
         let handlers_len = b.handlers.len();
+        let classic = b.handlers.is_empty() && is_classic9(size, &b.houses, &b.peers);
         Ok(Solver {
             size,
             cells,
             start,
             impossible: b.impossible,
+            classic,
             peer_first,
             peers,
             crossings,

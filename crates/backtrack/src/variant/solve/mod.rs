@@ -65,6 +65,9 @@ pub struct Solver {
     start: [Mask; MAX_CELLS],
     /// A rule that no assignment can keep was found while compiling.
     impossible: bool,
+    /// A classic 9x9 grid (rows, columns, 3x3 boxes, no other rule):
+    /// counts go to the classic kernel, started from the candidates.
+    classic: bool,
     /// Peers of cell `c`: `peers[peer_first[c]..peer_first[c + 1]]`.
     peer_first: Vec<u32>,
     peers: Vec<u8>,

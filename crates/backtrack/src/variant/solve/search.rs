@@ -5,6 +5,8 @@ use std::ops::ControlFlow;
 
 use super::super::model::{Mask, MAX_CELLS};
 use super::{Count, Solver, TrueCandidates, DECAY_EVERY};
+use crate::search::{Search, Space};
+use crate::sudoku::kernel9::Space9;
 
 impl Solver {
     /// The starting grid after propagation, or `None` when the puzzle has no solution.
@@ -196,6 +198,9 @@ impl Solver {
 
     /// Counts solutions, stopping at `limit` (`None`: all of them).
     pub fn count(&mut self, limit: Option<u64>) -> Count {
+        if self.classic && !self.impossible {
+            return self.count_classic(limit);
+        }
         let limit = limit.unwrap_or(u64::MAX);
         let mut first = None;
         let mut solutions = 0;
@@ -216,6 +221,34 @@ impl Solver {
         }
         // Stopping at the limit exactly leaves open whether more exist.
         Count { solutions, complete, first }
+    }
+
+    /// [`Solver::count`] on a classic 9x9 grid, by the classic kernel
+    /// started from the candidates (pencil marks as much as givens).
+    fn count_classic(&mut self, limit: Option<u64>) -> Count {
+        let mut masks = [0u16; 81];
+        masks.copy_from_slice(&self.start[..81]);
+        let mut search = Search::new(Space9::from_candidates(&masks));
+        if let Some(control) = &self.control {
+            search = search.control(control.clone());
+        }
+        let limit = limit.unwrap_or(u64::MAX);
+        let (mut solutions, mut first) = (0, None);
+        if limit > 0 {
+            search.walk(|space| {
+                if first.is_none() {
+                    first = Some(space.solution().to_vec());
+                }
+                solutions += 1;
+                if solutions >= limit {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+        }
+        self.guesses += search.stats().guesses;
+        Count { solutions, complete: solutions < limit, first }
     }
 
     /// The true candidates of every cell (the values it holds in at least
