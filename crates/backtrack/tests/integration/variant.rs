@@ -134,6 +134,30 @@ fn thermometers() {
     assert_eq!(count(".Shape~4x4.Thermo~R1C1~R1C2~R1C1"), 0);
 }
 
+/// Two of ISS's hard thermometer puzzles (empty grids, two-cell
+/// thermometers only), proved unique, with ISS's solutions.
+#[test]
+fn hard_thermometers() {
+    let free = concat!(
+        ".Thermo~r1c2~r2c3.Thermo~r3c2~r2c1.Thermo~r4c2~r5c1.Thermo~r6c2~r5c3.Thermo~r7c2~r8c3",
+        ".Thermo~r9c2~r8c1.Thermo~r1c6~r2c6.Thermo~r3c5~r2c4.Thermo~r3c5~r2c5.Thermo~r6c5~r5c4",
+        ".Thermo~r7c5~r8c4.Thermo~r9c6~r8c6.Thermo~r1c8~r2c9.Thermo~r3c8~r2c7.Thermo~r4c8~r5c9",
+        ".Thermo~r6c8~r5c7.Thermo~r7c8~r8c9.Thermo~r9c8~r8c7",
+    );
+    let race = concat!(
+        ".Thermo~R1C2~R2C1.Thermo~R3C2~R2C3.Thermo~R4C2~R5C3.Thermo~R4C3~R5C4.Thermo~R6C2~R5C1",
+        ".Thermo~R7C2~R8C3.Thermo~R9C2~R8C1.Thermo~R9C4~R8C5.Thermo~R7C7~R8C6.Thermo~R7C8~R8C7",
+        ".Thermo~R9C8~R8C9.Thermo~R6C7~R5C6.Thermo~R6C8~R5C7.Thermo~R4C8~R5C9.Thermo~R3C8~R2C7",
+        ".Thermo~R1C8~R2C9.Thermo~R1C7~R2C6.Thermo~R3C4~R2C5.Thermo~R6C4~R5C5.",
+    );
+    for (puzzle, solution) in [
+        (free, "953874162816235497472916538265398741794621385138457629387169254529743816641582973"),
+        (race, "561798243784263915239541687472916538618352794953487162146825379395174826827639451"),
+    ] {
+        assert_eq!(unique(puzzle), solution);
+    }
+}
+
 #[test]
 fn arrows_pill_arrows_double_arrows() {
     agrees(".Shape~4x4.Arrow~R1C1~R2C2~R2C3");
@@ -142,6 +166,18 @@ fn arrows_pill_arrows_double_arrows() {
     agrees(".Shape~6x6.PillArrow~2~R1C5~R1C6~R2C5~R3C6~R4C6.~R1C1_1~R1C2_2~R2C1_4~R3C4_1~R4C5_2~R5C6_3~R6C2_5~R4C1_6~R5C3_4~R6C6_1");
     assert!(error(".PillArrow~4~R1C1~R1C2~R2C2").contains("2 or 3 digits"));
     assert!(error(".PillArrow~2~R1C1~R3C2~R2C2").contains("reading order"));
+}
+
+#[test]
+fn hard_renban() {
+    // One of ISS's hard renban puzzles, proved unique, with ISS's solution.
+    let puzzle = concat!(
+        ".Renban~R2C1~R2C2~R2C3~R3C4~R3C5~R3C6.Renban~R4C1~R3C2~R4C3~R4C4~R5C3~R6C4",
+        ".Renban~R4C2~R5C2~R6C2~R7C3~R8C3~R9C3~R9C4.Renban~R1C4~R2C4~R1C5",
+        ".Renban~R1C6~R1C7~R2C7~R3C7~R4C8~R5C8~R6C8.Renban~R6C9~R7C8~R6C7~R6C6~R5C7~R4C6",
+        ".Renban~R8C9~R8C8~R8C7~R7C6~R7C5~R7C4.Renban~R9C6~R8C6~R9C5.Thermo~R9C2~R8C2.",
+    );
+    assert_eq!(unique(puzzle), "123564897654789312978231546586412973249357168731896425465978231897123654312645789");
 }
 
 #[test]
@@ -258,6 +294,49 @@ fn pencil_marks() {
     let mut marks = String::from("1...");
     marks.push_str(&"1234".repeat(15));
     assert_eq!(count(&marks), 288 / 4);
+}
+
+/// Classic 9x9 grids given by pencil marks are counted by the classic
+/// kernel: its counts and first solutions agree with the variant search's
+/// own walk, on grids with many solutions, one, or none.
+#[test]
+fn classic_pencil_marks_count_as_the_variant_walk_does() {
+    let solution = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let mut state = 12345u32;
+    let mut next = || {
+        state = state.wrapping_mul(1103515245).wrapping_add(12345);
+        state >> 16
+    };
+    let mut kinds = [false; 3];
+    for round in 0..24 {
+        let mut marks = String::new();
+        for (cell, digit) in solution.bytes().enumerate() {
+            let keep_all = next() % 3 == 0;
+            for d in b'1'..=b'9' {
+                // Every cell keeps its digit except one in some rounds.
+                let own = d == digit && !(round % 6 == 5 && cell == 40);
+                marks.push(if own || keep_all || next() % 4 == 0 { d as char } else { '.' });
+            }
+        }
+        let puzzle = parse_line(&marks, 1).unwrap();
+        let mut walked = (0u64, None);
+        Solver::new(&puzzle).unwrap().for_each(|g| {
+            walked.0 += 1;
+            walked.1.get_or_insert_with(|| g.to_vec());
+            std::ops::ControlFlow::Continue(())
+        });
+        let got = Solver::new(&puzzle).unwrap().count(None);
+        assert_eq!(got.solutions, walked.0, "{marks}");
+        assert!(got.complete);
+        if let Some(first) = &got.first {
+            assert!(puzzle.is_solved_by(first), "{marks}");
+        }
+        assert_eq!(got.first.is_some(), walked.1.is_some());
+        let two = Solver::new(&puzzle).unwrap().count(Some(2));
+        assert_eq!((two.solutions, two.complete), (walked.0.min(2), walked.0 < 2));
+        kinds[walked.0.min(2) as usize] = true;
+    }
+    assert_eq!(kinds, [true; 3], "none, one and many solutions all met");
 }
 
 /// ISS's example puzzles that use only the rules read here, each with the

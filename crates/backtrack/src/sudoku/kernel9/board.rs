@@ -56,11 +56,31 @@ impl Board {
     /// row would be empty).
     #[inline(always)]
     pub(super) fn new<C: Cpu>(cpu: C, cells: &Cells) -> Option<Board> {
-        let bands = Board::given_bands(cpu, cells)?;
+        Board::propagated(cpu, Board::given_bands(cpu, cells)?)
+    }
+
+    /// The board of `bands`, every band reduced; `None` on a contradiction.
+    #[inline(always)]
+    fn propagated<C: Cpu>(cpu: C, bands: [u32; 28]) -> Option<Board> {
         // Every band differs from `seen`, so the first propagation reduces all.
         let mut board = Board { bands, seen: [u32::MAX; 28], unsolved: [BAND_ALL; 3], columns: [0; 48] };
         board.seen[27] = 0;
         board.propagate(cpu, (1 << 27) - 1).then_some(board)
+    }
+
+    /// The board whose cells keep the digits of `masks` (bit `d` = digit
+    /// `d + 1`, row-major), propagated; `None` on a contradiction. A cell
+    /// with one digit left is a given in all but name: propagation places it.
+    pub(super) fn from_masks<C: Cpu>(cpu: C, masks: &[u16; 81]) -> Option<Board> {
+        let mut bands = [0u32; 28];
+        for (cell, &m) in masks.iter().enumerate() {
+            for d in 0..9 {
+                if m & (1 << d) != 0 {
+                    bands[3 * d + cell / 27] |= 1 << (cell % 27);
+                }
+            }
+        }
+        Board::propagated(cpu, bands)
     }
 
     /// The digit bands of `cells` before propagation: every given in place,

@@ -195,6 +195,12 @@ impl Space9 {
     pub fn new(cells: &Cells) -> Space9 {
         Space9 { board: Board::new(Portable, cells), saved: Vec::with_capacity(81), careful: false }
     }
+
+    /// The space of a grid given by candidates: cell `c` keeps the digits
+    /// of `masks[c]` (bit `d` = digit `d + 1`), pencil marks as much as givens.
+    pub fn from_candidates(masks: &[u16; 81]) -> Space9 {
+        Space9 { board: Board::from_masks(Portable, masks), saved: Vec::with_capacity(81), careful: false }
+    }
 }
 
 impl Space for Space9 {

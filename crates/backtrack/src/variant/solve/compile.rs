@@ -346,6 +346,68 @@ impl Builder<'_> {
     }
 }
 
+/// Houses that meet in two cells or more, each pair as the cells of one
+/// outside the other. The shared cells hold the same values for both, so
+/// the rest of one holds exactly the values the rest of the other holds
+/// (pointing and claiming: a value confined to the shared cells in one
+/// house is gone from the rest of the other).
+fn crossings(houses: &[Vec<usize>]) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let mut out = Vec::new();
+    for (i, a) in houses.iter().enumerate() {
+        for b in &houses[..i] {
+            let shared = a.iter().filter(|c| b.contains(c)).count();
+            if shared >= 2 {
+                let only = |x: &[usize], y: &[usize]| x.iter().filter(|c| !y.contains(c)).map(|&c| c as u8).collect();
+                out.push((only(a, b), only(b, a)));
+            }
+        }
+    }
+    out
+}
+
+/// Whether the houses and peers are those of a classic 9x9 grid, cells
+/// row by row: its rows, columns and 3x3 boxes, nothing else.
+fn is_classic9(size: usize, houses: &[Vec<usize>], peers: &[[u64; 4]]) -> bool {
+    if size != 9 || houses.len() != 27 {
+        return false;
+    }
+    let mut classic: Vec<Vec<usize>> = Vec::new();
+    for i in 0..9 {
+        classic.push((0..9).map(|j| 9 * i + j).collect());
+        classic.push((0..9).map(|j| 9 * j + i).collect());
+        classic.push((0..9).map(|j| 9 * (3 * (i / 3) + j / 3) + 3 * (i % 3) + j % 3).collect());
+    }
+    let sorted = |hs: &mut Vec<Vec<usize>>| {
+        hs.iter_mut().for_each(|h| h.sort_unstable());
+        hs.sort();
+    };
+    let mut ours = houses.to_vec();
+    sorted(&mut ours);
+    sorted(&mut classic);
+    // Twenty peers each: no pair beyond the houses' (no anti-knight, no cage).
+    ours == classic && peers.iter().all(|p| p.iter().map(|w| w.count_ones()).sum::<u32>() == 20)
+}
+
+/// The conflict scores the search starts from: each house and each
+/// handler adds its weight to its cells, so that before any branch has
+/// failed the search still prefers cells under many rules (sums weigh
+/// more the fewer cells they have).
+fn priorities(size: usize, cells: usize, houses: &[Vec<usize>], handlers: &[Handler]) -> Vec<u32> {
+    let mut score = vec![0u32; cells];
+    for house in houses {
+        house.iter().for_each(|&c| score[c] += size as u32);
+    }
+    for h in handlers {
+        let on = h.cells();
+        let weight = match h {
+            Handler::Sum { .. } | Handler::Combos { .. } => (2 * size).saturating_sub(on.len()).max(size),
+            _ => on.len(),
+        };
+        on.iter().for_each(|&c| score[c as usize] += weight as u32);
+    }
+    score
+}
+
 impl Solver {
     /// Compiles `puzzle`; `Err` names a rule too large to solve (a line
     /// automaton past [`line::MAX_STATES`] states).
@@ -397,14 +459,20 @@ impl Solver {
         }
         let mut start = [0; MAX_CELLS];
         start[..cells].copy_from_slice(&b.start);
+        let crossings = crossings(&b.houses);
+        let score = priorities(size, cells, &b.houses, &b.handlers);
         let handlers_len = b.handlers.len();
+        let classic = b.handlers.is_empty() && is_classic9(size, &b.houses, &b.peers);
         Ok(Solver {
             size,
             cells,
             start,
             impossible: b.impossible,
+            classic,
             peer_first,
             peers,
+            crossings,
+            peer_sets: b.peers.clone(),
             houses: b.houses.iter().flatten().map(|&c| c as u8).collect(),
             handlers: b.handlers,
             watch_first,
@@ -412,7 +480,8 @@ impl Solver {
             queued: vec![false; handlers_len],
             queue: Vec::with_capacity(handlers_len),
             singles: Vec::with_capacity(cells),
-            score: vec![0; cells],
+            score,
+            value_score: [0; 16],
             conflicts: 0,
             guesses: 0,
             control: None,

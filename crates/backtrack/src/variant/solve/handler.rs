@@ -138,7 +138,7 @@ impl Solver {
                 if allowed == 0 || !cells.iter().all(|&c| self.restrict(grid, c as usize, allowed)) {
                     return false;
                 }
-                self.place_required(grid, cells, required)
+                self.place_required(grid, cells, required) && self.exclude_required(grid, cells, required)
             }
             Handler::Between { a, b, mids } => {
                 let ends = grid[*a as usize] | grid[*b as usize];

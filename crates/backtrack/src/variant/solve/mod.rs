@@ -19,20 +19,27 @@
 //!   with a sum narrowed by their value combinations (a combination must
 //!   fit the cells' candidates; values in every fitting combination with
 //!   one place left go there); thermometers by a forward and a backward
-//!   pass; renban lines by the windows of consecutive values that fit;
+//!   pass; renban lines by the windows of consecutive values that fit
+//!   (a value every window holds leaves the cells that see all its places
+//!   on the line);
 //!   between and lockout lines by their ends; quads by counting places;
 //!   and the [line automata](super::line).
 //!
 //! Propagation runs to a fixpoint: a changed cell queues its watching
-//! handlers, a cell fixed to a value clears it from its peers, and hidden
-//! singles are looked for when the queues run dry. Every handler is exact
-//! once its cells are fixed, so what the search reaches with every cell
-//! fixed is a solution.
+//! handlers, a cell fixed to a value clears it from its peers, and when the
+//! queues run dry, hidden singles are placed and then, where two houses
+//! cross (a box and a row), the rest of each is kept to the values the
+//! rest of the other can hold (pointing and claiming). Every handler is
+//! exact once its cells are fixed, so what the search reaches with every
+//! cell fixed is a solution.
 //!
 //! The search copies the candidate array (a fixed-size array on the stack)
-//! at each level, so nothing is allocated while it runs; it branches on the
-//! cell with the fewest candidates, ties going to the cell whose branches
-//! failed most often (a conflict score).
+//! at each level, so nothing is allocated while it runs. It branches on the
+//! cell with the highest conflict score (failed branches, decayed, starting
+//! from the weight of the rules on the cell) per candidate, cells holding
+//! the value that failed most often lately being favoured; when that cell
+//! has more than two values, a value with two places left in a house can
+//! be the branch instead.
 //!
 //! The parts: [`compile`] turns a puzzle into peers, houses and handlers;
 //! [`handler`] narrows the cells of one rule; [`propagate`] runs the
@@ -58,11 +65,19 @@ pub struct Solver {
     start: [Mask; MAX_CELLS],
     /// A rule that no assignment can keep was found while compiling.
     impossible: bool,
+    /// A classic 9x9 grid (rows, columns, 3x3 boxes, no other rule):
+    /// counts go to the classic kernel, started from the candidates.
+    classic: bool,
     /// Peers of cell `c`: `peers[peer_first[c]..peer_first[c + 1]]`.
     peer_first: Vec<u32>,
     peers: Vec<u8>,
+    /// Peers of each cell as a set, 64 cells a word.
+    peer_sets: Vec<[u64; 4]>,
     /// Houses, `size` cells each, one after another.
     houses: Vec<u8>,
+    /// Pairs of houses meeting in two cells or more, as the cells of each
+    /// outside the other: both parts must hold the same values.
+    crossings: Vec<(Vec<u8>, Vec<u8>)>,
     handlers: Vec<Handler>,
     /// Handlers watching cell `c`: `watchers[watch_first[c]..watch_first[c + 1]]`.
     watch_first: Vec<u32>,
@@ -72,6 +87,8 @@ pub struct Solver {
     queue: Vec<u32>,
     singles: Vec<u8>,
     score: Vec<u32>,
+    /// Failed branches per value, decayed faster than the cells' scores.
+    value_score: [u32; 16],
     conflicts: u64,
     guesses: u64,
     /// Polled at every guess: once cancelled, the search ends as if its

@@ -74,6 +74,11 @@ impl Solver {
             match self.hidden_singles(grid) {
                 None => return false,
                 Some(true) => continue,
+                Some(false) => {}
+            }
+            match self.locked(grid) {
+                None => return false,
+                Some(true) => continue,
                 Some(false) => return true,
             }
         }
@@ -115,5 +120,118 @@ impl Solver {
             }
         }
         Some(placed)
+    }
+
+    /// Where two houses cross, the rest of each must hold the same values:
+    /// a value missing from the rest of one is removed from the rest of the
+    /// other. `None` on a contradiction, `Some(narrowed any)` otherwise.
+    pub(super) fn locked(&mut self, grid: &mut [Mask; MAX_CELLS]) -> Option<bool> {
+        let mut narrowed = false;
+        for i in 0..self.crossings.len() {
+            let (a, b) = &self.crossings[i];
+            let union = |cells: &[u8]| cells.iter().fold(0, |u, &c| u | grid[c as usize]);
+            let (ua, ub) = (union(a), union(b));
+            if ua == ub {
+                continue;
+            }
+            let both = ua & ub;
+            // Take the lists out so `restrict` may borrow the solver.
+            let (a, b) = std::mem::take(&mut self.crossings[i]);
+            let mut ok = true;
+            for &c in a.iter().chain(b.iter()) {
+                if grid[c as usize] & !both != 0 {
+                    narrowed = true;
+                    if !self.restrict(grid, c as usize, both) {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            self.crossings[i] = (a, b);
+            if !ok {
+                return None;
+            }
+        }
+        Some(narrowed)
+    }
+
+    /// Each value of `required` must appear among `cells`: a cell that
+    /// sees every one of its places there cannot hold it.
+    pub(super) fn exclude_required(&mut self, grid: &mut [Mask; MAX_CELLS], cells: &[u8], required: Mask) -> bool {
+        let mut need = required;
+        while need != 0 {
+            let bit = need & need.wrapping_neg();
+            need &= need - 1;
+            let mut seen = [u64::MAX; 4];
+            let mut places = 0;
+            for &c in cells {
+                let m = grid[c as usize];
+                if m & bit != 0 {
+                    if m == bit {
+                        // Placed: its peers lose it with the singles.
+                        places = 0;
+                        break;
+                    }
+                    places += 1;
+                    let peers = &self.peer_sets[c as usize];
+                    seen.iter_mut().zip(peers).for_each(|(s, p)| *s &= p);
+                }
+            }
+            if places < 2 {
+                continue;
+            }
+            for (w, &word) in seen.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let c = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if grid[c] & bit != 0 && !self.restrict(grid, c, !bit) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::parse_line;
+    use super::super::Solver;
+
+    #[test]
+    fn a_value_confined_where_a_box_meets_a_row_leaves_the_rest_of_both() {
+        let puzzle = parse_line(&".".repeat(81), 1).unwrap();
+        let mut solver = Solver::new(&puzzle).unwrap();
+        let mut grid = solver.start;
+        // In the first box, 1 is left only in the first row (pointing) ...
+        for c in [9, 10, 11, 18, 19, 20] {
+            grid[c] &= !1;
+        }
+        // ... and in the fourth row, 2 is left only in the fourth box (claiming).
+        grid[30..36].iter_mut().for_each(|m| *m &= !2);
+        assert_eq!(solver.locked(&mut grid), Some(true));
+        assert!((3..9).all(|c| grid[c] & 1 == 0), "the rest of the first row keeps 1");
+        assert!([0, 1, 2, 27].iter().all(|&c| grid[c] & 1 != 0));
+        assert!([36, 37, 38, 45, 46, 47].iter().all(|&c| grid[c] & 2 == 0), "the rest of the box keeps 2");
+        assert!([27, 28, 29, 39].iter().all(|&c| grid[c] & 2 != 0));
+        assert_eq!(solver.locked(&mut grid), Some(false));
+    }
+
+    #[test]
+    fn a_value_a_line_needs_leaves_the_cells_that_see_all_its_places() {
+        let puzzle = parse_line(&".".repeat(81), 1).unwrap();
+        let mut solver = Solver::new(&puzzle).unwrap();
+        let mut grid = solver.start;
+        let lost = |grid: &[u16]| (0..81).filter(|&c| grid[c] & 1 << 4 == 0).collect::<Vec<usize>>();
+        // 5 is needed among R1C1, R1C2 and R5C5: only R1C5 sees all three.
+        assert!(solver.exclude_required(&mut grid, &[0, 1, 40], 1 << 4));
+        assert_eq!(lost(&grid), [4]);
+        // With R5C5 out, 5 is needed among the first two cells of the first row ...
+        grid[40] &= !(1 << 4);
+        assert!(solver.exclude_required(&mut grid, &[0, 1, 40], 1 << 4));
+        // ... so the rest of that row and of that box lose it, and no other cell.
+        assert_eq!(lost(&grid), [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 18, 19, 20, 40]);
     }
 }

@@ -5,6 +5,8 @@ use std::ops::ControlFlow;
 
 use super::super::model::{Mask, MAX_CELLS};
 use super::{Count, Solver, TrueCandidates, DECAY_EVERY};
+use crate::search::{Search, Space};
+use crate::sudoku::kernel9::Space9;
 
 impl Solver {
     /// The starting grid after propagation, or `None` when the puzzle has no solution.
@@ -29,17 +31,22 @@ impl Solver {
         self.propagate(&mut grid).then_some(grid)
     }
 
-    /// The unfixed cell with the highest conflict score per candidate (the
-    /// fewest candidates while no branch has failed yet).
-    pub(super) fn choose(&self, grid: &[Mask; MAX_CELLS]) -> Option<usize> {
-        // Best so far: (conflict score, candidates, cell).
+    /// The branch to take next, as a cell and one of its values: the
+    /// unfixed cell with the highest conflict score per candidate (the
+    /// fewest candidates while no branch has failed yet), and its smallest
+    /// value. When that cell has more than two values, a value with two
+    /// places left in a house may do better: it splits the search in two,
+    /// scored by the busier of its two cells over two.
+    pub(super) fn choose(&self, grid: &[Mask; MAX_CELLS]) -> Option<(usize, Mask)> {
+        // Best so far: (conflict score, candidates, cell), scores in fifths.
         let mut best: Option<(u32, u32, usize)> = None;
+        let (hot, bonus) = self.hot_value();
         for (c, m) in grid[..self.cells].iter().enumerate() {
             let k = m.count_ones();
             if k < 2 {
                 continue;
             }
-            let s = self.score[c];
+            let s = 5 * self.score[c] + if m & hot != 0 { bonus } else { 0 };
             let better = match best {
                 None => true,
                 // s / k > bs / bk, or equal scores and fewer candidates.
@@ -52,16 +59,84 @@ impl Solver {
                 best = Some((s, k, c));
             }
         }
-        best.map(|(_, _, c)| c)
+        let (_, k, c) = best?;
+        let bit = grid[c] & grid[c].wrapping_neg();
+        if k <= 2 || self.score[c] == 0 {
+            return Some((c, bit));
+        }
+        Some(self.house_pair(grid, self.score[c], k).unwrap_or((c, bit)))
+    }
+
+    /// The value whose branches failed most often lately, if it stands out
+    /// (at least `size` failures, and more than one and a half times the
+    /// least failing value's), and its weight: cells holding it are
+    /// favoured by a fifth of its failures.
+    fn hot_value(&self) -> (Mask, u32) {
+        let (mut max, mut value, mut min) = (0, 0, u32::MAX);
+        for (v, &s) in self.value_score[..self.size].iter().enumerate() {
+            if s > max {
+                (max, value) = (s, 1 << v);
+            }
+            if s != 0 {
+                min = min.min(s);
+            }
+        }
+        if (max as usize) < self.size || 2 * max as u64 <= 3 * min as u64 {
+            (0, 0)
+        } else {
+            (value, max)
+        }
+    }
+
+    /// The value with two places left in a house whose busier place has
+    /// the highest conflict score, if that score over two is at least
+    /// `s / k`; the branch puts the value in its busier place.
+    fn house_pair(&self, grid: &[Mask; MAX_CELLS], s: u32, k: u32) -> Option<(usize, Mask)> {
+        let n = self.size;
+        // Best so far: (score of the busier place, that place, value).
+        let mut best: Option<(u32, usize, Mask)> = None;
+        for house in self.houses.chunks_exact(n) {
+            if !house.iter().any(|&c| self.score[c as usize] as u64 * k as u64 >= 2 * s as u64) {
+                continue;
+            }
+            let (mut once, mut twice, mut more) = (0 as Mask, 0 as Mask, 0 as Mask);
+            for &c in house {
+                let m = grid[c as usize];
+                more |= twice & m;
+                twice |= once & m;
+                once |= m;
+            }
+            let mut pairs = twice & !more;
+            while pairs != 0 {
+                let bit = pairs & pairs.wrapping_neg();
+                pairs &= pairs - 1;
+                let mut top: Option<(u32, usize)> = None;
+                for &c in house {
+                    let c = c as usize;
+                    if grid[c] & bit != 0 && top.is_none_or(|(ts, _)| self.score[c] > ts) {
+                        top = Some((self.score[c], c));
+                    }
+                }
+                let Some((ts, tc)) = top else { continue };
+                // ts / 2 >= s / k, and at least the best pair so far.
+                if ts as u64 * k as u64 >= 2 * s as u64 && best.is_none_or(|(bs, _, _)| ts >= bs) {
+                    best = Some((ts, tc, bit));
+                }
+            }
+        }
+        best.map(|(_, c, bit)| (c, bit))
     }
 
     /// Notes a failed branch on `cell`; every so often all scores are
     /// halved, so that the search follows where the conflicts are now.
-    pub(super) fn conflict(&mut self, cell: usize) {
+    pub(super) fn conflict(&mut self, cell: usize, bit: Mask) {
         self.score[cell] = self.score[cell].saturating_add(1);
+        let v = &mut self.value_score[bit.trailing_zeros() as usize & 15];
+        *v = v.saturating_add(1);
         self.conflicts += 1;
         if self.conflicts.is_multiple_of(DECAY_EVERY) {
             self.score.iter_mut().for_each(|s| *s >>= 1);
+            self.value_score.iter_mut().for_each(|s| *s >>= 2);
         }
     }
 
@@ -74,13 +149,12 @@ impl Solver {
         visit: &mut dyn FnMut(&[Mask]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         loop {
-            let Some(cell) = self.choose(grid) else {
+            let Some((cell, bit)) = self.choose(grid) else {
                 return visit(&grid[..self.cells]);
             };
             if self.cancelled() {
                 return ControlFlow::Break(());
             }
-            let bit = grid[cell] & grid[cell].wrapping_neg();
             self.guesses += 1;
             let mut next = *grid;
             next[cell] = bit;
@@ -88,7 +162,7 @@ impl Solver {
             if self.propagate(&mut next) {
                 self.walk(&mut next, visit)?;
             } else {
-                self.conflict(cell);
+                self.conflict(cell, bit);
             }
             if !self.restrict(grid, cell, !bit) || !self.propagate(grid) {
                 return ControlFlow::Continue(());
@@ -124,6 +198,9 @@ impl Solver {
 
     /// Counts solutions, stopping at `limit` (`None`: all of them).
     pub fn count(&mut self, limit: Option<u64>) -> Count {
+        if self.classic && !self.impossible {
+            return self.count_classic(limit);
+        }
         let limit = limit.unwrap_or(u64::MAX);
         let mut first = None;
         let mut solutions = 0;
@@ -144,6 +221,34 @@ impl Solver {
         }
         // Stopping at the limit exactly leaves open whether more exist.
         Count { solutions, complete, first }
+    }
+
+    /// [`Solver::count`] on a classic 9x9 grid, by the classic kernel
+    /// started from the candidates (pencil marks as much as givens).
+    fn count_classic(&mut self, limit: Option<u64>) -> Count {
+        let mut masks = [0u16; 81];
+        masks.copy_from_slice(&self.start[..81]);
+        let mut search = Search::new(Space9::from_candidates(&masks));
+        if let Some(control) = &self.control {
+            search = search.control(control.clone());
+        }
+        let limit = limit.unwrap_or(u64::MAX);
+        let (mut solutions, mut first) = (0, None);
+        if limit > 0 {
+            search.walk(|space| {
+                if first.is_none() {
+                    first = Some(space.solution().to_vec());
+                }
+                solutions += 1;
+                if solutions >= limit {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+        }
+        self.guesses += search.stats().guesses;
+        Count { solutions, complete: solutions < limit, first }
     }
 
     /// The true candidates of every cell (the values it holds in at least
@@ -194,5 +299,47 @@ impl Solver {
             }
         }
         TrueCandidates { masks, solutions: counted.solutions, complete: counted.complete }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::parse_line;
+    use super::super::Solver;
+
+    fn empty() -> Solver {
+        let mut solver = Solver::new(&parse_line(&".".repeat(81), 1).unwrap()).unwrap();
+        solver.score.iter_mut().for_each(|s| *s = 0);
+        solver
+    }
+
+    #[test]
+    fn a_value_with_two_places_in_a_house_beats_a_cell_with_many() {
+        let mut solver = empty();
+        let mut grid = solver.start;
+        solver.score[0] = 10;
+        // 5 is left in the first row at its first two cells only.
+        grid[2..9].iter_mut().for_each(|m| *m &= !(1 << 4));
+        assert_eq!(solver.choose(&grid), Some((0, 1 << 4)));
+        // With no failures yet, the fewest candidates decide.
+        solver.score[0] = 0;
+        grid[40] = 0b11000;
+        assert_eq!(solver.choose(&grid), Some((40, 0b1000)));
+    }
+
+    #[test]
+    fn cells_holding_the_value_that_fails_most_are_favoured() {
+        let mut solver = empty();
+        let mut grid = solver.start;
+        grid[0] = 0b011;
+        grid[80] = 0b1100;
+        assert_eq!(solver.choose(&grid), Some((0, 1)));
+        solver.value_score[0] = 5;
+        solver.value_score[2] = 20;
+        assert_eq!(solver.hot_value(), (0b100, 20));
+        assert_eq!(solver.choose(&grid), Some((80, 0b100)));
+        // A value that does not stand out is no one's favour.
+        solver.value_score[0] = 15;
+        assert_eq!(solver.hot_value(), (0, 0));
     }
 }
