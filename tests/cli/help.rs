@@ -148,6 +148,7 @@ const EXPECTED: &[(&str, Expect)] = {
         ("backtrack bench sudoku puzzles.txt", Status(0, r#"{"file":"puzzles.txt""#)),
         ("backtrack bench sudoku --first --repeat 5 puzzles.txt", Status(0, r#""mode":"first""#)),
         ("backtrack bench sudoku --threads 2 a.txt b.txt", Status(0, r#"{"file":"b.txt""#)),
+        ("backtrack bench sudoku --threads 1 killers.txt", Status(0, r#""puzzles":3,"solved":3"#)),
         ("for i in 0 1 2 3; do backtrack queens 16 --shard $i/4 --json > s$i.json; done", Status(0, "")),
         ("backtrack merge s0.json s1.json s2.json s3.json", Status(0, "14772512\n")),
         ("cat s*.json | backtrack merge", Status(0, "14772512\n")),
