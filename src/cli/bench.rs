@@ -8,8 +8,9 @@ use std::time::{Duration, Instant};
 use backtrack::json;
 use backtrack::search::{self, Feed, Mode, Threads};
 use backtrack::sudoku::{self, Batch, Solver};
+use backtrack::variant;
 
-use super::{read_inputs, stdout, CliError, CliResult, EXIT_OK};
+use super::{read_inputs, stdout, CliError, CliResult, Input, EXIT_OK};
 
 /// Benchmark a solver in-process: time only the solving, print one JSON line per input.
 #[derive(clap::Args)]
@@ -33,11 +34,16 @@ pub enum Target {
         puzzle (a wrong one is a failure, exit status 3). One JSON line per file: \
         {\"file\",\"puzzles\",\"solved\",\"seconds\",\"puzzles_per_sec\",\"us_per_puzzle\",\"guesses_per_puzzle\", \
         \"mode\",\"threads\"}; 'solved' counts puzzles with at least one solution. The default mode counts \
-        solutions up to 2 (a uniqueness check).",
+        solutions up to 2 (a uniqueness check).\n\n\
+        A file whose first puzzle is in a format only variant puzzles use (ISS constraint strings, killer \
+        strings, jigsaws, pencil marks, f-puzzles; see `backtrack sudoku --help`) goes to the variant solver, \
+        one puzzle a job: its time covers compiling each puzzle's rules as well as the search, and its \
+        solutions are checked against every rule. --lexmin is for classic grids only.",
     after_help = "Examples:\n  \
         backtrack bench sudoku puzzles.txt                    uniqueness check (count up to 2)\n  \
         backtrack bench sudoku --first --repeat 5 puzzles.txt  first solution, best of 5 runs\n  \
-        backtrack bench sudoku --threads 2 a.txt b.txt         two threads, one line per file"
+        backtrack bench sudoku --threads 2 a.txt b.txt         two threads, one line per file\n  \
+        backtrack bench sudoku --threads 1 killers.txt          variant puzzles, uniqueness on one thread"
 )]
 pub struct SudokuArgs {
     /// Puzzle files, in any format `backtrack sudoku` reads (standard input for `-`).
@@ -49,7 +55,7 @@ pub struct SudokuArgs {
     /// Find one solution per puzzle.
     #[arg(long, conflicts_with = "lexmin")]
     pub first: bool,
-    /// Find the lexicographically smallest solution of each puzzle.
+    /// Find the lexicographically smallest solution of each puzzle (classic grids only).
     #[arg(long)]
     pub lexmin: bool,
     /// Solving threads, 1 to 1024 (0 or absent: one per core).
@@ -78,6 +84,14 @@ struct Run {
     guesses: u64,
 }
 
+/// One file's puzzles, read and checked before anything is timed.
+enum Puzzles {
+    /// Classic grids, for the sudoku kernels.
+    Classic(Batch),
+    /// Variant puzzles, for the variant solver, and what to ask of them.
+    Variant(Vec<variant::bench::Numbered>, variant::bench::Goal),
+}
+
 fn bench_sudoku(args: SudokuArgs) -> CliResult {
     let (mode, mode_name) = if args.first {
         (Mode::First, "first".to_string())
@@ -89,48 +103,46 @@ fn bench_sudoku(args: SudokuArgs) -> CliResult {
     };
     // Read and check everything before timing or printing anything.
     let inputs = read_inputs(&args.files)?;
-    let mut batches = Vec::with_capacity(inputs.len());
+    let mut parsed = Vec::with_capacity(inputs.len());
     for input in &inputs {
+        if variant::is_variant_text(&input.text) {
+            let goal = match mode {
+                Mode::First => variant::bench::Goal::First,
+                Mode::Count { limit } => variant::bench::Goal::Count(limit.unwrap_or(2)),
+                _ => {
+                    return Err(CliError::Input(format!(
+                        "{}: --lexmin is for classic grids, not variant puzzles",
+                        input.name
+                    )))
+                }
+            };
+            let puzzles =
+                variant::bench::read_puzzles(&input.text).map_err(|e| CliError::bad_input(&input.name, &e))?;
+            parsed.push(Puzzles::Variant(puzzles, goal));
+            continue;
+        }
         let batch = Batch::parse(&input.text).map_err(|e| CliError::bad_input(&input.name, &e))?;
         if let Some(e) = batch.first_error() {
             return Err(CliError::bad_input(&input.name, e));
         }
-        batches.push(batch);
+        parsed.push(Puzzles::Classic(batch));
     }
     let threads = args.threads.unwrap_or_default();
     let mut out = stdout();
-    for (input, batch) in inputs.iter().zip(&batches) {
-        let box_size = batch.layout().box_size;
-        let area = box_size.pow(4);
-        let puzzles = batch.puzzles();
-        let mut solutions = vec![0u8; puzzles * area];
-        let mut counts = vec![0u64; puzzles];
-        let mut best: Option<Run> = None;
-        for _ in 0..args.repeat {
-            let run = timed_run(threads, batch, mode, &mut solutions, &mut counts)?;
-            if best.is_none_or(|b| run.seconds < b.seconds) {
-                best = Some(run);
+    for (input, puzzles) in inputs.iter().zip(&parsed) {
+        let (count, best) = match puzzles {
+            Puzzles::Classic(batch) => (batch.puzzles(), bench_classic(input, batch, mode, threads, args.repeat)?),
+            Puzzles::Variant(puzzles, goal) => {
+                (puzzles.len(), bench_variant(input, puzzles, *goal, threads, args.repeat)?)
             }
-        }
-        let best = best.expect("at least one run");
-        // Check every solution found, outside the timed region.
-        for slot in 0..puzzles {
-            let solution = &solutions[slot * area..(slot + 1) * area];
-            if counts[slot] > 0 && !sudoku::is_solution(box_size, batch.cells(slot), solution) {
-                return Err(CliError::Failure(format!(
-                    "{}: wrong solution for puzzle {} (a solver bug)",
-                    input.name,
-                    slot + 1
-                )));
-            }
-        }
-        let n = puzzles.max(1) as f64;
+        };
+        let n = count.max(1) as f64;
         let line = json::BenchLine {
             file: input.name.clone(),
-            puzzles,
+            puzzles: count,
             solved: best.solved,
             seconds: json::rounded(best.seconds, 6),
-            puzzles_per_sec: json::rounded(if best.seconds > 0.0 { puzzles as f64 / best.seconds } else { 0.0 }, 1),
+            puzzles_per_sec: json::rounded(if best.seconds > 0.0 { count as f64 / best.seconds } else { 0.0 }, 1),
             us_per_puzzle: json::rounded(best.seconds * 1e6 / n, 3),
             guesses_per_puzzle: json::rounded(best.guesses as f64 / n, 3),
             mode: mode_name.clone(),
@@ -142,6 +154,58 @@ fn bench_sudoku(args: SudokuArgs) -> CliResult {
         out.flush()?;
     }
     Ok(EXIT_OK)
+}
+
+/// The fastest of `repeat` runs over a file of classic grids, every
+/// solution found checked against its puzzle.
+fn bench_classic(input: &Input, batch: &Batch, mode: Mode, threads: Threads, repeat: u32) -> Result<Run, CliError> {
+    let box_size = batch.layout().box_size;
+    let area = box_size.pow(4);
+    let puzzles = batch.puzzles();
+    let mut solutions = vec![0u8; puzzles * area];
+    let mut counts = vec![0u64; puzzles];
+    let mut best: Option<Run> = None;
+    for _ in 0..repeat {
+        let run = timed_run(threads, batch, mode, &mut solutions, &mut counts)?;
+        if best.is_none_or(|b| run.seconds < b.seconds) {
+            best = Some(run);
+        }
+    }
+    // Check every solution found, outside the timed region.
+    for slot in 0..puzzles {
+        let solution = &solutions[slot * area..(slot + 1) * area];
+        if counts[slot] > 0 && !sudoku::is_solution(box_size, batch.cells(slot), solution) {
+            return Err(wrong_solution(input, slot));
+        }
+    }
+    Ok(best.expect("at least one run"))
+}
+
+/// The fastest of `repeat` runs over a file of variant puzzles, every
+/// solution found checked against its puzzle's rules.
+fn bench_variant(
+    input: &Input,
+    puzzles: &[variant::bench::Numbered],
+    goal: variant::bench::Goal,
+    threads: Threads,
+    repeat: u32,
+) -> Result<Run, CliError> {
+    let mut best: Option<Run> = None;
+    for _ in 0..repeat {
+        let run = variant::bench::timed_run(puzzles, goal, threads)?;
+        if let Some(slot) = run.first_wrong(puzzles) {
+            return Err(wrong_solution(input, slot));
+        }
+        if best.is_none_or(|b| run.seconds < b.seconds) {
+            best = Some(Run { seconds: run.seconds, solved: run.solved, guesses: run.guesses });
+        }
+    }
+    Ok(best.expect("at least one run"))
+}
+
+/// The failure of a solution that does not solve its puzzle.
+fn wrong_solution(input: &Input, slot: usize) -> CliError {
+    CliError::Failure(format!("{}: wrong solution for puzzle {} (a solver bug)", input.name, slot + 1))
 }
 
 /// What one job of a timed run found: the solutions and counts of its puzzles.

@@ -79,3 +79,50 @@ fn bench_bad_input() {
     let (code, out, _) = run(&["bench", "sudoku"], "");
     assert_eq!((code, out.as_str()), (2, ""));
 }
+
+const VARIANT: &str = "examples/variant.txt";
+
+/// Variant puzzles go to the variant solver, in every mode but --lexmin,
+/// and report in the classic lines' shape.
+#[test]
+fn variant_files_are_benchmarked_in_the_same_shape() {
+    let (code, out, err) = run(&["bench", "sudoku", "--threads", "1", VARIANT, SERG], "");
+    assert_eq!(code, 0, "{err}");
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 2);
+    let keys: Vec<&String> = lines[1].as_object().unwrap().keys().collect();
+    assert_eq!(lines[0].as_object().unwrap().keys().collect::<Vec<_>>(), keys);
+    assert_eq!(lines[0]["file"], VARIANT);
+    assert_eq!((lines[0]["puzzles"].as_u64(), lines[0]["solved"].as_u64()), (Some(3), Some(3)));
+    assert_eq!((&lines[0]["mode"], &lines[0]["threads"]), (&"count<=2".into(), &1.into()));
+    // The thermometer puzzle needs guesses: a count to 2 has to search.
+    assert!(lines[0]["guesses_per_puzzle"].as_f64().unwrap() > 0.0, "{out}");
+    assert!(lines[0]["seconds"].as_f64().unwrap() > 0.0, "{out}");
+    for (args, mode) in [
+        (&["bench", "sudoku", "--first", "--repeat", "2", "--threads", "2", VARIANT][..], "first"),
+        (&["bench", "sudoku", "--limit", "1", "examples/fpuzzles.json"], "count<=1"),
+    ] {
+        let (code, out, err) = run(args, "");
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let line = &json_lines(&out)[0];
+        assert_eq!(line["mode"], mode, "{args:?}");
+        assert_eq!(line["solved"], line["puzzles"], "{args:?}");
+    }
+    // Counted as unsolved when the rules leave no solution.
+    let input = ".Shape~4x4.~R1C1_1~R1C2_1\n.Shape~4x4.Thermo~R1C1~R1C2~R1C3~R1C4\n";
+    let (code, out, err) = run(&["bench", "sudoku", "-"], input);
+    assert_eq!(code, 0, "{err}");
+    let line = &json_lines(&out)[0];
+    assert_eq!((line["puzzles"].as_u64(), line["solved"].as_u64()), (Some(2), Some(1)));
+}
+
+#[test]
+fn variant_bad_input_stops_before_anything_is_printed() {
+    let (code, out, err) = run(&["bench", "sudoku", "--lexmin", VARIANT], "");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("--lexmin is for classic grids"), "{err}");
+    let input = ".Shape~4x4.Cage~7~R1C2~R1C3\n# c\n.Shape~4x4.Spiral~R1C1\n";
+    let (code, out, err) = run(&["bench", "sudoku", SERG, "-"], input);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("line 3, column 12:") && err.contains("Spiral"), "{err}");
+}

@@ -103,6 +103,7 @@ const EXPECTED: &[(&str, Expect)] = {
         ("backtrack sudoku explain --json puzzles.txt", Status(0, r#""status":"explained","er":4.2"#)),
         ("backtrack sudoku hint board.txt", Status(0, "Hidden single")),
         ("backtrack sudoku hint --json board.txt", Status(0, r#""status":"hint","technique":"Hidden Single""#)),
+        ("backtrack sudoku hint marks.txt", Status(0, "Hidden single: 9 is the only place for 9 in box 2: r1c6=9")),
         ("backtrack queens 8", Status(0, "92\n")),
         ("backtrack queens 8 --unique", Status(0, "12\n")),
         ("backtrack queens 6 --all", Status(0, "2 4 6 1 3 5\n")),
@@ -149,6 +150,7 @@ const EXPECTED: &[(&str, Expect)] = {
         ("backtrack bench sudoku puzzles.txt", Status(0, r#"{"file":"puzzles.txt""#)),
         ("backtrack bench sudoku --first --repeat 5 puzzles.txt", Status(0, r#""mode":"first""#)),
         ("backtrack bench sudoku --threads 2 a.txt b.txt", Status(0, r#"{"file":"b.txt""#)),
+        ("backtrack bench sudoku --threads 1 killers.txt", Status(0, r#""puzzles":3,"solved":3"#)),
         ("for i in 0 1 2 3; do backtrack queens 16 --shard $i/4 --json > s$i.json; done", Status(0, "")),
         ("backtrack merge s0.json s1.json s2.json s3.json", Status(0, "14772512\n")),
         ("cat s*.json | backtrack merge", Status(0, "14772512\n")),
@@ -217,6 +219,7 @@ fn fixtures(dir: &std::path::Path, page: &[String]) {
     write("set.txt", "1 2 3 4 5 6 7\n");
     write("letters.txt", "2 3\nABC\nDEF\n");
     copy("examples/variant.txt", "killers.txt");
+    write("marks.txt", &format!("{}\n", super::maker::pencil_marks(XY_WING)));
     copy("examples/variant-candidates.txt", "variant.txt");
     std::fs::create_dir_all(dir.join("tests")).unwrap();
     // The learner's programs of the judge's examples: the tool's own answers.

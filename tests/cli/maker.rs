@@ -262,3 +262,90 @@ fn generate_refuses_a_count_of_zero() {
     assert_eq!((code, out.as_str()), (2, ""), "{err}");
     assert!(err.contains("'0' for '--count <K>'"), "{err}");
 }
+
+/// `puzzle`'s pencil marks: a given's cell holds its digit alone, an empty
+/// cell every digit none of its row, column and box gives (729 symbols).
+pub fn pencil_marks(puzzle: &str) -> String {
+    let given: Vec<u8> = puzzle.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+    let sees = |a: usize, b: usize| a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3);
+    (0..81)
+        .flat_map(|cell| {
+            let given = &given;
+            (1..=9u8).map(move |d| {
+                let kept = match given[cell] {
+                    0 => !(0..81).any(|peer| peer != cell && sees(cell, peer) && given[peer] == d),
+                    g => g == d,
+                };
+                if kept {
+                    char::from(b'0' + d)
+                } else {
+                    '.'
+                }
+            })
+        })
+        .collect()
+}
+
+/// Pencil-mark grids start the rater from their candidates: the marks a
+/// puzzle's givens allow give the givens' answers; a candidate removed
+/// from r9c8 of the hardest puzzle (4 of 4 and 9, the solution's 9 kept)
+/// turns its next step from a forcing chain into a naked single.
+#[test]
+fn hint_and_explain_start_from_pencil_marks() {
+    let marks = pencil_marks(XY_WING);
+    assert_eq!(marks.len(), 729);
+    for ask in ["hint", "rate"] {
+        let (code, from_marks, err) = run(&["sudoku", ask, "-"], &format!("{marks}\n"));
+        assert_eq!(code, 0, "{ask}: {err}");
+        let (_, from_givens, _) = run(&["sudoku", ask, "-"], &format!("{XY_WING}\n"));
+        assert_eq!(from_marks, from_givens, "{ask}");
+    }
+    let (code, explained, err) = run(&["sudoku", "explain", "-"], &format!("{marks}\n"));
+    assert_eq!(code, 0, "{err}");
+    let (_, from_givens, _) = run(&["sudoku", "explain", "-"], &format!("{XY_WING}\n"));
+    assert_eq!(lines(&explained)[0], format!("Puzzle {marks}"));
+    assert_eq!(lines(&explained)[1..], lines(&from_givens)[1..]);
+
+    let (_, chain, _) = run(&["sudoku", "hint", "-"], &format!("{HARDEST}\n"));
+    assert!(chain.contains("Forcing Chain"), "{chain}");
+    let mut marks = pencil_marks(HARDEST);
+    let r9c8 = (8 * 9 + 7) * 9;
+    assert_eq!(&marks[r9c8..r9c8 + 9], "...4....9");
+    marks.replace_range(r9c8..r9c8 + 9, "........9");
+    let (code, out, err) = run(&["sudoku", "hint", "-"], &format!("{marks}\n"));
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "Naked single: 9 is the only candidate left in r9c8: r9c8=9 [2.3]\n"),
+        "{err}"
+    );
+    let (code, out, _) = run(&["sudoku", "hint", "--json", "-"], &format!("# marks\n\n{marks}\n"));
+    assert_eq!(code, 0);
+    let answer: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((answer["line"].as_u64(), &answer["technique"]), (Some(3), &"Naked Single".into()));
+    assert_eq!(answer["placements"], serde_json::json!([[9, 8, 9]]));
+    let (code, out, err) = run(&["sudoku", "explain", "-"], &format!("{marks}\n"));
+    assert_eq!(code, 0, "{err}");
+    assert!(lines(&out)[1].starts_with("  1. [2.3] Naked single") && lines(&out)[1].ends_with("r9c8=9"), "{out}");
+}
+
+#[test]
+fn bad_pencil_marks_are_located() {
+    let good = pencil_marks(XY_WING);
+    let mut bad_symbol = good.clone();
+    bad_symbol.replace_range(99..100, "x");
+    let input = format!("{good}\n# c\n{bad_symbol}\n{}\n", &good[..728]);
+    for ask in ["hint", "explain", "rate"] {
+        let (code, out, err) = run(&["sudoku", ask, "-"], &input);
+        assert_eq!(code, 2, "{ask}: {out}");
+        let answers = lines(&out);
+        assert!(answers.len() >= 3, "{out}");
+        assert!(answers[answers.len() - 2].starts_with("# error: line 3, column 100: 'x'"), "{out}");
+        assert!(answers[answers.len() - 1].starts_with("# error: line 4, column 729:"), "{out}");
+        assert!(err.contains("<stdin>: line 3, column 100:") && err.contains("line 4, column 729:"), "{err}");
+    }
+    // Marks that leave no solution: r1c1 keeps only the 1 that r3c3 gives.
+    let mut clash = good.clone();
+    clash.replace_range(0..9, "1........");
+    let (code, out, _) = run(&["sudoku", "hint", "-"], &format!("{clash}\n"));
+    assert_eq!((code, out.as_str()), (1, "# no solution\n"));
+}

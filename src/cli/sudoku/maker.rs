@@ -8,12 +8,14 @@ use std::path::PathBuf;
 use backtrack::error::Counted;
 use backtrack::search::Threads;
 use backtrack::sudoku::generate::{self, parse_band, GridSize, Options, Symmetry, Target};
+use backtrack::sudoku::marks::is_marks_text;
 use backtrack::sudoku::pipeline::reply::{Ask, Replies};
 use backtrack::sudoku::pipeline::{self, Source};
 use backtrack::sudoku::score::Score;
 use backtrack::sudoku::techniques::Technique;
 use backtrack::sudoku::{write_cells, Format};
 
+use super::super::variant::first_puzzle_matches;
 use super::super::{diag, interrupt_control, stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 use super::{finish, report};
 
@@ -138,7 +140,12 @@ macro_rules! stream_doc {
         written as soon as it is ready, in input order: a program can write one puzzle and read its answer \
         before writing the next. Every puzzle gets one answer, so answers stay aligned with puzzles; a \
         malformed puzzle (or one that is not 9x9) gets '# error: line L, column C: ...' (with --json: an \
-        object with status \"invalid\" and the error), and its error also goes to standard error.\n\n"
+        object with status \"invalid\" and the error), and its error also goes to standard error.\n\n\
+        A file whose first puzzle line is a pencil-mark grid (729 symbols, nine per cell: a digit for a \
+        candidate kept, '.' for one removed; the format `backtrack sudoku` reads) is read one grid a line, and \
+        the techniques start from its candidates instead of from givens: a cell down to one candidate that no \
+        other cell of its row, column or box keeps counts as filled, one whose digit a peer still keeps is a \
+        naked single to play. A bad symbol or length is an error at its line and column.\n\n"
     };
 }
 
@@ -202,7 +209,7 @@ pub struct ExplainArgs {
 #[derive(clap::Args)]
 #[command(
     long_about = concat!("Give the next step for a partly filled 9x9 grid (the givens and the digits placed so far, in \
-        any input format): the easiest technique that applies, in words, or with --json as one object (docs/json.md) \
+        any input format, or a pencil-mark grid of the candidates left): the easiest technique that applies, in words, or with --json as one object (docs/json.md) \
         {\"file\":..,\"line\":..,\"index\":..,\"status\":\"hint\",\"technique\":..,\"rating\":..,\"placements\":[[row,col,digit]],\"eliminations\":[[row,col,digit]],\"text\":..}; a full grid gets status \"complete\". \
         The grid must still have exactly one solution. When it has none, the answer says which digit is wrong: \
         '# no solution: r1c5=7 is wrong (without it the grid has a solution)', or 'one of r1c1=5, r1c9=5 is \
@@ -213,7 +220,8 @@ pub struct ExplainArgs {
         needs a technique this solver lacks; 2 malformed input; 3 I/O failure; 130 interrupted."),
     after_help = "Examples:\n  \
         backtrack sudoku hint board.txt          the next step, in words\n  \
-        backtrack sudoku hint --json board.txt   the same step as one JSON object"
+        backtrack sudoku hint --json board.txt   the same step as one JSON object\n  \
+        backtrack sudoku hint marks.txt          the next step from pencil marks (729 symbols a line)"
 )]
 pub struct HintArgs {
     /// The grid (standard input when absent or `-`); with several puzzles, one hint each.
@@ -226,11 +234,17 @@ pub struct HintArgs {
 /// Answers every puzzle of `files` (standard input for none) with
 /// `replies` on `threads`, through the library's ordered pipeline: one
 /// answer per puzzle, in input order, written as soon as it is ready.
+/// A file whose first puzzle is a pencil-mark grid is read as one grid a
+/// line and answered from its candidates, on one thread.
 fn answer_stream(files: &[PathBuf], threads: Threads, replies: Replies) -> CliResult {
     let mut out = stdout();
     let control = interrupt_control();
-    let result =
-        pipeline::answer_in_order(Source::paths(files), threads, false, &control, &replies, &mut out, &mut report);
+    let sources = Source::paths(files);
+    let result = if first_puzzle_matches(files, is_marks_text) {
+        pipeline::marks::answer_marks(sources, &replies, &control, &mut out, &mut report)
+    } else {
+        pipeline::answer_in_order(sources, threads, false, &control, &replies, &mut out, &mut report)
+    };
     finish(result, &mut out)
 }
 

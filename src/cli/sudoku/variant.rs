@@ -44,15 +44,16 @@ const PEEK: usize = 1 << 16;
 /// Answers the run as variant puzzles when it is one (see the module's
 /// documentation); `None` leaves it to the classic path.
 pub fn divert(args: &Args) -> Option<CliResult> {
-    if !args.candidates && !first_puzzle_is_variant(&args.files) {
+    if !args.candidates && !first_puzzle_matches(&args.files, variant::is_variant_text) {
         return None;
     }
     Some(run(args))
 }
 
-/// Whether the first puzzle line of the first input is in a variant-only
-/// format. Standard input is looked at without being consumed.
-fn first_puzzle_is_variant(files: &[PathBuf]) -> bool {
+/// Whether `test` holds for the first bytes of the first input (as text):
+/// whether its first puzzle line is in a format that another path reads.
+/// Standard input is looked at without being consumed.
+pub fn first_puzzle_matches(files: &[PathBuf], test: fn(&str) -> bool) -> bool {
     let first = files.first().filter(|f| f.as_os_str() != "-");
     let head: Vec<u8> = match first {
         Some(path) => {
@@ -70,7 +71,7 @@ fn first_puzzle_is_variant(files: &[PathBuf]) -> bool {
             }
         }
     };
-    variant::is_variant_text(&String::from_utf8_lossy(&head))
+    test(&String::from_utf8_lossy(&head))
 }
 
 /// One line to answer.

@@ -27,6 +27,7 @@ mod format;
 pub mod general;
 pub mod generate;
 pub mod kernel9;
+pub mod marks;
 mod parse;
 pub mod pipeline;
 mod puzzle;

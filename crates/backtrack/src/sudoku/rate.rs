@@ -16,6 +16,7 @@ use super::techniques::{
 };
 use super::Solver;
 use crate::search::Mode;
+use crate::variant;
 
 /// The ratings of one puzzle (ER, EP and ED).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -121,6 +122,43 @@ pub fn unique_solution(cells: &[u8]) -> Result<Vec<u8>, RateError> {
     }
 }
 
+/// The solution of a pencil-mark grid (each cell's candidates, bit `d - 1`
+/// for digit `d`), checked unique, found by the variant solver (the
+/// classic kernels take givens only).
+pub fn unique_solution_of_marks(marks: &[u16]) -> Result<Vec<u8>, RateError> {
+    if marks.len() != 81 {
+        return Err(RateError::Size);
+    }
+    let mut puzzle = variant::Puzzle::new(variant::Shape::new(9).expect("9x9"));
+    puzzle.candidates.copy_from_slice(marks);
+    let mut solver = variant::Solver::new(&puzzle).map_err(|_| RateError::NoSolution)?;
+    let count = solver.count(Some(2));
+    match (count.solutions, count.first) {
+        (1, Some(solution)) => Ok(solution),
+        (0, _) => Err(RateError::NoSolution),
+        _ => Err(RateError::NotUnique),
+    }
+}
+
+/// Where a rated path starts: a grid's givens, or a pencil-mark grid's candidates.
+#[derive(Debug, Clone, Copy)]
+enum Start<'a> {
+    Givens(&'a [u8]),
+    Marks(&'a [u16]),
+}
+
+impl Start<'_> {
+    /// The one solution and the board the path starts from.
+    fn board(self) -> Result<(Vec<u8>, Board), RateError> {
+        match self {
+            Start::Givens(cells) => Ok((unique_solution(cells)?, Board::new(cells).ok_or(RateError::NoSolution)?)),
+            Start::Marks(marks) => {
+                Ok((unique_solution_of_marks(marks)?, Board::from_marks(marks).ok_or(RateError::NoSolution)?))
+            }
+        }
+    }
+}
+
 /// The path and ratings of a 9x9 puzzle (0 for a blank), which must have
 /// one solution (with a fresh [`Rater`]: see [`Rater::explain`]).
 pub fn explain_cells(cells: &[u8]) -> Result<Explanation, RateError> {
@@ -163,13 +201,18 @@ impl Rater {
 
     /// The path and ratings of a 9x9 puzzle (0 for a blank), which must have one solution.
     pub fn explain(&mut self, cells: &[u8]) -> Result<Explanation, RateError> {
-        self.walk(cells, Words::Write)
+        self.walk(Start::Givens(cells), Words::Write)
     }
 
-    /// The rated path of `cells`, its steps carrying their text as `words` says.
-    fn walk(&mut self, cells: &[u8], words: Words) -> Result<Explanation, RateError> {
-        let solution = unique_solution(cells)?;
-        let mut board = Board::new(cells).ok_or(RateError::NoSolution)?;
+    /// The path and ratings from a pencil-mark grid's candidates (see
+    /// [`Board::from_marks`]), which must leave one solution.
+    pub fn explain_marks(&mut self, marks: &[u16]) -> Result<Explanation, RateError> {
+        self.walk(Start::Marks(marks), Words::Write)
+    }
+
+    /// The rated path from `start`, its steps carrying their text as `words` says.
+    fn walk(&mut self, start: Start, words: Words) -> Result<Explanation, RateError> {
+        let (solution, mut board) = start.board()?;
         let mut steps = Vec::new();
         let mut rating = Rating { er: Score::default(), ep: None, ed: None, hardest: None, beyond: false };
         let mut tables = Tables::new(&board);
@@ -197,15 +240,30 @@ impl Rater {
     /// The ratings of a 9x9 puzzle (see [`Rater::explain`]).
     pub fn rate(&mut self, cells: &[u8]) -> Result<Rating, RateError> {
         // The ratings need no words: the steps are found without their text.
-        self.walk(cells, Words::Skip).map(|e| e.rating)
+        self.walk(Start::Givens(cells), Words::Skip).map(|e| e.rating)
+    }
+
+    /// The ratings from a pencil-mark grid's candidates (see [`Rater::explain_marks`]).
+    pub fn rate_marks(&mut self, marks: &[u16]) -> Result<Rating, RateError> {
+        self.walk(Start::Marks(marks), Words::Skip).map(|e| e.rating)
     }
 
     /// The next step from a partly filled 9x9 grid, whose filled cells must
     /// agree with its one solution. `Ok(None)` when the grid is full or no
     /// technique applies.
     pub fn hint(&mut self, cells: &[u8]) -> Result<Option<Step>, RateError> {
-        unique_solution(cells)?;
-        let board = Board::new(cells).ok_or(RateError::NoSolution)?;
+        self.hint_from(Start::Givens(cells))
+    }
+
+    /// The next step from a pencil-mark grid's candidates (see
+    /// [`Board::from_marks`]), which must leave one solution. `Ok(None)`
+    /// when every cell is filled or no technique applies.
+    pub fn hint_marks(&mut self, marks: &[u16]) -> Result<Option<Step>, RateError> {
+        self.hint_from(Start::Marks(marks))
+    }
+
+    fn hint_from(&mut self, start: Start) -> Result<Option<Step>, RateError> {
+        let (_, board) = start.board()?;
         Ok(if board.is_solved() { None } else { self.next_step(&board) })
     }
 }

@@ -28,6 +28,7 @@
 //! agree with a brute force on small grids).
 
 pub mod answer;
+pub mod bench;
 mod check;
 pub mod fpuzzles;
 mod json_path;

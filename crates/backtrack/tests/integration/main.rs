@@ -24,6 +24,7 @@ mod sudominoku_props;
 mod techniques_se;
 mod trace;
 mod variant;
+mod variant_iss;
 mod variant_props;
 mod xcover_cost;
 mod xcover_crosscheck;

@@ -13,8 +13,10 @@
 //! stay aligned with puzzles.
 //!
 //! [`solve`] answers with the solver (`backtrack sudoku`), [`reply`] with
-//! the rater (`rate`, `explain`, `hint`).
+//! the rater (`rate`, `explain`, `hint`); [`marks`] answers a stream of
+//! pencil-mark grids with the rater.
 
+pub mod marks;
 pub mod reply;
 pub mod solve;
 

@@ -8,6 +8,7 @@ use std::ops::Range;
 use super::{Answer, Answered, Part};
 use crate::search::Threads;
 use crate::sudoku::answer::{self, Explained, Head, Rated, Status};
+use crate::sudoku::marks::{marks_line, Marks};
 use crate::sudoku::rate::{self, RateError, Rater};
 use crate::sudoku::techniques::Step;
 use crate::ParseError;
@@ -73,6 +74,26 @@ impl Answer for Replies {
 }
 
 impl Replies {
+    /// The reply to a pencil-mark grid's candidates (see
+    /// [`Board::from_marks`](crate::sudoku::techniques::Board::from_marks)).
+    /// A hint to marks that leave no solution says so without naming a
+    /// digit to doubt.
+    pub fn reply_marks(&self, rater: &mut Rater, marks: &Marks) -> Reply {
+        match self.ask {
+            Ask::Rate => rater.rate_marks(marks).map_or_else(error_reply, Reply::Rated),
+            Ask::Explain => match rater.explain_marks(marks) {
+                Ok(e) => Reply::Explained(marks_line(marks), e),
+                Err(e) => error_reply(e),
+            },
+            Ask::Hint => match rater.hint_marks(marks) {
+                Ok(Some(step)) => Reply::Hint(step),
+                Ok(None) if marks.iter().all(|m| m.count_ones() == 1) => Reply::Missed(Status::Complete),
+                Ok(None) => Reply::Missed(Status::Stuck),
+                Err(e) => error_reply(e),
+            },
+        }
+    }
+
     /// The reply to the 9x9 grid `grid` (0 for a blank).
     pub fn reply(&self, rater: &mut Rater, grid: &[u8]) -> Reply {
         match self.ask {

@@ -28,6 +28,32 @@ impl Board {
         Some(board)
     }
 
+    /// The board of a pencil-mark grid (each cell's candidates, bit `d - 1`
+    /// for digit `d`): the candidates are the marks. A cell down to one
+    /// candidate that no other cell of its row, column or box keeps counts
+    /// as filled (a given, or a digit placed and cleared from its peers);
+    /// one whose digit a peer still keeps is left empty, a naked single to
+    /// play. `None` when a cell has no candidate.
+    pub fn from_marks(marks: &[u16]) -> Option<Board> {
+        assert_eq!(marks.len(), 81, "a 9x9 grid has 81 cells");
+        let mut board = Board { values: [0; 81], cands: [0; 81] };
+        for (cell, &m) in marks.iter().enumerate() {
+            board.cands[cell] = m & ALL;
+        }
+        if board.cands.contains(&0) {
+            return None;
+        }
+        for cell in 0..81 {
+            let m = marks[cell] & ALL;
+            let settled = m.count_ones() == 1 && cells_of(PEERS[cell]).all(|peer| marks[peer] & m == 0);
+            if settled {
+                board.values[cell] = m.trailing_zeros() as u8 + 1;
+                board.cands[cell] = 0;
+            }
+        }
+        Some(board)
+    }
+
     /// Places `d` in `cell` and removes `d` from the candidates of its peers.
     pub fn place(&mut self, cell: usize, d: u8) {
         self.values[cell] = d;
