@@ -15,7 +15,7 @@ use backtrack::sudoku::score::Score;
 use backtrack::sudoku::techniques::Technique;
 use backtrack::sudoku::{write_cells, Format};
 
-use super::super::variant::first_puzzle_matches;
+use super::variant::first_puzzle_matches;
 use super::super::{diag, interrupt_control, stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
 use super::{finish, report};
 

@@ -83,7 +83,9 @@ pub fn is_constraint_string(line: &str) -> bool {
 ///   cage's other cells pointing towards it with `<`, `>`, `^`, `v` and the
 ///   diagonals `` ` `` (up left), `'` (up right), `,` (down left), `.` (down right));
 /// * SudokuWiki's killer export (`3x3:d:k:3841:7705:...`: 81 numbers, each
-///   a cage number plus 256 times its total; `d` adds both diagonals);
+///   a cage number plus 256 times its total, maybe a `:` after the last;
+///   the kind between the first colons is empty for a plain killer, `d`
+///   adds both diagonals);
 /// * a jigsaw: a plain grid followed by a layout of as many symbols, one
 ///   region per symbol;
 /// * n³ pencil marks (n from 4 to 9): n symbols per cell, a digit for a
@@ -266,11 +268,20 @@ fn parse_killer_string(chars: &[(usize, char)], line_no: usize) -> Result<Puzzle
     Ok(puzzle)
 }
 
-/// SudokuWiki's killer export: `3x3:<d or other>:k:` then 81 numbers.
+/// SudokuWiki's killer export: `3x3:<kind>:k:` then 81 numbers, and
+/// maybe a `:` after the last. The kind is empty for a plain killer, `d`
+/// for one whose diagonals hold different values too.
 fn parse_sudokuwiki(text: &str, line_no: usize) -> Result<Puzzle, ParseError> {
-    let parts: Vec<&str> = text.split(':').collect();
+    let mut parts: Vec<&str> = text.split(':').collect();
+    if parts.len() == 81 + 4 && parts[81 + 3].is_empty() {
+        parts.pop();
+    }
     if parts.len() != 81 + 3 || parts[2] != "k" {
         return Err(ParseError::new(line_no, 1, "a SudokuWiki killer is 3x3:<kind>:k: and 81 numbers"));
+    }
+    if !matches!(parts[1], "" | "d") {
+        let message = format!("'{}' is not a SudokuWiki killer's kind (none, or d for diagonals)", Quoted(parts[1]));
+        return Err(ParseError::new(line_no, 5, message));
     }
     let mut puzzle = Puzzle::new(Shape::new(9).expect("9x9"));
     let mut cages: Vec<(u32, i32, Vec<usize>)> = Vec::new();

@@ -285,7 +285,13 @@ fn killer_strings_and_sudokuwiki_killers() {
         wiki.push_str(&format!(":{v}"));
     }
     assert_eq!(unique(&wiki), solution);
+    // Exports end with a colon; the kind is empty (a plain killer) or d.
+    assert_eq!(unique(&format!("{wiki}:")), solution);
+    let diagonals = parse_line(&format!("3x3:d{}:", &wiki[4..]), 1).unwrap();
+    assert_eq!(diagonals.constraints.len(), puzzle.constraints.len() + 2);
+    assert!(error(&format!("3x3:x{}", &wiki[4..])).contains("'x' is not a SudokuWiki killer's kind"));
     assert!(error("3x3::k:1:2").contains("SudokuWiki"));
+    assert!(error(&format!("{wiki}::")).contains("SudokuWiki"));
 }
 
 #[test]

@@ -322,3 +322,69 @@ fn counts_equal_a_brute_force_on_6x6() {
         assert!(count.complete);
     }
 }
+
+/// A random killer read off a random grid: cages of up to five touching
+/// cells with different values cover most of the grid (a few cells left
+/// out, a few cages without their total), with a few little killers and
+/// `givens` givens. Dense cages are where the solver derives sums from
+/// houses (innies and outies), so they are drawn here on purpose.
+fn random_killer(size: usize, givens: usize, rng: &mut Rng) -> (Puzzle, Vec<u8>) {
+    let shape = Shape::new(size).unwrap();
+    let grid = random_grid(shape, rng);
+    let mut puzzle = Puzzle::new(shape);
+    let mut taken = vec![false; shape.cells()];
+    let mut order: Vec<usize> = (0..shape.cells()).collect();
+    rng.shuffle(&mut order);
+    for &first in &order {
+        if taken[first] || rng.below(12) == 0 {
+            continue;
+        }
+        let mut cells = vec![first];
+        taken[first] = true;
+        for _ in 1..1 + rng.below(5) {
+            let next: Vec<usize> = (0..shape.cells())
+                .filter(|&c| !taken[c] && cells.iter().any(|&o| shape.orthogonal(o, c)))
+                .filter(|&c| cells.iter().all(|&o| grid[o] != grid[c]))
+                .collect();
+            if next.is_empty() {
+                break;
+            }
+            let c = next[rng.below(next.len())];
+            taken[c] = true;
+            cells.push(c);
+        }
+        let sum = (rng.below(10) > 0).then(|| sum(&grid, &cells));
+        puzzle.constraints.push(Constraint::Cage { sum, cells });
+    }
+    for _ in 0..rng.below(3) {
+        if let Some(cells) = regions::little_killer(shape, rng.below(shape.cells())) {
+            puzzle.constraints.push(Constraint::LittleKiller { sum: sum(&grid, &cells), cells });
+        }
+    }
+    rng.shuffle(&mut order);
+    for &c in &order[..givens] {
+        puzzle.candidates[c] = 1 << (grid[c] - 1);
+    }
+    (puzzle, grid)
+}
+
+#[test]
+fn random_killers_keep_their_grid_and_count_as_a_brute_force() {
+    let mut rng = Rng::new(0x5eed_0004);
+    for case in 0..200 {
+        let (puzzle, _) = random_killer(4, rng.below(3), &mut rng);
+        let expected = brute_force(&puzzle);
+        let count = Solver::new(&puzzle).unwrap().count(None);
+        assert_eq!(count.solutions, expected.len() as u64, "4x4 case {case}: {:?}", puzzle.constraints);
+    }
+    for (size, cases) in [(6, 60), (8, 10), (9, 30)] {
+        for case in 0..cases {
+            let (puzzle, grid) = random_killer(size, rng.below(size), &mut rng);
+            let mut solver = Solver::new(&puzzle).unwrap();
+            let found = solver.candidates(2);
+            for (cell, (&mask, &v)) in found.masks.iter().zip(&grid).enumerate() {
+                assert!(mask & (1 << (v - 1)) != 0, "{size}x{size} case {case}: cell {cell} lost {v}; {:?}", puzzle);
+            }
+        }
+    }
+}

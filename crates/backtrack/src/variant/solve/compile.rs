@@ -4,7 +4,8 @@ use super::super::line::{self, LineRule};
 use super::super::model::{full_mask, Constraint, Mask, Puzzle, MAX_CELLS};
 use super::super::regions;
 use super::handler::Handler;
-use super::{range_mask, Solver};
+use super::{largest, range_mask, smallest, Solver};
+use std::collections::HashSet;
 
 /// Builds a relation table: `forward[a - 1]` is the values `b` may take
 /// when the first cell holds `a`.
@@ -22,14 +23,18 @@ fn table(size: usize, rel: impl Fn(i32, i32) -> bool) -> ([Mask; 16], [Mask; 16]
 }
 
 /// Collects a puzzle's peers, houses and handlers.
-struct Builder<'a> {
-    puzzle: &'a Puzzle,
-    size: usize,
-    peers: Vec<[u64; 4]>,
-    houses: Vec<Vec<usize>>,
-    handlers: Vec<Handler>,
-    start: Vec<Mask>,
-    impossible: bool,
+pub(super) struct Builder<'a> {
+    pub(super) puzzle: &'a Puzzle,
+    pub(super) size: usize,
+    pub(super) peers: Vec<[u64; 4]>,
+    pub(super) houses: Vec<Vec<usize>>,
+    pub(super) handlers: Vec<Handler>,
+    pub(super) start: Vec<Mask>,
+    pub(super) impossible: bool,
+    /// The value sets of `k` values summing to `s`: `combos[k][s]` (filled on first use).
+    combos: Vec<Vec<Vec<Mask>>>,
+    /// The derived sums added so far (their terms, sorted, and target).
+    derived: HashSet<(Vec<(usize, i32)>, i32)>,
 }
 
 impl Builder<'_> {
@@ -72,79 +77,120 @@ impl Builder<'_> {
         self.handlers.push(Handler::Sum { cells, coefs, ends: Vec::new(), target });
     }
 
-    /// The rule of 45: a house holds every value once, so the cells of a
-    /// house outside the cages with a sum that lie wholly inside it sum to
-    /// the rest. Those cells are peers, so their sum is a cage of its own.
-    fn complement_cages(&mut self) {
-        let n = self.size;
-        let total = (n * (n + 1) / 2) as i32;
-        let cages: Vec<(&Vec<usize>, i32)> = self
-            .puzzle
-            .constraints
-            .iter()
-            .filter_map(|c| match c {
-                Constraint::Cage { sum: Some(s), cells } => Some((cells, *s)),
-                _ => None,
-            })
-            .collect();
-        let mut extra = Vec::new();
-        for house in &self.houses {
-            let mut covered = vec![false; MAX_CELLS];
-            let mut sum = 0;
-            let mut overlap = false;
-            for (cells, s) in &cages {
-                if cells.iter().all(|c| house.contains(c)) {
-                    overlap |= cells.iter().any(|&c| covered[c]);
-                    cells.iter().for_each(|&c| covered[c] = true);
-                    sum += s;
-                }
-            }
-            let rest: Vec<usize> = house.iter().copied().filter(|&c| !covered[c]).collect();
-            if !overlap && !rest.is_empty() && rest.len() < n && sum > 0 {
-                extra.push((rest, total - sum));
-            }
-        }
-        for (cells, sum) in extra {
-            self.combos(&cells, sum);
-        }
-    }
-
     /// Different values in `cells` summing to `sum`, by their combinations.
     fn combos(&mut self, cells: &[usize], sum: i32) {
-        let k = cells.len() as u32;
-        let combos: Vec<Mask> = (0..=full_mask(self.size))
-            .filter(|&m| m.count_ones() == k)
-            .filter(|&m| (0..16).filter(|v| m & (1 << v) != 0).map(|v| v + 1).sum::<i32>() == sum)
-            .collect();
+        if self.combos.is_empty() {
+            let n = self.size;
+            let total = n * (n + 1) / 2;
+            self.combos = vec![vec![Vec::new(); total + 1]; n + 1];
+            for m in 1..=full_mask(n) {
+                let s: usize = (0..n).filter(|v| m & (1 << v) != 0).map(|v| v + 1).sum();
+                self.combos[m.count_ones() as usize][s].push(m);
+            }
+        }
+        let combos = match (self.combos.get(cells.len()), usize::try_from(sum)) {
+            (Some(by_sum), Ok(s)) => by_sum.get(s).cloned().unwrap_or_default(),
+            _ => Vec::new(),
+        };
         if combos.is_empty() {
             self.impossible = true;
         }
-        self.handlers.push(Handler::Combos { cells: cells.iter().map(|&c| c as u8).collect(), combos });
+        let cells = cells.iter().map(|&c| c as u8).collect();
+        self.handlers.push(Handler::Combos { cells, combos, rest: Vec::new() });
     }
 
-    /// Splits each sum's cells into groups of mutual peers sharing a
-    /// coefficient (greedily, in order), now that every peer is known.
+    fn is_peer(&self, a: usize, b: usize) -> bool {
+        self.peers[a][b / 64] & (1 << (b % 64)) != 0
+    }
+
+    /// Splits a sum's cells into groups of mutual peers sharing a
+    /// coefficient (greedily, in order): the cells, their coefficients,
+    /// and where each group ends.
+    fn groups(&self, terms: &[(usize, i32)]) -> (Vec<u8>, Vec<i32>, Vec<u8>) {
+        let mut groups: Vec<(i32, Vec<usize>)> = Vec::new();
+        for &(c, k) in terms {
+            match groups.iter_mut().find(|g| g.0 == k && g.1.iter().all(|&o| self.is_peer(c, o))) {
+                Some(g) => g.1.push(c),
+                None => groups.push((k, vec![c])),
+            }
+        }
+        let (mut cells, mut coefs, mut ends) = (Vec::new(), Vec::new(), Vec::new());
+        for (k, g) in groups {
+            coefs.extend(std::iter::repeat_n(k, g.len()));
+            cells.extend(g.iter().map(|&c| c as u8));
+            ends.push(cells.len() as u8);
+        }
+        (cells, coefs, ends)
+    }
+
+    /// Groups each sum's cells (see [`Self::groups`]), now that every peer is known.
     fn group_sums(&mut self) {
+        for i in 0..self.handlers.len() {
+            let Handler::Sum { cells, coefs, .. } = &self.handlers[i] else { continue };
+            let terms: Vec<(usize, i32)> = cells.iter().zip(coefs).map(|(&c, &k)| (c as usize, k)).collect();
+            let (cells, coefs, ends) = self.groups(&terms);
+            let Handler::Sum { cells: c, coefs: k, ends: e, .. } = &mut self.handlers[i] else { continue };
+            (*c, *k, *e) = (cells, coefs, ends);
+        }
+    }
+
+    /// The least and the greatest total of `terms` (cells and coefficients)
+    /// from the starting candidates, peers taking different values;
+    /// `None` when some group of peers has too few values.
+    pub(super) fn bounds(&self, terms: &[(usize, i32)]) -> Option<(i32, i32)> {
+        let (cells, coefs, ends) = self.groups(terms);
+        let (mut low, mut high, mut start) = (0, 0, 0);
+        for &end in &ends {
+            let group = &cells[start..end as usize];
+            let union = group.iter().fold(0, |u, &c| u | self.start[c as usize]);
+            let (a, b) = (smallest(union, group.len())?, largest(union, group.len())?);
+            let k = coefs[start];
+            let (a, b) = if k >= 0 { (k * a, k * b) } else { (k * b, k * a) };
+            low += a;
+            high += b;
+            start = end as usize;
+        }
+        Some((low, high))
+    }
+
+    /// A sum implied by the puzzle's rules: a cage when its cells are peers
+    /// with coefficient 1, a weighted sum otherwise; the same sum twice is
+    /// added once.
+    pub(super) fn derived(&mut self, mut terms: Vec<(usize, i32)>, mut target: i32) {
+        terms.sort_unstable();
+        // One sign for the same equation: most coefficients positive, or
+        // the first cell's on a tie.
+        let balance: i32 = terms.iter().map(|t| t.1.signum()).sum();
+        if balance < 0 || (balance == 0 && terms.first().is_some_and(|t| t.1 < 0)) {
+            terms.iter_mut().for_each(|t| t.1 = -t.1);
+            target = -target;
+        }
+        if terms.is_empty() || !self.derived.insert((terms.clone(), target)) {
+            self.impossible |= terms.is_empty() && target != 0;
+            return;
+        }
+        let peers = terms.iter().all(|&(a, _)| terms.iter().all(|&(b, _)| a == b || self.is_peer(a, b)));
+        if peers && terms.iter().all(|t| t.1 == 1) {
+            self.combos(&terms.iter().map(|t| t.0).collect::<Vec<usize>>(), target);
+        } else {
+            let (cells, coefs, ends) = self.groups(&terms);
+            self.handlers.push(Handler::Sum { cells, coefs, ends, target });
+        }
+    }
+
+    /// Gives each cage lying in a house the rest of that house: the values
+    /// the cage leaves are the rest's.
+    fn attach_complements(&mut self) {
         for h in &mut self.handlers {
-            let Handler::Sum { cells, coefs, ends, .. } = h else { continue };
-            let mut groups: Vec<(i32, Vec<u8>)> = Vec::new();
-            for (&c, &k) in cells.iter().zip(coefs.iter()) {
-                let peers = &self.peers[c as usize];
-                let fits =
-                    |g: &(i32, Vec<u8>)| g.0 == k && g.1.iter().all(|&o| peers[o as usize / 64] & (1 << (o % 64)) != 0);
-                match groups.iter_mut().find(|g| fits(g)) {
-                    Some(g) => g.1.push(c),
-                    None => groups.push((k, vec![c])),
-                }
-            }
-            cells.clear();
-            coefs.clear();
-            ends.clear();
-            for (k, g) in groups {
-                coefs.extend(std::iter::repeat_n(k, g.len()));
-                cells.extend(g);
-                ends.push(cells.len() as u8);
-            }
+            let Handler::Combos { cells, rest, .. } = h else { continue };
+            let Some(house) = self
+                .houses
+                .iter()
+                .find(|house| house.len() > cells.len() && cells.iter().all(|&c| house.contains(&(c as usize))))
+            else {
+                continue;
+            };
+            *rest = house.iter().filter(|&&c| !cells.contains(&(c as u8))).map(|&c| c as u8).collect();
         }
     }
 
@@ -193,6 +239,9 @@ impl Builder<'_> {
             Constraint::Cage { sum, cells } => {
                 self.distinct(cells);
                 if let Some(sum) = *sum {
+                    let mut terms: Vec<(usize, i32)> = cells.iter().map(|&c| (c, 1)).collect();
+                    terms.sort_unstable();
+                    self.derived.insert((terms, sum));
                     self.combos(cells, sum);
                 }
             }
@@ -422,6 +471,8 @@ impl Solver {
             handlers: Vec::new(),
             start: puzzle.candidates.clone(),
             impossible: false,
+            combos: Vec::new(),
+            derived: HashSet::new(),
         };
         for house in puzzle.houses() {
             b.distinct(&house);
@@ -430,7 +481,8 @@ impl Solver {
             b.constraint(c)?;
         }
         b.group_sums();
-        b.complement_cages();
+        b.derive_sums();
+        b.attach_complements();
         let mut peer_first = vec![0u32];
         let mut peers = Vec::new();
         for p in &b.peers {
@@ -472,7 +524,7 @@ impl Solver {
             peer_first,
             peers,
             crossings,
-            peer_sets: b.peers.clone(),
+            peer_sets: b.peers,
             houses: b.houses.iter().flatten().map(|&c| c as u8).collect(),
             handlers: b.handlers,
             watch_first,

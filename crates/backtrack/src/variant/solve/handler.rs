@@ -3,7 +3,7 @@
 
 use super::super::line::LineRule;
 use super::super::model::{Mask, MAX_CELLS};
-use super::{largest, max_value, min_value, range_mask, smallest, Solver};
+use super::{max_value, min_value, range_mask, Solver};
 
 /// One rule's propagation.
 #[derive(Debug, Clone)]
@@ -14,8 +14,10 @@ pub(super) enum Handler {
     /// in groups (`ends[g]` is where group `g` stops) of peers with one
     /// coefficient: a group of peers sums to at least its smallest distinct values.
     Sum { cells: Vec<u8>, coefs: Vec<i32>, ends: Vec<u8>, target: i32 },
-    /// Different values forming one of `combos`.
-    Combos { cells: Vec<u8>, combos: Vec<Mask> },
+    /// Different values forming one of `combos`; when the cells lie in a
+    /// house, `rest` is the house's other cells, which hold the values the
+    /// combination leaves.
+    Combos { cells: Vec<u8>, combos: Vec<Mask>, rest: Vec<u8> },
     /// Strictly increasing values.
     Thermo { cells: Vec<u8> },
     /// Different, consecutive values.
@@ -39,8 +41,8 @@ impl Handler {
                 v.extend(mids);
                 v
             }
+            Handler::Combos { cells, rest, .. } => [&cells[..], rest].concat(),
             Handler::Sum { cells, .. }
-            | Handler::Combos { cells, .. }
             | Handler::Thermo { cells }
             | Handler::Renban { cells }
             | Handler::Required { cells, .. } => cells.clone(),
@@ -81,25 +83,7 @@ impl Solver {
                 self.restrict(grid, a, allowed_a)
             }
             Handler::Sum { cells, coefs, ends, target } => self.sum(grid, cells, coefs, ends, *target),
-            Handler::Combos { cells, combos } => {
-                let union = cells.iter().fold(0, |u, &c| u | grid[c as usize]);
-                let (mut allowed, mut required) = (0 as Mask, Mask::MAX);
-                for &combo in combos.iter() {
-                    if combo & !union == 0 && cells.iter().all(|&c| grid[c as usize] & combo != 0) {
-                        allowed |= combo;
-                        required &= combo;
-                    }
-                }
-                if allowed == 0 {
-                    return false;
-                }
-                for &c in cells.iter() {
-                    if !self.restrict(grid, c as usize, allowed) {
-                        return false;
-                    }
-                }
-                self.place_required(grid, cells, required)
-            }
+            Handler::Combos { cells, combos, rest } => self.cage(grid, cells, combos, rest),
             Handler::Thermo { cells } => {
                 if cells.is_empty() {
                     return true;
@@ -220,70 +204,6 @@ impl Solver {
                 (None, _) => return false,
                 (Some(&c), None) if !self.restrict(grid, c as usize, bit) => return false,
                 _ => {}
-            }
-        }
-        true
-    }
-
-    /// Bounds propagation of a weighted sum, group by group: `k` peers
-    /// hold `k` different values, so their total lies between the sums of
-    /// the `k` smallest and the `k` largest values they can take.
-    pub(super) fn sum(
-        &mut self,
-        grid: &mut [Mask; MAX_CELLS],
-        cells: &[u8],
-        coefs: &[i32],
-        ends: &[u8],
-        target: i32,
-    ) -> bool {
-        // The range of k * (the sum of `count` different values of `union`).
-        let span = |union: Mask, count: usize, k: i32| -> Option<(i32, i32)> {
-            let (low, high) = (smallest(union, count)?, largest(union, count)?);
-            Some(if k >= 0 { (k * low, k * high) } else { (k * high, k * low) })
-        };
-        let (mut lo, mut hi) = (0, 0);
-        let mut start = 0;
-        for &end in ends {
-            let group = &cells[start..end as usize];
-            let union = group.iter().fold(0, |u, &c| u | grid[c as usize]);
-            let Some((a, b)) = span(union, group.len(), coefs[start]) else { return false };
-            lo += a;
-            hi += b;
-            start = end as usize;
-        }
-        if target < lo || target > hi {
-            return false;
-        }
-        let mut start = 0;
-        for &end in ends {
-            let (s, e) = (start, end as usize);
-            start = e;
-            let k = coefs[s];
-            let union = cells[s..e].iter().fold(0, |u, &c| u | grid[c as usize]);
-            let Some((a, b)) = span(union, e - s, k) else { return false };
-            // The other groups leave this one the range [need_lo, need_hi].
-            let (need_lo, need_hi) = (target - (hi - b), target - (lo - a));
-            if need_lo <= a && need_hi >= b {
-                continue;
-            }
-            for &c in &cells[s..e] {
-                let c = c as usize;
-                let mut keep = 0;
-                let mut m = grid[c];
-                while m != 0 {
-                    let bit = m & m.wrapping_neg();
-                    m &= m - 1;
-                    let v = bit.trailing_zeros() as i32 + 1;
-                    if let Some((x, y)) = span(union & !bit, e - s - 1, k) {
-                        let (x, y) = (x + k * v, y + k * v);
-                        if x <= need_hi && y >= need_lo {
-                            keep |= bit;
-                        }
-                    }
-                }
-                if !self.restrict(grid, c, keep) {
-                    return false;
-                }
             }
         }
         true

@@ -15,10 +15,11 @@
 //!   palindromes, modular and entropic lines, anti-consecutive and the
 //!   strict negatives) kept as tables of which values of one cell each
 //!   value of the other allows; sums (arrows, little killers, zippers,
-//!   double and pill arrows, region sum lines) narrowed by bounds; cages
-//!   with a sum narrowed by their value combinations (a combination must
-//!   fit the cells' candidates; values in every fitting combination with
-//!   one place left go there); thermometers by a forward and a backward
+//!   double and pill arrows, region sum lines) narrowed by bounds, and
+//!   exactly once three cells or fewer are open; cages with a sum narrowed
+//!   by their value combinations together with the rest of their house
+//!   (see [`sums`]); the sums the houses imply, innies and outies (see
+//!   [`innies`]); thermometers by a forward and a backward
 //!   pass; renban lines by the windows of consecutive values that fit
 //!   (a value every window holds leaves the cells that see all its places
 //!   on the line);
@@ -41,14 +42,17 @@
 //! has more than two values, a value with two places left in a house can
 //! be the branch instead.
 //!
-//! The parts: [`compile`] turns a puzzle into peers, houses and handlers;
-//! [`handler`] narrows the cells of one rule; [`propagate`] runs the
-//! handlers and singles to a fixpoint; [`search`] branches.
+//! The parts: [`compile`] turns a puzzle into peers, houses and handlers,
+//! with [`innies`] deriving sums from houses; [`handler`] narrows the
+//! cells of one rule, [`sums`] those of cages and sums; [`propagate`] runs
+//! the handlers and singles to a fixpoint; [`search`] branches.
 
 mod compile;
 mod handler;
+mod innies;
 mod propagate;
 mod search;
+mod sums;
 
 use super::model::{Mask, MAX_CELLS};
 use crate::search::Control;
@@ -71,7 +75,7 @@ pub struct Solver {
     /// Peers of cell `c`: `peers[peer_first[c]..peer_first[c + 1]]`.
     peer_first: Vec<u32>,
     peers: Vec<u8>,
-    /// Peers of each cell as a set, 64 cells a word.
+    /// Peers of cell `c` as a set, one bit per cell.
     peer_sets: Vec<[u64; 4]>,
     /// Houses, `size` cells each, one after another.
     houses: Vec<u8>,

@@ -1,0 +1,332 @@
+//! Propagating sums: cages by their value combinations, weighted sums by
+//! bounds.
+
+use super::super::model::{full_mask, Mask, MAX_CELLS};
+use super::{range_mask, Solver};
+
+impl Solver {
+    /// A cage: different values in `cells` forming one of `combos`. A
+    /// combination is kept when every value of it is among the cells'
+    /// candidates, every fixed value is in it, every cell can take one of
+    /// its values, and (when the cage lies in a house) every value it
+    /// leaves can go in `rest`, the house's other cells, none of which is
+    /// fixed to one of its values. The cells keep the values of the kept
+    /// combinations, `rest` the values they leave; values in every kept
+    /// combination must be in the cage, so they leave the cells that see
+    /// every place they have in it.
+    pub(super) fn cage(&mut self, grid: &mut [Mask; MAX_CELLS], cells: &[u8], combos: &[Mask], rest: &[u8]) -> bool {
+        let (union, fixed) = union_and_fixed(grid, cells);
+        let (rest_union, rest_fixed) = union_and_fixed(grid, rest);
+        let full = full_mask(self.size);
+        let (mut allowed, mut required, mut rest_allowed) = (0 as Mask, Mask::MAX, 0 as Mask);
+        for &combo in combos {
+            let left = full & !combo;
+            if combo & !union != 0 || fixed & !combo != 0 {
+                continue;
+            }
+            if !rest.is_empty() && (left & !rest_union != 0 || rest_fixed & combo != 0) {
+                continue;
+            }
+            if cells.iter().all(|&c| grid[c as usize] & combo != 0) {
+                allowed |= combo;
+                required &= combo;
+                rest_allowed |= left;
+            }
+        }
+        if allowed == 0 {
+            return false;
+        }
+        if union & !allowed != 0 {
+            for &c in cells {
+                if !self.restrict(grid, c as usize, allowed) {
+                    return false;
+                }
+            }
+        }
+        if rest_union & !rest_allowed != 0 {
+            for &c in rest {
+                if !self.restrict(grid, c as usize, rest_allowed) {
+                    return false;
+                }
+            }
+        }
+        self.place_required(grid, cells, required) && self.exclude_required(grid, cells, required & !fixed)
+    }
+
+    /// A weighted sum: `coefs[i] * value(cells[i])` add up to `target`.
+    /// The cells come in groups of peers sharing a coefficient (`ends[g]`
+    /// is where group `g` stops). With three unfixed cells or fewer, every
+    /// value is checked against the others' (exact); otherwise by bounds:
+    /// `m` peers hold `m` different values, so a group's total lies
+    /// between the sums of the `m` smallest and the `m` largest values it
+    /// can take, and a value is kept when the group's total with it can
+    /// meet what the other groups leave.
+    pub(super) fn sum(
+        &mut self,
+        grid: &mut [Mask; MAX_CELLS],
+        cells: &[u8],
+        coefs: &[i32],
+        ends: &[u8],
+        target: i32,
+    ) -> bool {
+        // The unfixed cells while there are at most three: cell,
+        // coefficient, group, candidates less the values fixed in the group.
+        let mut free = [(0usize, 0i32, 0usize, 0 as Mask); 3];
+        let (mut unfixed, mut fixed_total) = (0, 0);
+        let mut start = 0;
+        for (g, &end) in ends.iter().enumerate() {
+            let group = start..end as usize;
+            start = end as usize;
+            let mut fixed = 0 as Mask;
+            for i in group.clone() {
+                let m = grid[cells[i] as usize];
+                if m & m.wrapping_sub(1) == 0 {
+                    fixed |= m;
+                    fixed_total += coefs[i] * value(m);
+                }
+            }
+            for i in group {
+                let m = grid[cells[i] as usize];
+                if m & m.wrapping_sub(1) != 0 {
+                    if unfixed < 3 {
+                        free[unfixed] = (cells[i] as usize, coefs[i], g, m & !fixed);
+                    }
+                    unfixed += 1;
+                }
+            }
+        }
+        if unfixed == 0 {
+            return fixed_total == target;
+        }
+        if unfixed <= 3 {
+            return self.sum_exact(grid, &free[..unfixed], target - fixed_total);
+        }
+        let (mut lo, mut hi) = (0, 0);
+        let mut start = 0;
+        for &end in ends {
+            let group = &cells[start..end as usize];
+            let union = group.iter().fold(0, |u, &c| u | grid[c as usize]);
+            let Some(span) = Span::new(union, group.len()) else { return false };
+            let k = coefs[start];
+            let (a, b) = if k >= 0 { (k * span.low, k * span.high) } else { (k * span.high, k * span.low) };
+            lo += a;
+            hi += b;
+            start = end as usize;
+        }
+        if target < lo || target > hi {
+            return false;
+        }
+        let mut start = 0;
+        for &end in ends {
+            let (s, e) = (start, end as usize);
+            start = e;
+            let union = cells[s..e].iter().fold(0, |u, &c| u | grid[c as usize]);
+            let Some(span) = Span::new(union, e - s) else { return false };
+            let k = coefs[s];
+            let (a, b) = if k >= 0 { (k * span.low, k * span.high) } else { (k * span.high, k * span.low) };
+            // The other groups leave this one the range [need_lo, need_hi]
+            // (times k).
+            let (need_lo, need_hi) = (target - (hi - b), target - (lo - a));
+            if need_lo <= a && need_hi >= b {
+                continue;
+            }
+            let (low, high) = if k > 0 {
+                (ceil_div(need_lo, k), need_hi.div_euclid(k))
+            } else {
+                (ceil_div(-need_hi, -k), (-need_lo).div_euclid(-k))
+            };
+            let keep = span.keeps(low, high);
+            for &c in &cells[s..e] {
+                if !self.restrict(grid, c as usize, keep) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// [`Self::sum`] with at most three unfixed cells, `free` (cell,
+    /// coefficient, group, candidates), and `target` what they must make:
+    /// each value of each is kept when the others can complete it (peers of
+    /// one group taking different values).
+    fn sum_exact(&mut self, grid: &mut [Mask; MAX_CELLS], free: &[(usize, i32, usize, Mask)], target: i32) -> bool {
+        // The value `rest / k` as a bit, when it is a whole value of `m`.
+        let exact = |rest: i32, k: i32, m: Mask| -> Mask {
+            if rest % k != 0 || !(1..=16).contains(&(rest / k)) {
+                return 0;
+            }
+            m & (1 << (rest / k - 1))
+        };
+        let mut keep = [0 as Mask; 3];
+        match free {
+            [(_, k, _, m)] => keep[0] = exact(target, *k, *m),
+            [(_, ka, ga, ma), (_, kb, gb, mb)] => {
+                for va in bits(*ma) {
+                    let same = if ga == gb { va } else { 0 };
+                    let vb = exact(target - ka * value(va), *kb, mb & !same);
+                    if vb != 0 {
+                        keep[0] |= va;
+                        keep[1] |= vb;
+                    }
+                }
+            }
+            [(_, ka, ga, ma), (_, kb, gb, mb), (_, kc, gc, mc)] => {
+                for va in bits(*ma) {
+                    let after_a = target - ka * value(va);
+                    for vb in bits(mb & !if ga == gb { va } else { 0 }) {
+                        let mut banned = 0;
+                        if ga == gc {
+                            banned |= va;
+                        }
+                        if gb == gc {
+                            banned |= vb;
+                        }
+                        let vc = exact(after_a - kb * value(vb), *kc, mc & !banned);
+                        if vc != 0 {
+                            keep[0] |= va;
+                            keep[1] |= vb;
+                            keep[2] |= vc;
+                        }
+                    }
+                }
+            }
+            _ => return true,
+        }
+        free.iter().zip(keep).all(|(&(c, ..), m)| self.restrict(grid, c, m))
+    }
+}
+
+/// The values `cells` may hold, and those they hold for sure.
+fn union_and_fixed(grid: &[Mask; MAX_CELLS], cells: &[u8]) -> (Mask, Mask) {
+    let (mut union, mut fixed) = (0 as Mask, 0 as Mask);
+    for &c in cells {
+        let m = grid[c as usize];
+        union |= m;
+        if m & m.wrapping_sub(1) == 0 {
+            fixed |= m;
+        }
+    }
+    (union, fixed)
+}
+
+/// The value of a one-value mask (0 for none).
+fn value(m: Mask) -> i32 {
+    if m == 0 {
+        0
+    } else {
+        m.trailing_zeros() as i32 + 1
+    }
+}
+
+/// Each value of `m` as a one-value mask, smallest first.
+fn bits(m: Mask) -> impl Iterator<Item = Mask> {
+    let mut rest = m;
+    std::iter::from_fn(move || {
+        let bit = rest & rest.wrapping_neg();
+        rest &= rest.wrapping_sub(1);
+        (bit != 0).then_some(bit)
+    })
+}
+
+/// `a / b` rounded up, for `b > 0`.
+fn ceil_div(a: i32, b: i32) -> i32 {
+    -((-a).div_euclid(b))
+}
+
+/// The totals `m` peers can make from a set of values: at least the sum
+/// of the `m` smallest, at most that of the `m` largest.
+#[derive(Debug, Clone, Copy)]
+struct Span {
+    low: i32,
+    high: i32,
+    /// The sums of the `m - 1` smallest and largest values.
+    low_but_one: i32,
+    high_but_one: i32,
+    /// The `m` smallest and the `m` largest values.
+    lows: Mask,
+    highs: Mask,
+}
+
+impl Span {
+    /// The span of `m` different values of `union`, `None` when it has fewer.
+    fn new(union: Mask, m: usize) -> Option<Span> {
+        let (mut low, mut lows, mut rest) = (0, 0 as Mask, union);
+        let mut low_but_one = 0;
+        for i in 0..m {
+            let bit = rest & rest.wrapping_neg();
+            if bit == 0 {
+                return None;
+            }
+            rest &= rest - 1;
+            if i + 1 == m {
+                low_but_one = low;
+            }
+            low += value(bit);
+            lows |= bit;
+        }
+        let (mut high, mut highs, mut rest) = (0, 0 as Mask, union);
+        let mut high_but_one = 0;
+        for i in 0..m {
+            let top = 1 << (15 - rest.leading_zeros());
+            rest &= !top;
+            if i + 1 == m {
+                high_but_one = high;
+            }
+            high += value(top);
+            highs |= top;
+        }
+        Some(Span { low, high, low_but_one, high_but_one, lows, highs })
+    }
+
+    /// The values one of the peers may hold when their total lies in
+    /// `low..=high`: with value `v`, the least total is the `m` smallest
+    /// values' when `v` is one of them, `v` plus the `m - 1` smallest
+    /// otherwise (and the mirror for the greatest).
+    fn keeps(&self, low: i32, high: i32) -> Mask {
+        let under =
+            (if self.low <= high { self.lows } else { 0 }) | (!self.lows & range_mask(1, high - self.low_but_one));
+        let over =
+            (if self.high >= low { self.highs } else { 0 }) | (!self.highs & range_mask(low - self.high_but_one, 16));
+        under & over
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::parse_line;
+    use super::super::Solver;
+
+    /// The candidates of `cell` once the puzzle's rules are propagated.
+    fn after_propagation(text: &str, cell: usize) -> u16 {
+        let mut solver = Solver::new(&parse_line(text, 1).unwrap()).unwrap();
+        solver.root().expect("a puzzle with solutions")[cell]
+    }
+
+    #[test]
+    fn a_cage_keeps_its_needed_values_from_the_cells_seeing_it() {
+        // 1, 2 and 3 are in the cage; 3 not in R1C4 (R5C4 is 3), so in R1C3
+        // or R2C3, and R3C3 sees both.
+        assert_eq!(after_propagation(".Cage~6~R1C3~R1C4~R2C3.~R5C4_3", 20) & 0b100, 0);
+    }
+
+    #[test]
+    fn a_cage_leaves_the_rest_of_its_house_the_values_it_can_hold() {
+        // Row 1 has no place for 4 outside the cage R1C1 R1C2 of 9, so of
+        // 1+8, 2+7, 3+6 and 4+5 only 4+5 is left.
+        let mut solver = Solver::new(&parse_line(".Shape~9x9", 1).unwrap()).unwrap();
+        let mut grid = solver.start;
+        let rest: Vec<u8> = (2..9).collect();
+        for &c in &rest {
+            grid[c as usize] &= !0b1000;
+        }
+        let combos = [0b1000_0001, 0b0100_0010, 0b0010_0100, 0b0001_1000];
+        assert!(solver.cage(&mut grid, &[0, 1], &combos, &rest));
+        assert_eq!((grid[0], grid[1]), (0b11000, 0b11000));
+    }
+
+    #[test]
+    fn a_sum_with_few_cells_left_keeps_only_values_that_complete_it() {
+        // The circle 4 or 6, one arrow cell 1: the other 3 or 5, not 4.
+        assert_eq!(after_propagation(".Arrow~R1C1~R1C2~R1C3.~R1C1_4_6~R1C2_1", 2), 0b10100);
+    }
+}
