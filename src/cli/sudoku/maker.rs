@@ -15,8 +15,8 @@ use backtrack::sudoku::score::Score;
 use backtrack::sudoku::techniques::Technique;
 use backtrack::sudoku::{write_cells, Format};
 
-use super::variant::first_puzzle_matches;
 use super::super::{diag, interrupt_control, stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
+use super::variant::first_puzzle_matches;
 use super::{finish, report};
 
 /// The puzzle maker's subcommands of `backtrack sudoku`.
