@@ -507,7 +507,7 @@ fn read_many(puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<Job>> {
 /// ['1234341221434321', None]
 /// >>> sudoku.solve_many("# two puzzles\n1.3.....2.......\n.2..............\n")
 /// ['1234341221434321', '1234341221434321']
-/// >>> sudoku.solve_many([".Shape~4x4.~R1C1_1~R2C3_1", "1.3.....2......."])
+/// >>> sudoku.solve_many([".Shape~4x4.~R1C1_1~R1C2_2~R2C3_1~R3C4_3~R4C1_4", "1.3.....2......."])
 /// ['1234341221434321', '1234341221434321']
 #[pyfunction]
 #[pyo3(signature = (puzzles, *, threads = None, lexmin = false))]
