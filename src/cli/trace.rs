@@ -114,9 +114,7 @@ pub fn run(args: Args, lang: Lang) -> CliResult {
         }
         ProblemArgs::Boj { id, order, input } => (boj_problem(id, input, lang)?, order),
     };
-    if problem.check().is_err() {
-        return Err(CliError::Input(lang.say(Message::TraceTooBig(&problem))));
-    }
+    problem.check_in(lang).map_err(CliError::Input)?;
     let strategy = match strategy {
         Order::Naive => Strategy::Naive,
         Order::Smart => Strategy::Smart,

@@ -12,7 +12,7 @@
 use std::fmt::Write as _;
 
 use crate::error::ParseError;
-use crate::judge::Verdict;
+use crate::verdict::Verdict;
 
 /// A language of the messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -340,8 +340,6 @@ pub enum Message<'a> {
     BlankLine,
     /// The output ended before the expected line.
     EndOfOutput,
-    /// A trace of a problem beyond the sizes a trace takes.
-    TraceTooBig(&'a crate::trace::Problem),
     /// A second puzzle given to a trace.
     SecondPuzzle {
         /// The input's name.
@@ -440,7 +438,7 @@ fn english(message: Message<'_>) -> String {
         Nothing => "(nothing)".into(),
         FirstBytes { kept, total } => format!("(the first {kept} of {total} bytes received)"),
         LinesBefore(count) => format!("... {} before", crate::error::Counted(count as u128, "line")),
-        LinesAfter(count) => format!("... {}", crate::judge::compare::more_lines(count)),
+        LinesAfter(count) => format!("... {}", more_lines(count)),
         FirstDifference { line, counts: None } => format!("first difference at line {line}"),
         FirstDifference { line, counts: Some((want, have)) } => format!(
             "first difference at line {line} (expected {}, received {have})",
@@ -448,17 +446,12 @@ fn english(message: Message<'_>) -> String {
         ),
         BlankLine => "(blank line)".into(),
         EndOfOutput => "(end of output)".into(),
-        TraceTooBig(problem) => match problem.check() {
-            Err(e) => e.to_string(),
-            Ok(()) => "the problem is within the sizes a trace takes".into(),
-        },
         SecondPuzzle { source, line } => format!("{source}: line {line}: a second puzzle; a trace takes one"),
         NoPuzzle { source } => format!("{source}: line 1: empty input: no puzzle found"),
     }
 }
 
 fn korean(message: Message<'_>) -> String {
-    use crate::trace::{Problem, MAX_ALPHABET_SIDE, MAX_CHOOSE, MAX_OPERATOR_NUMBERS, MAX_OPERATOR_VALUE, MAX_QUEENS};
     use Message::*;
     let ko = Lang::Ko;
     match message {
@@ -532,18 +525,6 @@ fn korean(message: Message<'_>) -> String {
         }
         BlankLine => "(빈 줄)".into(),
         EndOfOutput => "(출력 끝)".into(),
-        TraceTooBig(problem) => match *problem {
-            Problem::Queens { n } => format!("queens 추적은 N이 1부터 {MAX_QUEENS}까지여야 합니다. 받은 값: {n}"),
-            Problem::Sudoku { .. } => "sudoku 추적은 4x4부터 25x25까지의 판만 받습니다".into(),
-            Problem::Choose { .. } => {
-                format!("choose 추적은 N이 1부터 {MAX_CHOOSE}까지, M이 0부터 N까지여야 합니다")
-            }
-            Problem::Operators(_) => format!(
-                "14888 추적은 N이 {MAX_OPERATOR_NUMBERS} 이하, 수가 {MAX_OPERATOR_VALUE} 이하, 연산자가 N-1개여야 합니다"
-            ),
-            Problem::Password(_) => "1759 추적은 L이 1부터 C까지, 글자가 26개 이하여야 합니다".into(),
-            Problem::Alphabet(_) => format!("1987 추적은 R과 C가 1부터 {MAX_ALPHABET_SIDE}까지여야 합니다"),
-        },
         SecondPuzzle { source, line } => {
             format!("{source}: {}: 두 번째 퍼즐이 있습니다. 추적은 퍼즐 하나만 받습니다", ko.position(line, 0))
         }
@@ -552,6 +533,15 @@ fn korean(message: Message<'_>) -> String {
 }
 
 /// How many runs were accepted, from the counts per verdict.
+/// `N more lines` (or `1 more line`): what a cut listing leaves out.
+pub fn more_lines(count: usize) -> String {
+    if count == 1 {
+        "1 more line".to_string()
+    } else {
+        format!("{count} more lines")
+    }
+}
+
 fn accepted(counts: &[(Verdict, usize)]) -> usize {
     counts.iter().find(|(v, _)| *v == Verdict::Accepted).map_or(0, |(_, n)| *n)
 }

@@ -77,6 +77,7 @@ pub mod text;
 mod tokens;
 pub mod trace;
 pub mod variant;
+mod verdict;
 pub mod xcover;
 
 /// How tests say they cannot run their subject here, shared with the

@@ -66,15 +66,6 @@ pub fn short_diff_in(lang: Lang, expected: &str, got: &str) -> String {
     text
 }
 
-/// "N more lines", or "1 more line".
-pub fn more_lines(count: usize) -> String {
-    if count == 1 {
-        "1 more line".to_string()
-    } else {
-        format!("{count} more lines")
-    }
-}
-
 /// One line of a program's output as it can be shown on a terminal: control
 /// characters escaped (`\0`, `\t`, `\r`, `\x1b`...), and cut after
 /// `width` characters with `... (N more characters)`.

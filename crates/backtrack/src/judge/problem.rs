@@ -198,7 +198,9 @@ impl Input {
                 sets.iter().flatten().map(|&v| v as u64).sum(),
             ],
             Input::NandM { n, m, values } => vec![*n as u64, *m as u64, values.iter().map(|&v| v as u64).sum()],
-            Input::Sudominoku(puzzles) => vec![puzzles.len() as u64, super::sudominoku::blanks(puzzles)],
+            Input::Sudominoku(puzzles) => {
+                vec![puzzles.len() as u64, puzzles.iter().map(|p| p.blank_cells() as u64).sum()]
+            }
             Input::Operators { numbers, counts } => vec![
                 numbers.len() as u64,
                 sum(&mut counts.iter().map(|&c| c as u64)),

@@ -157,11 +157,6 @@ fn solution(puzzle: &Puzzle) -> sudominoku::Solution {
     sudominoku::solve(puzzle).expect("generated puzzles have a solution")
 }
 
-/// Blank cells left to cover, over all puzzles.
-pub(super) fn blanks(puzzles: &[Puzzle]) -> u64 {
-    puzzles.iter().map(|p| 72 - 2 * p.dominoes.len() as u64).sum()
-}
-
 /// Fewer puzzles (each alone, halves, one less), then more dominoes given
 /// (half of the missing ones, then one at a time), taken from the solution.
 fn shrink(puzzles: &[Puzzle]) -> Vec<Input> {

@@ -1,10 +1,10 @@
 //! The judge's verdict on one run: the limits, what a runner saw, and the
 //! verdict those give, for any problem.
 
-use std::fmt;
 use std::time::Duration;
 
 use crate::lang::{Detail, Lang};
+pub use crate::verdict::Verdict;
 
 /// MiB, in bytes.
 pub(super) const MIB: u64 = 1 << 20;
@@ -25,53 +25,6 @@ impl Limits {
     /// program may get only a fraction of a core.
     pub fn wall(&self) -> Duration {
         self.time * 5 + Duration::from_secs(2)
-    }
-}
-
-/// What the judge says about one run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Verdict {
-    /// Accepted.
-    Accepted,
-    /// Wrong answer.
-    WrongAnswer,
-    /// Time limit exceeded.
-    TimeLimit,
-    /// Memory limit exceeded.
-    MemoryLimit,
-    /// Runtime error: a signal or a non-zero exit status.
-    RuntimeError,
-    /// Output limit exceeded: far more output than the answer needs.
-    OutputLimit,
-}
-
-impl Verdict {
-    /// Every verdict, accepted first.
-    pub const ALL: [Verdict; 6] = [
-        Verdict::Accepted,
-        Verdict::WrongAnswer,
-        Verdict::TimeLimit,
-        Verdict::MemoryLimit,
-        Verdict::RuntimeError,
-        Verdict::OutputLimit,
-    ];
-
-    /// The usual two-letter code: `AC`, `WA`, `TLE`, `MLE`, `RE`, `OLE`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Verdict::Accepted => "AC",
-            Verdict::WrongAnswer => "WA",
-            Verdict::TimeLimit => "TLE",
-            Verdict::MemoryLimit => "MLE",
-            Verdict::RuntimeError => "RE",
-            Verdict::OutputLimit => "OLE",
-        }
-    }
-}
-
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code())
     }
 }
 

@@ -304,6 +304,30 @@ impl Rating {
     }
 }
 
+/// For tests, the boards the rater meets at its hardest steps: every
+/// step's board on the rated paths of the development set's puzzles rated
+/// 7.0 and up (boards where static chains still meet contradictions among
+/// them).
+#[cfg(test)]
+pub(crate) fn hard_boards() -> Vec<Board> {
+    let data = include_str!("../../../../tests/data/sudoku/se_rated_dev.tsv");
+    let mut boards = Vec::new();
+    for line in data.lines().skip(1) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        if fields[2].parse::<f64>().unwrap() < 7.0 {
+            continue;
+        }
+        let cells: Vec<u8> = fields[0].bytes().map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 }).collect();
+        let explanation = explain_cells(&cells).unwrap();
+        let mut board = Board::new(&cells).unwrap();
+        for step in &explanation.steps {
+            boards.push(board.clone());
+            board.apply(step);
+        }
+    }
+    boards
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -314,7 +338,7 @@ mod tests {
     #[test]
     fn steps_without_words_are_the_steps_with_their_text_left_empty() {
         let mut rater = Rater::new();
-        let boards = super::super::techniques::hard_boards();
+        let boards = hard_boards();
         for board in boards.iter().step_by(5) {
             let t = Tables::new(board);
             let written = next_step_in(&mut rater, board, &t, Words::Write).expect("a step");

@@ -103,6 +103,12 @@ impl Puzzle {
         }
         Ok(Puzzle { dominoes, singles, grid })
     }
+
+    /// The blank cells left to cover with dominoes: the 72 cells outside
+    /// the nine single digits, less the placed dominoes' two each.
+    pub fn blank_cells(&self) -> usize {
+        72 - 2 * self.dominoes.len()
+    }
 }
 
 /// A solved puzzle: the grid and the domino tiling that spells it.

@@ -347,6 +347,26 @@ impl Problem {
         }
     }
 
+    /// [`Problem::check`] with its reason in `lang`'s words.
+    pub fn check_in(&self, lang: Lang) -> Result<(), String> {
+        let Err(error) = self.check() else { return Ok(()) };
+        Err(match lang {
+            Lang::En => error.to_string(),
+            Lang::Ko => match *self {
+                Problem::Queens { n } => format!("queens 추적은 N이 1부터 {MAX_QUEENS}까지여야 합니다. 받은 값: {n}"),
+                Problem::Sudoku { .. } => "sudoku 추적은 4x4부터 25x25까지의 판만 받습니다".into(),
+                Problem::Choose { .. } => {
+                    format!("choose 추적은 N이 1부터 {MAX_CHOOSE}까지, M이 0부터 N까지여야 합니다")
+                }
+                Problem::Operators(_) => format!(
+                    "14888 추적은 N이 {MAX_OPERATOR_NUMBERS} 이하, 수가 {MAX_OPERATOR_VALUE} 이하, 연산자가 N-1개여야 합니다"
+                ),
+                Problem::Password(_) => "1759 추적은 L이 1부터 C까지, 글자가 26개 이하여야 합니다".into(),
+                Problem::Alphabet(_) => format!("1987 추적은 R과 C가 1부터 {MAX_ALPHABET_SIDE}까지여야 합니다"),
+            },
+        })
+    }
+
     /// Cells of the board a trace of this problem works on (see [`Traced::board`]).
     pub fn board_len(&self) -> usize {
         match *self {

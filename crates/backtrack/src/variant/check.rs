@@ -4,6 +4,16 @@
 use super::model::{Constraint, Puzzle};
 use super::regions;
 
+impl Puzzle {
+    /// Whether `grid` (one value per cell, 1 to size) keeps every rule.
+    ///
+    /// This is the plain reading of each rule, written apart from the
+    /// solver's propagation so that tests can check one against the other.
+    pub fn is_solved_by(&self, grid: &[u8]) -> bool {
+        satisfies(self, grid)
+    }
+}
+
 /// Whether `grid` (one value per cell) keeps the shape's houses, the
 /// candidates and every constraint of `puzzle`.
 pub fn satisfies(puzzle: &Puzzle, grid: &[u8]) -> bool {

@@ -280,14 +280,6 @@ impl Puzzle {
         houses.extend(self.regions.iter().cloned());
         houses
     }
-
-    /// Whether `grid` (one value per cell, 1 to size) keeps every rule.
-    ///
-    /// This is the plain reading of each rule, written apart from the
-    /// solver's propagation so that tests can check one against the other.
-    pub fn is_solved_by(&self, grid: &[u8]) -> bool {
-        super::check::satisfies(self, grid)
-    }
 }
 
 /// Writes `value` (1 to 16) as one symbol: `1`-`9`, then `A` for 10, `B` for 11, ...

@@ -36,7 +36,7 @@ impl CountHere for MccSpace {
 impl CountHere for MccBitsSpace {
     fn count_here(&mut self, controls: &[&Control], mut found: impl FnMut(u64) -> ControlFlow<()>) -> (Stats, End) {
         // Small problems: the same walk on popcounts, much faster.
-        if let Some(result) = super::mcc_pop::count_here(self, controls, &mut found) {
+        if let Some(result) = super::mcc_pop::count_here(self.view(), controls, &mut found) {
             return result;
         }
         core_count_here(self, controls, found)

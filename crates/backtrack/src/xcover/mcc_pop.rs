@@ -18,7 +18,6 @@
 
 use std::ops::ControlFlow;
 
-use super::mcc_bits::MccBitsSpace;
 use crate::cpu::X86V3;
 use crate::search::{Control, End, Stats};
 
@@ -35,17 +34,16 @@ const POLL_INTERVAL: u64 = 1 << 14;
 /// Solutions gathered before `found` hears of them.
 const REPORT_EVERY: u64 = 1 << 10;
 
-/// Counts the solutions below `space`'s current node as
-/// [`MccBitsSpace`]'s walk would, or `None` when the problem is too large
-/// for this count (the caller then walks the space itself). `found(k)`
+/// Counts the solutions below the node `view` reads as
+/// [`MccBitsSpace`](super::MccBitsSpace)'s walk would, or `None` when the
+/// problem is too large for this count (the caller then walks the space itself). `found(k)`
 /// hears of the solutions in batches and may stop the walk; so may any of
 /// `controls`, looked at every few thousand nodes.
 pub(crate) fn count_here(
-    space: &MccBitsSpace,
+    view: View<'_>,
     controls: &[&Control],
     found: &mut dyn FnMut(u64) -> ControlFlow<()>,
 ) -> Option<(Stats, End)> {
-    let view = space.view();
     if view.n_options > MAX_OPTIONS || view.n_primary > MAX_PRIMARY {
         return None;
     }
@@ -57,7 +55,8 @@ pub(crate) fn count_here(
     })
 }
 
-/// What the count reads of a [`MccBitsSpace`] at its current node.
+/// What the count reads of a [`MccBitsSpace`](super::MccBitsSpace) at its
+/// current node.
 pub(crate) struct View<'a> {
     pub words: usize,
     pub n_options: usize,
@@ -326,7 +325,7 @@ impl<'f, const W: usize> Counter<'f, W> {
 mod tests {
     use super::*;
     use crate::search::{Order, Search, Space};
-    use crate::xcover::Problem;
+    use crate::xcover::{MccBitsSpace, Problem};
     use proptest::prelude::*;
 
     /// The search core's count of the space's subtree and its statistics.
@@ -343,7 +342,7 @@ mod tests {
     /// This count of the space's subtree and its statistics.
     fn popcount_walk(space: &MccBitsSpace) -> (u64, Stats) {
         let mut n = 0;
-        let (stats, end) = count_here(space, &[], &mut |k| {
+        let (stats, end) = count_here(space.view(), &[], &mut |k| {
             n += k;
             ControlFlow::Continue(())
         })
@@ -424,7 +423,7 @@ mod tests {
         let space = MccBitsSpace::new(&b.build().unwrap()).unwrap();
         assert_eq!(popcount_walk(&space).0, 67_950);
         let mut heard = 0;
-        let (stats, end) = count_here(&space, &[], &mut |k| {
+        let (stats, end) = count_here(space.view(), &[], &mut |k| {
             heard += k;
             if heard >= 5_000 {
                 ControlFlow::Break(())
@@ -438,7 +437,7 @@ mod tests {
         assert_eq!(stats.solutions, heard);
         let cancelled = Control::new();
         cancelled.cancel();
-        let (_, end) = count_here(&space, &[&cancelled], &mut |_| ControlFlow::Continue(())).unwrap();
+        let (_, end) = count_here(space.view(), &[&cancelled], &mut |_| ControlFlow::Continue(())).unwrap();
         assert_eq!(end, End::Cancelled);
     }
 }

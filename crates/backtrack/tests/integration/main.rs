@@ -15,6 +15,7 @@ mod judge_more;
 mod kernel9;
 mod maker;
 mod mid_level;
+mod module_graph;
 mod nested_chains;
 mod queens;
 mod search_core;

@@ -519,7 +519,7 @@ mod tests {
     #[test]
     fn reaching_the_negation_is_meeting_a_contradiction() {
         let (mut contradicting, mut not) = (0, 0);
-        for board in super::super::hard_boards().iter().step_by(7) {
+        for board in crate::sudoku::rate::hard_boards().iter().step_by(7) {
             for cells_too in [false, true] {
                 let graph = Graph::new(board, cells_too);
                 let (mut parent, mut seen) = (vec![NONE; graph.len()], vec![false; graph.len()]);

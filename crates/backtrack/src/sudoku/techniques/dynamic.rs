@@ -60,6 +60,18 @@ const CELL: u8 = 27;
 /// `on_cause` of the assumption itself.
 const SOURCE: u8 = u8::MAX;
 
+/// The plus rules (`plus.rs`), in the order they are tried: the rule
+/// index an advanced elimination keeps (`run.rs`) names one of them.
+const RULES: [&str; 7] = [
+    "pointing or claiming",
+    "hidden pair",
+    "naked pair",
+    "X-wing",
+    "forcing chain",
+    "multiple forcing chain",
+    "dynamic forcing chain",
+];
+
 /// A set of candidates (`cell * 9 + digit - 1`).
 type Cands = [u64; 12];
 
@@ -551,7 +563,7 @@ mod tests {
     fn nishio_chains_remembering_barren_digits_find_what_they_find_afresh() {
         let (mut found, mut none) = (0, 0);
         let mut rater = Rater::new();
-        for board in super::super::hard_boards() {
+        for board in crate::sudoku::rate::hard_boards() {
             // Along the path, what the last boards left in memory is used.
             let remembered = forcing_chain(&mut rater, &board, Kind::Nishio, Words::Write);
             let afresh = forcing_chain(&mut Rater::new(), &board, Kind::Nishio, Words::Write);
@@ -565,7 +577,7 @@ mod tests {
     #[test]
     fn starts_said_to_share_nothing_share_nothing() {
         let (mut skipped, mut kept) = (0, 0);
-        for board in super::super::hard_boards().iter().step_by(3) {
+        for board in crate::sudoku::rate::hard_boards().iter().step_by(3) {
             let ctx = Context::new(Grid::new(board), [0; 9], [0; 27], Kind::Multiple, None);
             let reach = StaticReach::new(&ctx.grid);
             let mut pool = Pool::default();

@@ -189,27 +189,3 @@ pub fn subsets<T>(n: usize, k: usize, mut visit: impl FnMut(&[usize]) -> Option<
         }
     }
 }
-
-/// For tests, the boards the rater meets at its hardest steps: every
-/// step's board on the rated paths of the development set's puzzles rated
-/// 7.0 and up (boards where static chains still meet contradictions among
-/// them).
-#[cfg(test)]
-pub(crate) fn hard_boards() -> Vec<Board> {
-    let data = include_str!("../../../../../tests/data/sudoku/se_rated_dev.tsv");
-    let mut boards = Vec::new();
-    for line in data.lines().skip(1) {
-        let fields: Vec<&str> = line.split('\t').collect();
-        if fields[2].parse::<f64>().unwrap() < 7.0 {
-            continue;
-        }
-        let cells: Vec<u8> = fields[0].bytes().map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 }).collect();
-        let explanation = crate::sudoku::rate::explain_cells(&cells).unwrap();
-        let mut board = Board::new(&cells).unwrap();
-        for step in &explanation.steps {
-            boards.push(board.clone());
-            board.apply(step);
-        }
-    }
-    boards
-}

@@ -8,7 +8,7 @@ use super::run::{Context, Run};
 use super::{has, put, ADVANCED, NONE};
 
 impl Run {
-    /// Turns candidate `t` off by rule `rule` of [`RULES`] (a plus rule or a
+    /// Turns candidate `t` off by rule `rule` of [`RULES`](super::RULES) (a plus rule or a
     /// nested chain, `nested` its index in `inner` or `u32::MAX`), its
     /// reasons `range` of `reasons`; `false` when it was already off.
     #[inline]
@@ -344,17 +344,6 @@ impl Run {
 }
 
 pub(super) type Take<'a> = dyn FnMut(&mut Run, &mut Vec<(usize, u16)>, &[u16]) + 'a;
-
-/// The plus rules, in the order they are tried.
-pub(super) const RULES: [&str; 7] = [
-    "pointing or claiming",
-    "hidden pair",
-    "naked pair",
-    "X-wing",
-    "forcing chain",
-    "multiple forcing chain",
-    "dynamic forcing chain",
-];
 
 /// Boxes, then columns, then rows.
 pub(super) const UNIT_ORDER: [usize; 27] = {

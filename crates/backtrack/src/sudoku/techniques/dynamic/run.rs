@@ -3,8 +3,7 @@
 
 use super::super::cellsets::cells_of;
 use super::super::{box_of, cell_name, col, row, Board, UNIT_CELLS};
-use super::plus::RULES;
-use super::{has, nested, put, Cands, Kind, ADVANCED, CELL, NONE, SOURCE};
+use super::{has, nested, put, Cands, Kind, ADVANCED, CELL, NONE, RULES, SOURCE};
 
 /// The grid a chain works on: candidates per cell and cells per digit.
 #[derive(Clone)]
