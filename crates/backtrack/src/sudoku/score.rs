@@ -42,6 +42,16 @@ impl Score {
     }
 }
 
+/// Two scores added: a base rating and a bonus (Sudoku Explainer's length
+/// bonus of a chain, say).
+impl std::ops::Add for Score {
+    type Output = Score;
+
+    fn add(self, bonus: Score) -> Score {
+        Score(self.0 + bonus.0)
+    }
+}
+
 impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}.{}", self.0 / 10, self.0 % 10)

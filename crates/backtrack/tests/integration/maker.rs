@@ -493,7 +493,7 @@ fn names_read_back() {
 #[test]
 fn chain_length_bonus_follows_the_se_steps() {
     use backtrack::sudoku::techniques::chains::length_bonus;
-    let bonus: Vec<u16> = (2..=27).map(length_bonus).collect();
+    let bonus: Vec<u16> = (2..=27).map(|nodes| length_bonus(nodes).tenths()).collect();
     // nodes:      2..=6 | 7,8 | 9,10 | 11..=14 | 15..=18 | 19..=26 | 27
     let want: Vec<u16> = [vec![0; 5], vec![1; 2], vec![2; 2], vec![3; 4], vec![4; 4], vec![5; 8], vec![6]].concat();
     assert_eq!(bonus, want);

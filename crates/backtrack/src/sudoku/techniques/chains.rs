@@ -34,8 +34,10 @@ fn parts(n: u16) -> (usize, u8, bool) {
     (cand / 9, (cand % 9) as u8 + 1, n & 1 == 1)
 }
 
-/// Sudoku Explainer's length bonus, in tenths, for a chain of `nodes` nodes.
-pub fn length_bonus(nodes: usize) -> u16 {
+/// Sudoku Explainer's length bonus for a chain of `nodes` nodes: a tenth
+/// for each of the lengths 4, 6, 8, 12, 16, 24, ... that its length (its
+/// nodes less two) passes.
+pub fn length_bonus(nodes: usize) -> Score {
     let length = nodes.saturating_sub(2);
     let mut ceil = 4usize;
     let mut odd = false;
@@ -45,7 +47,7 @@ pub fn length_bonus(nodes: usize) -> u16 {
         ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
         odd = !odd;
     }
-    added
+    Score::from_tenths(added)
 }
 
 /// The nodes an "on" node turns off: with `cells_too` the cell's other
@@ -411,9 +413,14 @@ fn describe(chain: &[u16]) -> String {
         .join(" -> ")
 }
 
+/// The base ratings of a forcing X-chain (one digit's strong links) and of
+/// a forcing chain (through cells too).
+const X_CHAIN: Score = Score::from_tenths(66);
+const CHAIN: Score = Score::from_tenths(70);
+
 /// The longest chain, in nodes, that a pass with base rating `base` may
 /// still use to beat `best` (rating, then length); below 2: none.
-fn max_nodes(best: &Option<(u16, usize, Step)>, base: u16) -> usize {
+fn max_nodes(best: &Option<(Score, usize, Step)>, base: Score) -> usize {
     match best {
         None => usize::MAX,
         Some((r, n, _)) => {
@@ -423,7 +430,7 @@ fn max_nodes(best: &Option<(u16, usize, Step)>, base: u16) -> usize {
 }
 
 /// The step a contradiction proves: the chain's first node is false.
-fn verdict(board: &Board, chain: &[u16], technique: Technique, rating: u16, words: Words) -> Step {
+fn verdict(board: &Board, chain: &[u16], technique: Technique, rating: Score, words: Words) -> Step {
     let (cell, d, on) = parts(chain[0]);
     let (placements, eliminations, verdict) = if on {
         (vec![], vec![(cell, d)], format!("so {} is not {d}", cell_name(cell)))
@@ -439,7 +446,7 @@ fn verdict(board: &Board, chain: &[u16], technique: Technique, rating: u16, word
             describe(chain)
         )
     });
-    Step { technique, rating: Score::from_tenths(rating), placements, eliminations, text }
+    Step { technique, rating, placements, eliminations, text }
 }
 
 /// The shortest forcing chain about one candidate: with `on`, one showing
@@ -458,7 +465,8 @@ pub fn refute(board: &Board, cell: usize, d: u8, on: bool, cells_too: bool) -> O
         .into_iter()
         .map(|q| graph.sparse[q as usize])
         .collect();
-    let (technique, base) = if cells_too { (Technique::ForcingChain, 70) } else { (Technique::ForcingXChain, 66) };
+    let (technique, base) =
+        if cells_too { (Technique::ForcingChain, CHAIN) } else { (Technique::ForcingXChain, X_CHAIN) };
     Some(verdict(board, &chain, technique, base + length_bonus(chain.len()), Words::Write))
 }
 
@@ -468,9 +476,9 @@ pub fn forcing_chain(board: &Board) -> Option<Step> {
 }
 
 /// [`forcing_chain`] with its rating and its number of nodes.
-pub fn ranked_forcing_chain(board: &Board, words: Words) -> Option<(u16, usize, Step)> {
-    let mut best: Option<(u16, usize, Step)> = None;
-    let passes = [(false, 66, Technique::ForcingXChain), (true, 70, Technique::ForcingChain)];
+pub fn ranked_forcing_chain(board: &Board, words: Words) -> Option<(Score, usize, Step)> {
+    let mut best: Option<(Score, usize, Step)> = None;
+    let passes = [(false, X_CHAIN, Technique::ForcingXChain), (true, CHAIN, Technique::ForcingChain)];
     for (cells_too, base, technique) in passes {
         // Only chains easier, or as easy and shorter, than the best so far.
         let limit = max_nodes(&best, base);

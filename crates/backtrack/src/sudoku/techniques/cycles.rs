@@ -69,8 +69,8 @@ struct Search {
 /// A cycle found: its ranking and its step.
 #[derive(Debug)]
 pub struct Ranked {
-    /// Rating in tenths.
-    pub rating: u16,
+    /// Rating.
+    pub rating: Score,
     /// Number of nodes.
     pub complexity: usize,
     /// Sudoku Explainer's tie-break: 2 for X, 3 for Y, 4 for both kinds of link.
@@ -334,13 +334,13 @@ pub fn best_cycle(board: &Board) -> Option<Ranked> {
 /// [`best_cycle`] if it ranks (rating, complexity, sort key) at most
 /// `bound`; `None` when it ranks above. Cycles that cannot rank below both
 /// the best so far and `bound` are not searched for.
-fn best_cycle_within(board: &Board, bound: Option<(u16, usize, u8)>, words: Words) -> Option<Ranked> {
+fn best_cycle_within(board: &Board, bound: Option<(Score, usize, u8)>, words: Words) -> Option<Ranked> {
     let mut search = Search::new();
     // (rating, complexity, sort key, loop, removals)
-    type Found = (u16, usize, u8, Vec<Node>, Vec<(usize, u8)>);
+    type Found = (Score, usize, u8, Vec<Node>, Vec<(usize, u8)>);
     let mut best: Option<Found> = None;
     // The most nodes a cycle may have and still be used: ranks grow with length.
-    let max_len = |best: &Option<Found>, base: u16, key: u8| {
+    let max_len = |best: &Option<Found>, base: Score, key: u8| {
         let fits = |c: usize| {
             let rank = (base + length_bonus(c), c, key);
             best.as_ref().is_none_or(|b| rank < (b.0, b.1, b.2)) && bound.is_none_or(|b| rank <= b)
@@ -354,7 +354,8 @@ fn best_cycle_within(board: &Board, bound: Option<(u16, usize, u8)>, words: Word
     let tables = Tables::new(board);
     let mut path = Vec::new();
     // (Y links, X links, base rating, sort key)
-    for (y, x, base, key) in [(false, true, 65, 2), (true, false, 65, 3), (true, true, 70, 4)] {
+    let (single, both) = (Score::from_tenths(65), Score::from_tenths(70));
+    for (y, x, base, key) in [(false, true, single, 2), (true, false, single, 3), (true, true, both, 4)] {
         let mut limit = max_len(&best, base, key);
         let mut best_changed = false;
         if limit < 4 {
@@ -418,7 +419,7 @@ fn best_cycle_within(board: &Board, bound: Option<(u16, usize, u8)>, words: Word
             eliminations_name(&eliminations)
         )
     });
-    let step = Step { technique, rating: Score::from_tenths(rating), placements: vec![], eliminations, text };
+    let step = Step { technique, rating, placements: vec![], eliminations, text };
     Some(Ranked { rating, complexity, sort_key, step })
 }
 

@@ -257,7 +257,7 @@ pub fn forcing_chain(rater: &mut Rater, board: &Board, kind: Kind, words: Words)
         runs.reach = Some(StaticReach::new(&ctx.grid));
     }
     let technique = kind.technique(Technique::CellForcingChain);
-    let rating = |complexity: usize| Score::from_tenths(kind.base() + length_bonus(complexity));
+    let rating = |complexity: usize| Score::from_tenths(kind.base()) + length_bonus(complexity);
     let mut best = Best { rank: None, step: None };
     let prefix = kind.name();
     let suffix = kind.suffix();
@@ -526,7 +526,7 @@ fn shared_by_all(
             best.rank = Some((complexity, order));
             best.step = Some(Step {
                 technique,
-                rating: Score::from_tenths(kind.base() + length_bonus(complexity)),
+                rating: Score::from_tenths(kind.base()) + length_bonus(complexity),
                 placements,
                 eliminations,
                 text,

@@ -256,7 +256,7 @@ impl Nest {
                     }
                     let seq = self.hints.len() as u32;
                     self.hints.push(Hint {
-                        key: (base + length_bonus(length), length as u16, sort, seq),
+                        key: (base + length_bonus(length).tenths(), length as u16, sort, seq),
                         elims: (e0 as u32, self.elims.len() as u32),
                         parents: (start as u32, self.parents.len() as u32),
                         fingerprint: mix(mix(sort as u64, c as u64 * 2 + start_on as u64), length as u64),
@@ -538,7 +538,7 @@ impl Nest {
         let base = ctx.kind.base();
         let seq = self.hints.len() as u32;
         self.hints.push(Hint {
-            key: (base + length_bonus(complexity), complexity as u16, sort, seq),
+            key: (base + length_bonus(complexity).tenths(), complexity as u16, sort, seq),
             elims: (e0 as u32, self.elims.len() as u32),
             parents: (start as u32, self.parents.len() as u32),
             fingerprint: id,
