@@ -1,7 +1,7 @@
 //! `backtrack.sudoku`: solve, count, stream, batch-solve, generate, rate,
 //! explain and hint, on the library's kernels.
 
-use backtrack::search::{thread_pool, Control, Mode, Search};
+use backtrack::search::{for_each_chunk_mut, Control, Mode, Search};
 use backtrack::sudoku::generate::{self as maker, GridSize, Options, Symmetry, Target};
 use backtrack::sudoku::kernel9::{Cells, Space9};
 use backtrack::sudoku::rate::{self as rater, RateError, Rating as LibRating};
@@ -12,7 +12,6 @@ use backtrack::variant::{self, Line, Shape, Solver as VariantSolver};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
-use rayon::prelude::*;
 
 use crate::run::{self, Convert, Item, Solutions};
 use crate::{errors, line9};
@@ -525,18 +524,15 @@ fn solve_many<'py>(
     let mode = if lexmin { Mode::LexFirst } else { Mode::First };
     let chunk = if jobs.iter().any(|job| matches!(job, Job::Variant { .. })) { 1 } else { CHUNK };
     let jobs = run::interruptible(py, move |control| {
-        let pool = thread_pool(threads)?;
-        pool.install(|| {
-            jobs.par_chunks_mut(chunk).for_each(|chunk| {
-                let mut solver = None;
-                for job in chunk {
-                    if control.is_cancelled() {
-                        return;
-                    }
-                    job.solve(&mut solver, mode, control);
+        for_each_chunk_mut(threads, &mut jobs, chunk, |chunk| {
+            let mut solver = None;
+            for job in chunk {
+                if control.is_cancelled() {
+                    return;
                 }
-            })
-        });
+                job.solve(&mut solver, mode, control);
+            }
+        })?;
         Ok(jobs)
     })?
     .map_err(errors::threads)?;

@@ -226,6 +226,29 @@ where
     })
 }
 
+/// Runs `work` on the chunks of `items` (`chunk` items each, the last
+/// perhaps fewer) on `threads` threads, a chunk at a time per thread: for
+/// work that writes its answer into each item and keeps scratch state from
+/// one item of a chunk to the next. If the threads cannot start, no item is
+/// touched.
+pub fn for_each_chunk_mut<T: Send>(
+    threads: Threads,
+    items: &mut [T],
+    chunk: usize,
+    work: impl Fn(&mut [T]) + Sync + Send,
+) -> Result<(), ThreadStartError> {
+    let pool = thread_pool(threads)?;
+    pool.install(|| items.par_chunks_mut(chunk.max(1)).for_each(work));
+    Ok(())
+}
+
+/// `work` of every job, in the jobs' order, into `out` (what it held is
+/// replaced), on the pool this is called from: one of [`thread_pool`]'s
+/// inside its `install`, else one thread per core.
+pub fn map_in_order<J: Sync, R: Send>(jobs: &[J], work: impl Fn(&J) -> R + Sync + Send, out: &mut Vec<R>) {
+    jobs.par_iter().map(work).collect_into_vec(out);
+}
+
 /// What the feeder of [`run_in_order`] hands over next.
 #[derive(Debug)]
 pub enum Feed<J> {
@@ -455,6 +478,20 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chunks_are_each_worked_once_and_maps_keep_the_jobs_order() {
+        let mut items: Vec<u64> = (0..1000).collect();
+        for_each_chunk_mut(Threads::new(3).unwrap(), &mut items, 7, |chunk| {
+            assert!(chunk.len() == 7 || chunk.len() == 1000 % 7);
+            chunk.iter_mut().for_each(|item| *item *= 2);
+        })
+        .unwrap();
+        assert!(items.iter().enumerate().all(|(i, &v)| v == i as u64 * 2), "{items:?}");
+        let mut out = vec![5u64; 3];
+        thread_pool(Threads::new(4).unwrap()).unwrap().install(|| map_in_order(&items, |v| v + 1, &mut out));
+        assert_eq!(out, (0..1000).map(|i| i * 2 + 1).collect::<Vec<u64>>());
+    }
     use std::sync::atomic::AtomicUsize;
 
     /// Runs jobs 0..n, which take longer the smaller they are, on

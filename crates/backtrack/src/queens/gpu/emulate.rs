@@ -5,9 +5,8 @@
 //! name the kernel's steps they copy. Tested against the CPU counter, it is
 //! what makes a kernel change checkable on a machine without a GPU.
 
-use rayon::prelude::*;
-
 use super::jobs::{Job, Runner, HEAD_FORCE_ROW, HEAD_TOP, HEAD_WORDS, SLOTS, STACK_ROWS};
+use crate::search::map_in_order;
 
 /// `avail_at` \[1\]: the columns row `row` may take.
 #[allow(clippy::too_many_arguments)]
@@ -202,7 +201,7 @@ impl Runner for Emulator<'_> {
 
     fn submit(&mut self, slot: usize, jobs: &[Job]) -> Result<(), Self::Error> {
         let (heads, n) = (self.heads, self.n);
-        jobs.par_iter().map(|job| count_job(heads, n, job)).collect_into_vec(&mut self.results[slot]);
+        map_in_order(jobs, |job| count_job(heads, n, job), &mut self.results[slot]);
         Ok(())
     }
 
