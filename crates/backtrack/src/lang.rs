@@ -186,7 +186,7 @@ pub enum Detail {
     },
 }
 
-/// Every sentence the judge, the trace and the `boj` front end print, as
+/// The sentences the judge, the trace and the `boj` front end print, as
 /// data: [`Lang::say`] gives the words.
 #[derive(Debug, Clone)]
 pub enum Message<'a> {
