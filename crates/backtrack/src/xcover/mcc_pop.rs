@@ -391,7 +391,9 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(300))]
+        // A hundred random problems by default (a few seconds); a thousand
+        // with BACKTRACK_LONG_TESTS=1.
+        #![proptest_config(ProptestConfig::with_cases(crate::effort::rounds(100, 1000) as u32))]
         /// The same walk as the search core's: the same count, nodes, dead
         /// ends and guesses, from the root and from a node below it.
         #[test]
