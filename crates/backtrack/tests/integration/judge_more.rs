@@ -207,6 +207,10 @@ fn permutations(n: usize, prefix: &mut Vec<usize>, visit: &mut dyn FnMut(&[usize
 fn inequality_oracle(signs: &[bool]) -> String {
     let mut found: Vec<String> = Vec::new();
     let mut digits = Vec::new();
+    // Every sequence of distinct digits, each digit checked against the
+    // sign before it as it is placed (so that nine signs do not mean 3.6
+    // million sequences checked only at their ends); the whole sequence is
+    // checked again when complete.
     fn pick(signs: &[bool], digits: &mut Vec<u8>, found: &mut Vec<String>) {
         if digits.len() == signs.len() + 1 {
             if signs.iter().enumerate().all(|(i, &less)| (digits[i] < digits[i + 1]) == less) {
@@ -215,7 +219,11 @@ fn inequality_oracle(signs: &[bool]) -> String {
             return;
         }
         for d in 0..10 {
-            if !digits.contains(&d) {
+            let fits = match digits.last() {
+                Some(&last) => (last < d) == signs[digits.len() - 1],
+                None => true,
+            };
+            if fits && !digits.contains(&d) {
                 digits.push(d);
                 pick(signs, digits, found);
                 digits.pop();
