@@ -16,10 +16,10 @@ use backtrack::xcover::plan as xcover;
 /// counts or program versions, so a sum it prints is always a complete count.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
-    for i in 0 1 2 3; do backtrack queens 16 --shard $i/4 --json > s$i.json; done\n  \
-    backtrack merge s0.json s1.json s2.json s3.json          14772512\n  \
+    for i in 0 1 2 3; do backtrack queens 12 --shard $i/4 --json > s$i.json; done\n  \
+    backtrack merge s0.json s1.json s2.json s3.json          14200\n  \
     cat s*.json | backtrack merge                            the same, read from standard input\n  \
-    backtrack merge --unique s*.json                         1846955\n  \
+    backtrack merge --unique s*.json                         1787\n  \
     backtrack merge --json s*.json                           one JSON object with both counts\n  \
     for i in 0 1 2; do backtrack xcover --shard $i/3 --json rooks.dlx > x$i.json; done\n  \
     backtrack merge x0.json x1.json x2.json                  2040, the exact-cover count")]

@@ -96,7 +96,7 @@ pub const MAX_WHOLE_INPUT: u64 = 32 << 20;
     after_help = "Examples:\n  \
         backtrack sudoku puzzles.txt            solve every puzzle, one per line\n  \
         backtrack sudoku --count --limit 2 p.txt  check uniqueness (0, 1 or 2+)\n  \
-        backtrack queens 16 --threads 2         count 16-queens solutions\n  \
+        backtrack queens 12 --threads 2         count 12-queens solutions\n  \
         backtrack choose perm 4 2               permutations of 2 out of 1..4\n  \
         backtrack xcover pentomino-6x10.dlx     count exact covers in Knuth's format\n  \
         echo 8 | backtrack boj 9663             a judge problem, judge-exact I/O\n  \

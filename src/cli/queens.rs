@@ -23,7 +23,7 @@ use super::{stdout, CliError, CliResult, EXIT_NO_SOLUTION, EXIT_OK};
     backtrack queens 8                         92\n  \
     backtrack queens 8 --unique                12 (distinct up to rotation and reflection)\n  \
     backtrack queens 6 --all                   every solution, one per line, 1-based columns\n  \
-    backtrack queens 16 --threads 2 --json     the count as a JSON object, with timing\n  \
+    backtrack queens 12 --threads 2 --json     the count as a JSON object, with timing\n  \
     backtrack queens 20 --checkpoint q20.ckpt  resumable: rerun the same command after a crash\n  \
     backtrack queens 20 --shard 3/16 --json > s3.json   one of 16 pieces (Slurm arrays, GNU parallel)\n  \
     backtrack merge s*.json                    add the pieces up\n  \

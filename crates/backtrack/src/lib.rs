@@ -86,4 +86,10 @@ pub mod xcover;
 #[path = "../../../tests/support/skip.rs"]
 mod test_support;
 
+/// How hard a stress test tries (`BACKTRACK_LONG_TESTS`), shared with the
+/// integration and end-to-end tests.
+#[cfg(test)]
+#[path = "../../../tests/support/effort.rs"]
+mod effort;
+
 pub use error::ParseError;

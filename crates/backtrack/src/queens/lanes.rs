@@ -344,7 +344,7 @@ mod tests {
     /// The deepest walks the lanes take: twelve stacked columns (n = 18
     /// from row 3) and right diagonals that use the whole frame below the
     /// board (n = 20 from row 5, n = 22 from row 9), on a sample of jobs of
-    /// each.
+    /// each: four by default, twelve with BACKTRACK_LONG_TESTS=1.
     #[test]
     fn deepest_walks_match_the_scalar_kernel() {
         let Some(cpu) = available(8) else { return };
@@ -359,7 +359,7 @@ mod tests {
             let mut jobs = Vec::new();
             let mut expected = Vec::new();
             let mut seed = 0usize;
-            while jobs.len() < 12 {
+            while jobs.len() < crate::effort::rounds(4, 12) {
                 seed += 1;
                 let head = heads.subproblems()[seed * 7 % heads.len()].columns();
                 let Some(c) = Constraints::new(n, head) else { continue };

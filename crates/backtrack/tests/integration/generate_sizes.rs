@@ -61,9 +61,25 @@ fn sixteen_by_sixteen_minimal_or_symmetric() {
 
 #[test]
 fn twenty_five_by_twenty_five_unique_and_symmetric() {
-    let plain = generate_checked(&Options { seed: 2, ..Options::new(5) }, 1);
-    let clues = plain[0].cells().iter().filter(|&&v| v != 0).count();
-    // Far fewer clues than cells: the clue removal ran its course.
-    assert!(clues < 625 / 2, "{clues} clues");
-    generate_checked(&Options { seed: 4, symmetry: Symmetry::Rot180, ..Options::new(5) }, 1);
+    // A 25x25 puzzle takes seconds. By default one symmetric puzzle, checked
+    // unique, symmetric and well cut (the other sizes check by default that
+    // threads and seeds behave); BACKTRACK_LONG_TESTS=1 also generates a
+    // plain one and checks both on one and two threads and against another seed.
+    let symmetric = Options { seed: 4, symmetry: Symmetry::Rot180, ..Options::new(5) };
+    let puzzles = if crate::effort::long() {
+        let mut both = generate_checked(&Options { seed: 2, ..Options::new(5) }, 1);
+        both.extend(generate_checked(&symmetric, 1));
+        both
+    } else {
+        let one = generate::generate(&symmetric, 1, n_threads(2)).unwrap();
+        assert_eq!(solutions(&one[0]), 1, "{}", one[0]);
+        assert!(Symmetry::Rot180.holds(25, one[0].cells()), "{}", one[0]);
+        one
+    };
+    for p in &puzzles {
+        assert_eq!(p.box_size(), 5);
+        let clues = p.cells().iter().filter(|&&v| v != 0).count();
+        // Far fewer clues than cells: the clue removal ran its course.
+        assert!(clues < 625 / 2, "{clues} clues");
+    }
 }

@@ -1,6 +1,8 @@
 //! Integration tests of the library, one module per kernel or concern.
 
 mod common;
+#[path = "../../../../tests/support/effort.rs"]
+mod effort;
 
 mod aligned_exclusion;
 mod bom;
