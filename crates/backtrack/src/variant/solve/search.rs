@@ -15,7 +15,8 @@ pub(super) struct Branch {
     pub(super) bit: Mask,
     /// Where the value goes when `cell` does not hold it: the other place
     /// of a value with two places left in a house. A failure there is that
-    /// cell's conflict, as much as a failure of `cell` is `cell`'s.
+    /// cell's conflict (and that of any other place the value is then left
+    /// with in a house), as much as a failure of `cell` is `cell`'s.
     pub(super) other: Option<usize>,
 }
 
@@ -137,6 +138,23 @@ impl Solver {
         best.map(|(_, branch)| branch)
     }
 
+    /// The places `bit` must take once `cell` loses it, as a set: in each
+    /// house holding `cell` where `bit` has two places, the other one.
+    fn forced_places(&self, grid: &[Mask; MAX_CELLS], cell: usize, bit: Mask) -> [u64; 4] {
+        let mut forced = [0u64; 4];
+        for house in self.houses.chunks_exact(self.size) {
+            if !house.contains(&(cell as u8)) {
+                continue;
+            }
+            let mut places = house.iter().map(|&c| c as usize).filter(|&c| grid[c] & bit != 0);
+            if let (Some(a), Some(b), None) = (places.next(), places.next(), places.next()) {
+                let o = if a == cell { b } else { a };
+                forced[o / 64] |= 1 << (o % 64);
+            }
+        }
+        forced
+    }
+
     /// Notes a failed branch on `cell`; every so often all scores are
     /// halved, so that the search follows where the conflicts are now.
     pub(super) fn conflict(&mut self, cell: usize, bit: Mask) {
@@ -154,7 +172,8 @@ impl Solver {
     /// two ways: the chosen cell holds the chosen value, or it does not
     /// (and that is propagated before the next branch). A failure of the
     /// first way is the cell's conflict; a failure of the second, when the
-    /// value then has one place left in a house, is that place's.
+    /// value was chosen for having two places in a house, is the conflict
+    /// of every place it is then left with in a house holding the cell.
     pub(super) fn walk(
         &mut self,
         grid: &mut [Mask; MAX_CELLS],
@@ -176,9 +195,14 @@ impl Solver {
             } else {
                 self.conflict(cell, bit);
             }
+            let forced = if other.is_some() { self.forced_places(grid, cell, bit) } else { [0; 4] };
             if !self.restrict(grid, cell, !bit) || !self.propagate(grid) {
-                if let Some(o) = other {
-                    self.conflict(o, bit);
+                for (w, &word) in forced.iter().enumerate() {
+                    let mut bits = word;
+                    while bits != 0 {
+                        self.conflict(w * 64 + bits.trailing_zeros() as usize, bit);
+                        bits &= bits - 1;
+                    }
                 }
                 return ControlFlow::Continue(());
             }
@@ -358,14 +382,22 @@ mod tests {
             grid[c] = 0b110000;
         }
         assert_eq!(solver.choose(&grid), Some(Branch { cell: 0, bit: 1 << 4, other: Some(3) }));
+        // In the first box, 5 is left at R1C1 and R3C3: without R1C1 it goes
+        // to R3C3 as much as to R1C4.
+        for c in [9, 10, 11, 18, 19] {
+            grid[c] &= !(1 << 4);
+        }
+        let branch = solver.choose(&grid).unwrap();
+        assert_eq!((branch.cell, branch.bit), (0, 1 << 4));
         let mut solutions = 0;
         let _ = solver.walk(&mut grid, &mut |_| {
             solutions += 1;
             ControlFlow::Continue(())
         });
         assert_eq!(solutions, 0);
-        assert_eq!((solver.score[0], solver.score[3]), (101, 1), "R1C4 failed when 5 went there");
-        assert_eq!(solver.value_score[4], 2);
+        let scores = (solver.score[0], solver.score[3], solver.score[20]);
+        assert_eq!(scores, (101, 1, 1), "R1C4 and R3C3 failed when 5 went there");
+        assert_eq!(solver.value_score[4], 3);
     }
 
     #[test]
