@@ -40,7 +40,8 @@
 //! from the weight of the rules on the cell) per candidate, cells holding
 //! the value that failed most often lately being favoured; when that cell
 //! has more than two values, a value with two places left in a house can
-//! be the branch instead.
+//! be the branch instead: the value in its busier place, or else in the
+//! other, whose failure then counts against that other place.
 //!
 //! The parts: [`compile`] turns a puzzle into peers, houses and handlers,
 //! with [`innies`] deriving sums from houses; [`handler`] narrows the

@@ -8,6 +8,18 @@ use super::{Count, Solver, TrueCandidates, DECAY_EVERY};
 use crate::search::{Search, Space};
 use crate::sudoku::kernel9::Space9;
 
+/// A branch of the search: `cell` holds `bit`, or it does not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Branch {
+    pub(super) cell: usize,
+    pub(super) bit: Mask,
+    /// Where the value goes when `cell` does not hold it: the other place
+    /// of a value with two places left in a house. A failure there is that
+    /// cell's conflict (and that of any other place the value is then left
+    /// with in a house), as much as a failure of `cell` is `cell`'s.
+    pub(super) other: Option<usize>,
+}
+
 impl Solver {
     /// The starting grid after propagation, or `None` when the puzzle has no solution.
     pub(super) fn root(&mut self) -> Option<[Mask; MAX_CELLS]> {
@@ -37,7 +49,7 @@ impl Solver {
     /// value. When that cell has more than two values, a value with two
     /// places left in a house may do better: it splits the search in two,
     /// scored by the busier of its two cells over two.
-    pub(super) fn choose(&self, grid: &[Mask; MAX_CELLS]) -> Option<(usize, Mask)> {
+    pub(super) fn choose(&self, grid: &[Mask; MAX_CELLS]) -> Option<Branch> {
         // Best so far: (conflict score, candidates, cell), scores in fifths.
         let mut best: Option<(u32, u32, usize)> = None;
         let (hot, bonus) = self.hot_value();
@@ -61,10 +73,11 @@ impl Solver {
         }
         let (_, k, c) = best?;
         let bit = grid[c] & grid[c].wrapping_neg();
+        let plain = Branch { cell: c, bit, other: None };
         if k <= 2 || self.score[c] == 0 {
-            return Some((c, bit));
+            return Some(plain);
         }
-        Some(self.house_pair(grid, self.score[c], k).unwrap_or((c, bit)))
+        Some(self.house_pair(grid, self.score[c], k).unwrap_or(plain))
     }
 
     /// The value whose branches failed most often lately, if it stands out
@@ -90,11 +103,12 @@ impl Solver {
 
     /// The value with two places left in a house whose busier place has
     /// the highest conflict score, if that score over two is at least
-    /// `s / k`; the branch puts the value in its busier place.
-    fn house_pair(&self, grid: &[Mask; MAX_CELLS], s: u32, k: u32) -> Option<(usize, Mask)> {
+    /// `s / k`; the branch puts the value in its busier place, the other
+    /// place taking it when that fails.
+    fn house_pair(&self, grid: &[Mask; MAX_CELLS], s: u32, k: u32) -> Option<Branch> {
         let n = self.size;
-        // Best so far: (score of the busier place, that place, value).
-        let mut best: Option<(u32, usize, Mask)> = None;
+        // Best so far: (score of the busier place, the branch).
+        let mut best: Option<(u32, Branch)> = None;
         for house in self.houses.chunks_exact(n) {
             if !house.iter().any(|&c| self.score[c as usize] as u64 * k as u64 >= 2 * s as u64) {
                 continue;
@@ -110,21 +124,35 @@ impl Solver {
             while pairs != 0 {
                 let bit = pairs & pairs.wrapping_neg();
                 pairs &= pairs - 1;
-                let mut top: Option<(u32, usize)> = None;
-                for &c in house {
-                    let c = c as usize;
-                    if grid[c] & bit != 0 && top.is_none_or(|(ts, _)| self.score[c] > ts) {
-                        top = Some((self.score[c], c));
-                    }
-                }
-                let Some((ts, tc)) = top else { continue };
+                let mut places = house.iter().map(|&c| c as usize).filter(|&c| grid[c] & bit != 0);
+                let (Some(a), Some(b)) = (places.next(), places.next()) else { continue };
+                // The busier place first (the first on a tie).
+                let (top, other) = if self.score[b] > self.score[a] { (b, a) } else { (a, b) };
+                let ts = self.score[top];
                 // ts / 2 >= s / k, and at least the best pair so far.
-                if ts as u64 * k as u64 >= 2 * s as u64 && best.is_none_or(|(bs, _, _)| ts >= bs) {
-                    best = Some((ts, tc, bit));
+                if ts as u64 * k as u64 >= 2 * s as u64 && best.is_none_or(|(bs, _)| ts >= bs) {
+                    best = Some((ts, Branch { cell: top, bit, other: Some(other) }));
                 }
             }
         }
-        best.map(|(_, c, bit)| (c, bit))
+        best.map(|(_, branch)| branch)
+    }
+
+    /// The places `bit` must take once `cell` loses it, as a set: in each
+    /// house holding `cell` where `bit` has two places, the other one.
+    fn forced_places(&self, grid: &[Mask; MAX_CELLS], cell: usize, bit: Mask) -> [u64; 4] {
+        let mut forced = [0u64; 4];
+        for house in self.houses.chunks_exact(self.size) {
+            if !house.contains(&(cell as u8)) {
+                continue;
+            }
+            let mut places = house.iter().map(|&c| c as usize).filter(|&c| grid[c] & bit != 0);
+            if let (Some(a), Some(b), None) = (places.next(), places.next(), places.next()) {
+                let o = if a == cell { b } else { a };
+                forced[o / 64] |= 1 << (o % 64);
+            }
+        }
+        forced
     }
 
     /// Notes a failed branch on `cell`; every so often all scores are
@@ -141,15 +169,18 @@ impl Solver {
     }
 
     /// Visits every solution below `grid` (already propagated). Branches
-    /// two ways: the chosen cell holds its smallest value, or it does not
-    /// (and that is propagated before the next branch).
+    /// two ways: the chosen cell holds the chosen value, or it does not
+    /// (and that is propagated before the next branch). A failure of the
+    /// first way is the cell's conflict; a failure of the second, when the
+    /// value was chosen for having two places in a house, is the conflict
+    /// of every place it is then left with in a house holding the cell.
     pub(super) fn walk(
         &mut self,
         grid: &mut [Mask; MAX_CELLS],
         visit: &mut dyn FnMut(&[Mask]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         loop {
-            let Some((cell, bit)) = self.choose(grid) else {
+            let Some(Branch { cell, bit, other }) = self.choose(grid) else {
                 return visit(&grid[..self.cells]);
             };
             if self.cancelled() {
@@ -164,7 +195,15 @@ impl Solver {
             } else {
                 self.conflict(cell, bit);
             }
+            let forced = if other.is_some() { self.forced_places(grid, cell, bit) } else { [0; 4] };
             if !self.restrict(grid, cell, !bit) || !self.propagate(grid) {
+                for (w, &word) in forced.iter().enumerate() {
+                    let mut bits = word;
+                    while bits != 0 {
+                        self.conflict(w * 64 + bits.trailing_zeros() as usize, bit);
+                        bits &= bits - 1;
+                    }
+                }
                 return ControlFlow::Continue(());
             }
         }
@@ -306,6 +345,8 @@ impl Solver {
 mod tests {
     use super::super::super::parse_line;
     use super::super::Solver;
+    use super::Branch;
+    use std::ops::ControlFlow;
 
     fn empty() -> Solver {
         let mut solver = Solver::new(&parse_line(&".".repeat(81), 1).unwrap()).unwrap();
@@ -320,11 +361,43 @@ mod tests {
         solver.score[0] = 10;
         // 5 is left in the first row at its first two cells only.
         grid[2..9].iter_mut().for_each(|m| *m &= !(1 << 4));
-        assert_eq!(solver.choose(&grid), Some((0, 1 << 4)));
+        assert_eq!(solver.choose(&grid), Some(Branch { cell: 0, bit: 1 << 4, other: Some(1) }));
         // With no failures yet, the fewest candidates decide.
         solver.score[0] = 0;
         grid[40] = 0b11000;
-        assert_eq!(solver.choose(&grid), Some((40, 0b1000)));
+        assert_eq!(solver.choose(&grid), Some(Branch { cell: 40, bit: 0b1000, other: None }));
+    }
+
+    #[test]
+    fn a_failure_of_the_other_place_of_a_house_pair_is_that_place_s_conflict() {
+        let mut solver = empty();
+        let mut grid = solver.start;
+        solver.score[0] = 100;
+        // 5 is left in the first row at R1C1 and R1C4 only ...
+        for c in [1, 2, 4, 5, 6, 7, 8] {
+            grid[c] &= !(1 << 4);
+        }
+        // ... and each place fails: R4C1 and R5C1, R4C4 and R5C4 hold 5 or 6.
+        for c in [27, 36, 30, 39] {
+            grid[c] = 0b110000;
+        }
+        assert_eq!(solver.choose(&grid), Some(Branch { cell: 0, bit: 1 << 4, other: Some(3) }));
+        // In the first box, 5 is left at R1C1 and R3C3: without R1C1 it goes
+        // to R3C3 as much as to R1C4.
+        for c in [9, 10, 11, 18, 19] {
+            grid[c] &= !(1 << 4);
+        }
+        let branch = solver.choose(&grid).unwrap();
+        assert_eq!((branch.cell, branch.bit), (0, 1 << 4));
+        let mut solutions = 0;
+        let _ = solver.walk(&mut grid, &mut |_| {
+            solutions += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!(solutions, 0);
+        let scores = (solver.score[0], solver.score[3], solver.score[20]);
+        assert_eq!(scores, (101, 1, 1), "R1C4 and R3C3 failed when 5 went there");
+        assert_eq!(solver.value_score[4], 3);
     }
 
     #[test]
@@ -333,11 +406,11 @@ mod tests {
         let mut grid = solver.start;
         grid[0] = 0b011;
         grid[80] = 0b1100;
-        assert_eq!(solver.choose(&grid), Some((0, 1)));
+        assert_eq!(solver.choose(&grid), Some(Branch { cell: 0, bit: 1, other: None }));
         solver.value_score[0] = 5;
         solver.value_score[2] = 20;
         assert_eq!(solver.hot_value(), (0b100, 20));
-        assert_eq!(solver.choose(&grid), Some((80, 0b100)));
+        assert_eq!(solver.choose(&grid), Some(Branch { cell: 80, bit: 0b100, other: None }));
         // A value that does not stand out is no one's favour.
         solver.value_score[0] = 15;
         assert_eq!(solver.hot_value(), (0, 0));
