@@ -362,8 +362,8 @@ fn min_cost_and_best_print_costs_and_with_all_the_options() {
     assert_eq!(stdout_of(&["--best", "5", &assign]), "637\n724\n862\n890\n974\n");
     assert_eq!(
         stdout_of(&["--best", "2", "--all", &assign]),
-        "cost 637\nw1 j4 |405\nw2 j3 |75\nw3 j2 |97\nw4 j1 |60\n\n\
-         cost 724\nw1 j1 |332\nw2 j3 |75\nw3 j2 |97\nw4 j4 |220\n"
+        "cost 637\nw1 j4 |405\nw4 j1 |60\nw2 j3 |75\nw3 j2 |97\n\n\
+         cost 724\nw1 j1 |332\nw3 j2 |97\nw2 j3 |75\nw4 j4 |220\n"
     );
     assert_eq!(stdout_of(&["--min-cost", "--print-options", &assign]), "cost 637\n4 7 10 13\n");
     let json = stdout_of(&["--best", "2", "--json", &assign]);

@@ -194,6 +194,19 @@ impl MccBitsSpace {
         })
     }
 
+    /// The first live option of primary item `p` (the cheapest, in the cost
+    /// search's numbering), if it has one.
+    #[inline]
+    pub(crate) fn first_live(&self, p: usize) -> Option<usize> {
+        let w = self.tables.words;
+        let live = &self.live[self.depth * w..(self.depth + 1) * w];
+        let row = &self.tables.item_rows[p * w..(p + 1) * w];
+        live.iter()
+            .zip(row)
+            .position(|(&l, &r)| l & r != 0)
+            .map(|k| k * 64 + (live[k] & row[k]).trailing_zeros() as usize)
+    }
+
     /// What the popcount count reads at the current node.
     pub(crate) fn view(&self) -> super::mcc_pop::View<'_> {
         let t = &*self.tables;
@@ -211,6 +224,81 @@ impl MccBitsSpace {
             need: &self.need,
             room: &self.room,
         }
+    }
+
+    /// Takes `choice` as [`Space::push`] does, and puts the options at or
+    /// past `limit` out of the subtree too (the cost search's options too
+    /// dear to take below this choice: options are numbered by cost).
+    #[inline]
+    pub(crate) fn push_below(&mut self, choice: usize, limit: usize) {
+        self.push_and_remove(choice, |k| {
+            let first = k * 64;
+            if first >= limit {
+                !0
+            } else if first + 64 <= limit {
+                0
+            } else {
+                !0 << (limit - first)
+            }
+        });
+    }
+
+    /// Takes `choice` (see [`Space::push`]) and puts out of the subtree as
+    /// well the options of `extra(k)` in word `k`.
+    #[inline(always)]
+    fn push_and_remove(&mut self, choice: usize, extra: impl Fn(usize) -> u64) {
+        let d = self.depth;
+        let MccBitsSpace { tables, live, counts, need, room, branch_item, choices, chosen, saturated, .. } = self;
+        let t = &**tables;
+        let w = t.words;
+        if choices.len() <= d {
+            choices.resize(d + 1, 0);
+        }
+        choices[d] = choice as u32;
+        self.depth = d + 1;
+        if choice >= t.n_options {
+            // No further option of this item is in the set.
+            let item = choice - t.n_options;
+            step(t, live, counts, d, |k| t.item_rows[item * w + k] | extra(k));
+            return;
+        }
+        let o = choice;
+        saturated.clear();
+        for &p in t.primary_of(o) {
+            let p = p as usize;
+            if p < t.n_primary {
+                need[p] = need[p].saturating_sub(1);
+                room[p] -= 1;
+                if room[p] == 0 {
+                    saturated.push(p as u32);
+                }
+            }
+        }
+        // The options of the node's item before `o` are not in the set.
+        let item = branch_item[d] as usize;
+        let (first_word, first_bit) = (o / 64, o % 64);
+        let has_conflicts = !t.conflict.is_empty();
+        let sat = &*saturated;
+        step(t, live, counts, d, |k| {
+            let row = t.item_rows[item * w + k];
+            let mut r = match k.cmp(&first_word) {
+                std::cmp::Ordering::Less => row,
+                std::cmp::Ordering::Equal => row & ((1u64 << first_bit) - 1),
+                std::cmp::Ordering::Greater => 0,
+            };
+            r |= if has_conflicts {
+                t.conflict[o * w + k]
+            } else if k == first_word {
+                1u64 << first_bit
+            } else {
+                0
+            };
+            for &p in sat {
+                r |= t.item_rows[p as usize * w + k];
+            }
+            r | extra(k)
+        });
+        chosen.push(o);
     }
 
     /// The bytes a clone of this space takes beyond the tables it shares.
@@ -365,58 +453,7 @@ impl Space for MccBitsSpace {
     /// offered: an option of the node's item, or that item's "no more".
     #[inline]
     fn push(&mut self, choice: usize) -> bool {
-        let d = self.depth;
-        let MccBitsSpace { tables, live, counts, need, room, branch_item, choices, chosen, saturated, .. } = self;
-        let t = &**tables;
-        let w = t.words;
-        if choices.len() <= d {
-            choices.resize(d + 1, 0);
-        }
-        choices[d] = choice as u32;
-        self.depth = d + 1;
-        if choice >= t.n_options {
-            // No further option of this item is in the set.
-            let item = choice - t.n_options;
-            step(t, live, counts, d, |k| t.item_rows[item * w + k]);
-            return true;
-        }
-        let o = choice;
-        saturated.clear();
-        for &p in t.primary_of(o) {
-            let p = p as usize;
-            if p < t.n_primary {
-                need[p] = need[p].saturating_sub(1);
-                room[p] -= 1;
-                if room[p] == 0 {
-                    saturated.push(p as u32);
-                }
-            }
-        }
-        // The options of the node's item before `o` are not in the set.
-        let item = branch_item[d] as usize;
-        let (first_word, first_bit) = (o / 64, o % 64);
-        let has_conflicts = !t.conflict.is_empty();
-        let sat = &*saturated;
-        step(t, live, counts, d, |k| {
-            let row = t.item_rows[item * w + k];
-            let mut r = match k.cmp(&first_word) {
-                std::cmp::Ordering::Less => row,
-                std::cmp::Ordering::Equal => row & ((1u64 << first_bit) - 1),
-                std::cmp::Ordering::Greater => 0,
-            };
-            r |= if has_conflicts {
-                t.conflict[o * w + k]
-            } else if k == first_word {
-                1u64 << first_bit
-            } else {
-                0
-            };
-            for &p in sat {
-                r |= t.item_rows[p as usize * w + k];
-            }
-            r
-        });
-        chosen.push(o);
+        self.push_and_remove(choice, |_| 0);
         true
     }
 

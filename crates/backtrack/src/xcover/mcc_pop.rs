@@ -79,34 +79,29 @@ pub(crate) struct View<'a> {
     pub room: &'a [u32],
 }
 
-/// The count's tables in fixed-size words, and its running state.
-struct Counter<'f, const W: usize> {
-    n_primary: usize,
+/// A popcount walk's tables in fixed-size words and its items' bounds:
+/// what the count and the cost search share.
+pub(super) struct Small<const W: usize> {
+    pub n_primary: usize,
     stride: usize,
     hi_less_lo: [u32; MAX_PRIMARY],
     primary_items: Vec<u8>,
     /// Row `o`: what choosing `o` takes out besides the node item's
     /// options before it and saturated items' options.
-    takes: Vec<[u64; W]>,
-    item_rows: [[u64; W]; MAX_PRIMARY],
-    need: [u32; MAX_PRIMARY],
+    pub takes: Vec<[u64; W]>,
+    pub item_rows: [[u64; W]; MAX_PRIMARY],
+    pub need: [u32; MAX_PRIMARY],
     room: [u32; MAX_PRIMARY],
     /// The primary items below their upper bound, one bit each: the only
     /// ones that can have live options (an item at its bound has had them
     /// all taken out), so the only ones a node looks at.
-    open: u64,
-    stats: Stats,
-    /// Solutions not yet reported to `found`.
-    unreported: u64,
-    controls: &'f [&'f Control],
-    found: &'f mut dyn FnMut(u64) -> ControlFlow<()>,
-    /// The token for the build with the popcount instruction, when the
-    /// processor has it.
-    cpu: Option<X86V3>,
+    pub open: u64,
 }
 
-impl<'f, const W: usize> Counter<'f, W> {
-    fn new(view: &View<'_>, controls: &'f [&'f Control], found: &'f mut dyn FnMut(u64) -> ControlFlow<()>) -> Self {
+impl<const W: usize> Small<W> {
+    /// The tables of `view`, which has at most `64 * W` options and
+    /// [`MAX_PRIMARY`] primary items.
+    pub fn new(view: &View<'_>) -> Self {
         let (w, np) = (view.words, view.n_primary);
         let row = |table: &[u64], r: usize| {
             let mut out = [0u64; W];
@@ -136,7 +131,7 @@ impl<'f, const W: usize> Counter<'f, W> {
                 open |= 1 << p;
             }
         }
-        Counter {
+        Small {
             n_primary: np,
             stride: view.stride,
             hi_less_lo,
@@ -147,12 +142,67 @@ impl<'f, const W: usize> Counter<'f, W> {
             need,
             room,
             open,
-            stats: Stats::default(),
-            unreported: 0,
-            controls,
-            found,
-            cpu: X86V3::new(),
         }
+    }
+
+    /// Option `o`'s primary items (padded with `n_primary`).
+    pub fn items_of(&self, o: usize) -> &[u8] {
+        &self.primary_items[o * self.stride..(o + 1) * self.stride]
+    }
+
+    /// Takes `o`: its items' bounds, and into `out` the options of the
+    /// items it brings to their upper bound.
+    #[inline(always)]
+    pub fn take(&mut self, o: usize, out: &mut [u64; W]) {
+        let np = self.n_primary;
+        for i in o * self.stride..(o + 1) * self.stride {
+            let p = self.primary_items[i] as usize;
+            if p < np {
+                self.need[p] = self.need[p].saturating_sub(1);
+                self.room[p] -= 1;
+                if self.room[p] == 0 {
+                    self.open &= !(1 << p);
+                    for (word, row) in out.iter_mut().zip(&self.item_rows[p]) {
+                        *word |= row;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Undoes [`take`](Self::take)`(o)`.
+    #[inline(always)]
+    pub fn give_back(&mut self, o: usize) {
+        let np = self.n_primary;
+        for i in o * self.stride..(o + 1) * self.stride {
+            let p = self.primary_items[i] as usize;
+            if p < np {
+                self.room[p] += 1;
+                self.open |= 1 << p;
+                if self.room[p] > self.hi_less_lo[p] {
+                    self.need[p] += 1;
+                }
+            }
+        }
+    }
+}
+
+/// The count's tables and its running state.
+struct Counter<'f, const W: usize> {
+    small: Small<W>,
+    stats: Stats,
+    /// Solutions not yet reported to `found`.
+    unreported: u64,
+    controls: &'f [&'f Control],
+    found: &'f mut dyn FnMut(u64) -> ControlFlow<()>,
+    /// The token for the build with the popcount instruction, when the
+    /// processor has it.
+    cpu: Option<X86V3>,
+}
+
+impl<'f, const W: usize> Counter<'f, W> {
+    fn new(view: &View<'_>, controls: &'f [&'f Control], found: &'f mut dyn FnMut(u64) -> ControlFlow<()>) -> Self {
+        Counter { small: Small::new(view), stats: Stats::default(), unreported: 0, controls, found, cpu: X86V3::new() }
     }
 
     fn run(mut self, view: &View<'_>) -> (Stats, End) {
@@ -206,17 +256,16 @@ impl<'f, const W: usize> Counter<'f, W> {
 
     #[inline(always)]
     fn visit_with<const V3: bool>(&mut self, live: [u64; W], root: bool) -> ControlFlow<End> {
-        let np = self.n_primary;
         // The item with the least slack (live options less coverings still
         // needed), ties to the first; a negative slack is a dead end, and
         // no item with a live option left means a solution.
         let (mut best, mut negative) = (u32::MAX, 0u32);
-        let mut open = self.open;
+        let mut open = self.small.open;
         while open != 0 {
             let p = open.trailing_zeros() as usize;
             open &= open - 1;
-            let n: u32 = live.iter().zip(&self.item_rows[p]).map(|(l, r)| (l & r).count_ones()).sum();
-            let slack = n.wrapping_sub(self.need[p]);
+            let n: u32 = live.iter().zip(&self.small.item_rows[p]).map(|(l, r)| (l & r).count_ones()).sum();
+            let slack = n.wrapping_sub(self.small.need[p]);
             negative |= slack;
             let key = if n == 0 { u32::MAX } else { slack << 8 | p as u32 };
             best = best.min(key);
@@ -239,9 +288,9 @@ impl<'f, const W: usize> Counter<'f, W> {
             return ControlFlow::Continue(());
         }
         let (item, slack) = ((best & 0xff) as usize, best >> 8);
-        let stop = self.need[item] == 0;
+        let stop = self.small.need[item] == 0;
         let mut options_left = if stop { slack } else { slack + 1 };
-        let row = self.item_rows[item];
+        let row = self.small.item_rows[item];
         let mut tried = 0u32;
         // The item's options already offered, taken out of the later branches.
         let mut before = [0u64; W];
@@ -253,42 +302,18 @@ impl<'f, const W: usize> Counter<'f, W> {
                 options_left -= 1;
                 let o = k * 64 + bit.trailing_zeros() as usize;
                 self.enter(&mut tried)?;
-                let mut out = self.takes[o];
+                let mut out = self.small.takes[o];
                 for (j, word) in out.iter_mut().enumerate() {
                     *word |= before[j];
                 }
                 out[k] |= (bit - 1) & row[k];
-                // Take `o`: its items' bounds, and the options of the
-                // items it brings to their upper bound.
-                let items = o * self.stride..(o + 1) * self.stride;
-                for i in items.clone() {
-                    let p = self.primary_items[i] as usize;
-                    if p < np {
-                        self.need[p] = self.need[p].saturating_sub(1);
-                        self.room[p] -= 1;
-                        if self.room[p] == 0 {
-                            self.open &= !(1 << p);
-                            for (word, row) in out.iter_mut().zip(&self.item_rows[p]) {
-                                *word |= row;
-                            }
-                        }
-                    }
-                }
+                self.small.take(o, &mut out);
                 let mut child = live;
                 for j in 0..W {
                     child[j] &= !out[j];
                 }
                 let flow = self.child::<V3>(child);
-                for i in items {
-                    let p = self.primary_items[i] as usize;
-                    if p < np {
-                        self.room[p] += 1;
-                        self.open |= 1 << p;
-                        if self.room[p] > self.hi_less_lo[p] {
-                            self.need[p] += 1;
-                        }
-                    }
-                }
+                self.small.give_back(o);
                 flow?;
             }
             before[k] = live[k] & row[k];

@@ -66,6 +66,7 @@
 //! ```
 
 pub mod cost;
+mod cost_pop;
 mod count;
 pub mod dense;
 pub mod links;
