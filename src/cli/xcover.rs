@@ -405,7 +405,7 @@ fn run_best(args: &Args, parsed: &Parsed) -> CliResult {
     }
     out.flush()?;
     diag!(
-        "xcover: {} ({}), {}, {} cut, {seconds:.3} s, 1 thread, cost search",
+        "xcover: {} ({}), {}, {}, {seconds:.3} s, 1 thread, cost search",
         Counted(best.len() as u128, "cheapest solution"),
         match (best.first(), best.last()) {
             (Some(a), Some(b)) if a.cost == b.cost => format!("cost {}", a.cost),
@@ -413,7 +413,7 @@ fn run_best(args: &Args, parsed: &Parsed) -> CliResult {
             _ => "none".to_string(),
         },
         Counted(stats.nodes.into(), "node"),
-        stats.cut,
+        Counted(stats.cut.into(), "cut"),
     );
     Ok(if best.is_empty() { EXIT_NO_SOLUTION } else { EXIT_OK })
 }
