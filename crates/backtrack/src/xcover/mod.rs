@@ -66,7 +66,6 @@
 //! ```
 
 pub mod cost;
-mod cost_pop;
 mod count;
 pub mod dense;
 pub mod links;

@@ -45,6 +45,8 @@ use super::mcc_bits::{MccBitsBranch, MccBitsSpace, MAX_OPTIONS};
 use super::problem::Problem;
 use crate::search::{Control, Node, Order, Space};
 
+mod pop;
+
 /// One solution and its cost.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Costed {
@@ -124,7 +126,7 @@ fn best_on(problem: &Problem, k: usize, control: &Control, small: bool) -> Resul
     let family = disjoint_families(&sorted);
     let pricing = Pricing { cheaper_than: cheaper_than(&costs), costs, shares, uniform, family };
     let keeper = Keeper { k: k.max(1), kept: BinaryHeap::new() };
-    let (keeper, stats) = match super::cost_pop::best_here(&space, &pricing, keeper, control, small) {
+    let (keeper, stats) = match pop::best_here(&space, &pricing, keeper, control, small) {
         Ok(done) => done,
         Err(keeper) => {
             let n_families = pricing.family.iter().max().map_or(0, |&f| f as usize + 1);

@@ -1,6 +1,6 @@
-//! The cost search on small problems, with popcounts: [`super::cost`]'s
+//! The cost search on small problems, with popcounts: [`super`]'s
 //! branch and bound, node for node the same search, on the lean state of
-//! the popcount multiple-cover count (see [`super::mcc_pop`]).
+//! the popcount multiple-cover count (see [`super::super::mcc_pop`]).
 //!
 //! The bitset engine keeps, per level, a copy of the live options and of
 //! every primary item's number of live options, and lowers those numbers
@@ -13,11 +13,11 @@
 
 use std::ops::ControlFlow;
 
-use super::cost::{CostStats, Keeper, Pricing, POLL_INTERVAL};
-use super::mcc_bits::MccBitsSpace;
-use super::mcc_pop::{Small, View, MAX_PRIMARY};
+use super::{CostStats, Keeper, Pricing, POLL_INTERVAL};
 use crate::cpu::X86V3;
 use crate::search::Control;
+use crate::xcover::mcc_bits::MccBitsSpace;
+use crate::xcover::mcc_pop::{Small, View, MAX_PRIMARY};
 
 /// The most options this search takes (four words).
 const MAX_OPTIONS: usize = 256;
