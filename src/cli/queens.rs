@@ -99,7 +99,10 @@ pub fn run(args: Args) -> CliResult {
     let plan = Plan::new(n).map_err(|e| CliError::Input(e.to_string()))?;
     // Before any checkpoint is written: a missing GPU changes nothing.
     let gpu = match args.gpu {
-        true => Some(queens::gpu::Gpu::open().map_err(|e| CliError::Failure(e.to_string()))?),
+        true => Some(queens::gpu::Gpu::open().map_err(|e| match e {
+            queens::gpu::GpuError::Setting(_) => CliError::Input(e.to_string()),
+            _ => CliError::Failure(e.to_string()),
+        })?),
         false => None,
     };
     let saving = args.checkpoint.as_ref().map(|path| CheckpointSaving {
@@ -119,6 +122,9 @@ pub fn run(args: Args) -> CliResult {
     };
     let counted = run.count(engine, &super::interrupt_control(), args.unique, |i| progress.advance(i));
     progress.finish();
+    if let (Some(gpu), true) = (&gpu, args.progress) {
+        super::diag!("backtrack: counted on {}", gpu.summary());
+    }
     print_result(&counted.map_err(run_error)?, args.unique, args.json)
 }
 

@@ -13,13 +13,9 @@ use std::path::PathBuf;
 
 use libloading::Library;
 
-use super::jobs::{kernel_defines, Job, Runner, BLOCK, JOB_BYTES, SLOTS};
-use super::{GpuError, KERNEL_SOURCE};
-
-/// Jobs per batch: 64 MiB of jobs and 32 MiB of counts on the GPU (for
-/// each of the two batches out at a time), a
-/// fraction of a second to a few seconds of work on the large boards.
-pub(crate) const BATCH_JOBS: usize = 1 << 21;
+use super::jobs::{kernel_defines, stack_bytes, Job, Runner, JOB_BYTES, SLOTS, STACK_ROWS};
+use super::tuning::Tuning;
+use super::GpuError;
 
 type CuResult = c_int;
 type CuDevice = c_int;
@@ -36,6 +32,9 @@ const NVRTC_SUCCESS: NvrtcResult = 0;
 const ATTRIBUTE_MULTIPROCESSOR_COUNT: c_int = 16;
 const ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR: c_int = 75;
 const ATTRIBUTE_COMPUTE_CAPABILITY_MINOR: c_int = 76;
+/// `CU_FUNC_ATTRIBUTE_NUM_REGS` and `CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES`.
+const FUNCTION_REGISTERS: c_int = 4;
+const FUNCTION_LOCAL_BYTES: c_int = 3;
 
 /// The driver functions used, as declared in `cuda.h`.
 struct Driver {
@@ -55,6 +54,7 @@ struct Driver {
     module_unload: unsafe extern "C" fn(CuModule) -> CuResult,
     module_get_function: unsafe extern "C" fn(*mut CuFunction, CuModule, *const c_char) -> CuResult,
     occupancy: unsafe extern "C" fn(*mut c_int, CuFunction, c_int, usize) -> CuResult,
+    function_get_attribute: unsafe extern "C" fn(*mut c_int, c_int, CuFunction) -> CuResult,
     mem_alloc: unsafe extern "C" fn(*mut CuDevicePtr, usize) -> CuResult,
     mem_free: unsafe extern "C" fn(CuDevicePtr) -> CuResult,
     memcpy_htod: unsafe extern "C" fn(CuDevicePtr, *const c_void, usize, CuStream) -> CuResult,
@@ -218,6 +218,7 @@ impl Driver {
                 module_unload: symbol(&lib, "cuModuleUnload").map_err(missing)?,
                 module_get_function: symbol(&lib, "cuModuleGetFunction").map_err(missing)?,
                 occupancy: symbol(&lib, "cuOccupancyMaxActiveBlocksPerMultiprocessor").map_err(missing)?,
+                function_get_attribute: symbol(&lib, "cuFuncGetAttribute").map_err(missing)?,
                 mem_alloc: symbol(&lib, "cuMemAlloc_v2").map_err(missing)?,
                 mem_free: symbol(&lib, "cuMemFree_v2").map_err(missing)?,
                 memcpy_htod: symbol(&lib, "cuMemcpyHtoDAsync_v2").map_err(missing)?,
@@ -322,11 +323,12 @@ impl Nvrtc {
 
     /// Compiles the kernel with `arch` (`sm_90`: machine code, `compute_90`:
     /// PTX) and returns the image for the driver (PTX ends with its NUL).
-    fn compile(&self, arch: &str, machine_code: bool) -> Result<Vec<u8>, GpuError> {
-        let source = CString::new(KERNEL_SOURCE).map_err(|_| GpuError::Compile("the source holds a NUL".into()))?;
+    fn compile(&self, tuning: &Tuning, arch: &str, machine_code: bool) -> Result<Vec<u8>, GpuError> {
+        let source = CString::new(tuning.source()?.as_bytes())
+            .map_err(|_| GpuError::Compile("the source holds a NUL".into()))?;
         let name = c"kernel.cu";
         let mut options = vec![format!("--gpu-architecture={arch}"), "--std=c++17".into()];
-        options.extend(kernel_defines());
+        options.extend(kernel_defines(tuning.block));
         let options: Vec<CString> = options.into_iter().filter_map(|o| CString::new(o).ok()).collect();
         let option_ptrs: Vec<*const c_char> = options.iter().map(|o| o.as_ptr()).collect();
         let mut program: NvrtcProgram = std::ptr::null_mut();
@@ -408,12 +410,21 @@ pub(crate) struct Device {
     module: CuModule,
     function: CuFunction,
     name: String,
-    /// Blocks the grid launches: as many as the GPU holds at once.
-    grid: u32,
+    /// Blocks of the kernel one multiprocessor holds at once, for the
+    /// longest walks (a runner's shorter walks may allow more).
+    blocks_per_sm: std::cell::Cell<u32>,
+    /// Registers per thread and bytes of local memory (spills) per thread
+    /// of the compiled kernel.
+    registers: i32,
+    local_bytes: i32,
+    compute: (c_int, c_int),
+    sms: u32,
+    tuning: Tuning,
 }
 
 impl Device {
     pub(crate) fn open() -> Result<Device, GpuError> {
+        let tuning = Tuning::from_env()?;
         let driver = Driver::load()?;
         // SAFETY: plain driver calls with valid out-pointers.
         unsafe {
@@ -448,17 +459,23 @@ impl Device {
                 module: std::ptr::null_mut(),
                 function: std::ptr::null_mut(),
                 name,
-                grid: sms,
+                blocks_per_sm: std::cell::Cell::new(1),
+                registers: -1,
+                local_bytes: -1,
+                compute: (major, minor),
+                sms,
+                tuning,
             };
             dev.make_current()?;
             let nvrtc = Nvrtc::load()?;
             dev.load_kernel(&nvrtc, major, minor)?;
-            let mut blocks = 0;
-            let occupancy = (dev.driver.occupancy)(&mut blocks, dev.function, BLOCK as c_int, 0);
-            if occupancy == CUDA_SUCCESS && blocks > 0 {
-                dev.grid = sms * blocks as u32;
-            } else {
-                dev.grid = sms * 8;
+            dev.blocks_per_sm.set(dev.blocks_per_sm_for(STACK_ROWS));
+            let mut value = 0;
+            if (dev.driver.function_get_attribute)(&mut value, FUNCTION_REGISTERS, dev.function) == CUDA_SUCCESS {
+                dev.registers = value;
+            }
+            if (dev.driver.function_get_attribute)(&mut value, FUNCTION_LOCAL_BYTES, dev.function) == CUDA_SUCCESS {
+                dev.local_bytes = value;
             }
             Ok(dev)
         }
@@ -466,6 +483,47 @@ impl Device {
 
     pub(crate) fn name(&self) -> &str {
         &self.name
+    }
+
+    /// Blocks of the kernel a multiprocessor holds at once when its walks
+    /// have `rows` rows (their shared stacks set the limit).
+    fn blocks_per_sm_for(&self, rows: usize) -> u32 {
+        let mut blocks = 0;
+        let shared = self.tuning.block * stack_bytes(rows);
+        // SAFETY: plain driver call with a valid out-pointer and the loaded function.
+        let asked = unsafe { (self.driver.occupancy)(&mut blocks, self.function, self.tuning.block as c_int, shared) };
+        if asked == CUDA_SUCCESS && blocks > 0 {
+            blocks as u32
+        } else {
+            1
+        }
+    }
+
+    /// Jobs per batch.
+    pub(crate) fn batch(&self) -> usize {
+        self.tuning.batch
+    }
+
+    /// The GPU and the compiled kernel in a line: compute capability,
+    /// multiprocessors, registers, spills, occupancy.
+    pub(crate) fn summary(&self) -> String {
+        let kernel = match &self.tuning.kernel {
+            Some(path) => format!("kernel {}", path.display()),
+            None => "kernel".to_string(),
+        };
+        format!(
+            "{} (compute {}.{}, {} multiprocessors); {kernel}: {} registers and {} bytes of local memory per \
+             thread, {} blocks of {} threads per multiprocessor, batches of {} jobs",
+            self.name,
+            self.compute.0,
+            self.compute.1,
+            self.sms,
+            self.registers,
+            self.local_bytes,
+            self.blocks_per_sm.get(),
+            self.tuning.block,
+            self.tuning.batch
+        )
     }
 
     fn make_current(&self) -> Result<(), GpuError> {
@@ -479,7 +537,7 @@ impl Device {
     fn load_kernel(&mut self, nvrtc: &Nvrtc, major: c_int, minor: c_int) -> Result<(), GpuError> {
         let mut first_error = None;
         for (arch, machine_code) in [(format!("sm_{major}{minor}"), true), (format!("compute_{major}{minor}"), false)] {
-            let image = match nvrtc.compile(&arch, machine_code) {
+            let image = match nvrtc.compile(&self.tuning, &arch, machine_code) {
                 Ok(image) => image,
                 Err(e) => {
                     first_error.get_or_insert(e);
@@ -505,8 +563,12 @@ impl Device {
     }
 
     /// A runner for board `n` with the head table uploaded.
-    pub(crate) fn runner(&self, n: usize, heads: &[u32]) -> Result<CudaRunner<'_>, GpuError> {
+    /// A runner for board `n` whose jobs walk at most `rows` rows.
+    pub(crate) fn runner(&self, n: usize, rows: usize, heads: &[u32]) -> Result<CudaRunner<'_>, GpuError> {
         self.make_current()?;
+        let rows = rows.clamp(1, STACK_ROWS);
+        let blocks_per_sm = self.blocks_per_sm_for(rows);
+        self.blocks_per_sm.set(blocks_per_sm);
         let bytes: Vec<u8> = heads.iter().flat_map(|w| w.to_le_bytes()).collect();
         let mut slots = Vec::with_capacity(SLOTS);
         for _ in 0..SLOTS {
@@ -520,7 +582,14 @@ impl Device {
                 upload: Vec::new(),
             });
         }
-        let runner = CudaRunner { dev: self, n: n as u32, slots, heads: Buffer::new(self, bytes.len())? };
+        let runner = CudaRunner {
+            dev: self,
+            n: n as u32,
+            rows: rows as u32,
+            grid: self.sms * blocks_per_sm,
+            slots,
+            heads: Buffer::new(self, bytes.len())?,
+        };
         runner.heads.upload(&bytes, &runner.slots[0].stream)?;
         runner.slots[0].stream.synchronize()?;
         Ok(runner)
@@ -612,6 +681,10 @@ impl Drop for Buffer<'_> {
 pub(crate) struct CudaRunner<'d> {
     dev: &'d Device,
     n: u32,
+    /// Rows of the longest walk: the size of each thread's shared stack.
+    rows: u32,
+    /// Blocks each launch starts: as many as the GPU holds at once.
+    grid: u32,
     slots: Vec<Slot<'d>>,
     heads: Buffer<'d>,
 }
@@ -646,7 +719,7 @@ impl Runner for CudaRunner<'_> {
     fn submit(&mut self, slot: usize, jobs: &[Job]) -> Result<(), GpuError> {
         let dev = self.dev;
         dev.make_current()?;
-        let (heads, n) = (self.heads.ptr, self.n);
+        let (heads, n, rows, grid) = (self.heads.ptr, self.n, self.rows, self.grid);
         let slot = &mut self.slots[slot];
         if jobs.len() > slot.capacity {
             slot.jobs = None;
@@ -666,35 +739,42 @@ impl Runner for CudaRunner<'_> {
         // SAFETY: `next` holds one u32.
         let cleared = unsafe { (dev.driver.memset_d32)(slot.next.ptr, 0, 1, slot.stream.raw) };
         dev.driver.check("cuMemsetD32Async", cleared)?;
-        let blocks = (jobs.len().div_ceil(BLOCK) as u32).clamp(1, dev.grid.max(1));
+        let block = dev.tuning.block;
+        let blocks = (jobs.len().div_ceil(block) as u32).clamp(1, grid.max(1));
+        let shared = (block * stack_bytes(rows as usize)) as c_uint;
         let mut a_jobs = job_buffer.ptr;
         let mut a_count = jobs.len() as u32;
         let mut a_heads = heads;
         let mut a_n = n;
         let mut a_counts = count_buffer.ptr;
         let mut a_next = slot.next.ptr;
-        let mut params: [*mut c_void; 6] = [
+        let mut a_rows = rows;
+        let mut params: [*mut c_void; 7] = [
             (&mut a_jobs as *mut CuDevicePtr).cast(),
             (&mut a_count as *mut u32).cast(),
             (&mut a_heads as *mut CuDevicePtr).cast(),
             (&mut a_n as *mut u32).cast(),
             (&mut a_counts as *mut CuDevicePtr).cast(),
             (&mut a_next as *mut CuDevicePtr).cast(),
+            (&mut a_rows as *mut u32).cast(),
         ];
-        // SAFETY: the parameters match count_jobs's (three device pointers,
-        // two u32, one more pointer, in its order) and live through the call,
-        // which copies them; the buffers hold `jobs.len()` jobs and counts,
-        // and stay untouched until collect has waited for the stream.
+        // SAFETY: the parameters match count_jobs's (pointer, u32, pointer,
+        // u32, pointer, pointer, u32, in its order) and live through the
+        // call, which copies them; the buffers hold `jobs.len()` jobs and
+        // counts, and stay untouched until collect has waited for the
+        // stream; the dynamic shared memory is the stack size the kernel
+        // derives from `rows`, and no job walks more rows (run_batches
+        // checks).
         let launched = unsafe {
             (dev.driver.launch_kernel)(
                 dev.function,
                 blocks,
                 1,
                 1,
-                BLOCK as c_uint,
+                block as c_uint,
                 1,
                 1,
-                0,
+                shared,
                 slot.stream.raw,
                 params.as_mut_ptr(),
                 std::ptr::null_mut(),

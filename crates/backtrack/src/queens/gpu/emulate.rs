@@ -1,6 +1,6 @@
 //! The GPU kernel's per-thread loop (`kernel.cu`) on the CPU: the same
-//! state (a 64-bit left and right diagonal word, the columns word, a stack
-//! of free columns and placed queens per row), the same steps in the same
+//! state (the attack words, a stack of rows to resume with their free
+//! columns and attacks, the placed queen of each row), the same steps in the same
 //! order, the same leaf checks, on the same jobs. The comments tagged `[n]`
 //! name the kernel's steps they copy. Tested against the CPU counter, it is
 //! what makes a kernel change checkable on a machine without a GPU.
@@ -11,8 +11,8 @@ use crate::search::map_in_order;
 /// `avail_at` \[1\]: the columns row `row` may take.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn avail_at(h: &[u32], force: u32, mask: u32, side: u32, row: u32, l: u64, d: u32, r: u64) -> u32 {
-    let mut a = mask & !(l as u32 | d | (r >> 32) as u32 | h[row as usize]);
+fn avail_at(h: &[u32], force: u32, mask: u32, side: u32, row: u32, l: u32, d: u32, r: u32) -> u32 {
+    let mut a = mask & !(l | d | r | h[row as usize]);
     if row == force {
         let missing = side & !d;
         if missing == side {
@@ -109,7 +109,9 @@ fn leaf(
 /// One thread's count of one job \[5\]-\[11\]: its weighted total and
 /// classes. (The kernel goes on to its next job where this returns.)
 pub(crate) fn count_job(heads: &[u32], n: u32, job: &Job) -> [u64; 2] {
-    let mut avail = [0u32; STACK_ROWS];
+    // The rows to resume, each with the columns left to try on it and its
+    // attacks (the kernel's `Resume`), and the queen of each row.
+    let mut resume = [[0u32; 4]; STACK_ROWS];
     let mut placed = [0u32; STACK_ROWS];
     let mask = u32::MAX >> (32 - n);
     let side = 1u32 | (1u32 << (n - 1));
@@ -123,9 +125,9 @@ pub(crate) fn count_job(heads: &[u32], n: u32, job: &Job) -> [u64; 2] {
     let prefix_tie = job.prefix_tie != 0;
     let mut total = 0u64;
     let mut unique = 0u64;
-    let mut l = job.left as u64;
+    let mut l = job.left;
     let mut d = job.down;
-    let mut r = (job.right as u64) << 32;
+    let mut r = job.right;
     let mut row = start;
     let mut sp = 0usize;
     let mut a = avail_at(h, force, mask, side, row, l, d, r);
@@ -146,27 +148,20 @@ pub(crate) fn count_job(heads: &[u32], n: u32, job: &Job) -> [u64; 2] {
         // [8]
         if a == 0 {
             sp -= 1;
-            let undo = placed[sp];
-            d ^= undo;
-            l = (l >> 1) ^ undo as u64;
-            r = (r << 1) ^ ((undo as u64) << 32);
-            a = avail[sp];
-            row -= 1;
-        }
-        if a == 0 {
-            continue;
+            [a, l, d, r] = resume[sp];
+            row = d.count_ones();
         }
         // [9]
         let bit = a & a.wrapping_neg();
         a ^= bit;
-        let nl = (l | bit as u64) << 1;
+        let nl = (l | bit) << 1;
         let nd = d | bit;
-        let nr = (r | ((bit as u64) << 32)) >> 1;
+        let nr = (r | bit) >> 1;
         let na = avail_at(h, force, mask, side, row + 1, nl, nd, nr);
         let alive = na != 0;
         let at_last = row + 1 == last;
         if alive {
-            placed[sp] = bit;
+            placed[(row - start) as usize] = bit;
         }
         if alive && at_last {
             // [10]
@@ -175,14 +170,17 @@ pub(crate) fn count_job(heads: &[u32], n: u32, job: &Job) -> [u64; 2] {
             unique += (w != 0) as u64;
         }
         // [11]
-        if alive && !at_last {
-            avail[sp] = a;
+        let down = alive && !at_last;
+        if down && a != 0 {
+            resume[sp] = [a, l, d, r];
+            sp += 1;
+        }
+        if down {
             l = nl;
             d = nd;
             r = nr;
             a = na;
             row += 1;
-            sp += 1;
         }
     }
     [total, unique]
@@ -193,6 +191,9 @@ pub(crate) fn count_job(heads: &[u32], n: u32, job: &Job) -> [u64; 2] {
 pub(crate) struct Emulator<'h> {
     pub heads: &'h [u32],
     pub n: u32,
+    /// The longest walk the kernel's stack is sized for: no job may walk
+    /// more rows.
+    pub rows: u32,
     pub results: [Vec<[u64; 2]>; SLOTS],
 }
 
@@ -201,6 +202,8 @@ impl Runner for Emulator<'_> {
 
     fn submit(&mut self, slot: usize, jobs: &[Job]) -> Result<(), Self::Error> {
         let (heads, n) = (self.heads, self.n);
+        let longest = jobs.iter().map(|job| (n - 1).saturating_sub(job.start as u32)).max().unwrap_or(0);
+        assert!(longest <= self.rows.max(1), "a job walks {longest} rows, the stack holds {}", self.rows);
         map_in_order(jobs, |job| count_job(heads, n, job), &mut self.results[slot]);
         Ok(())
     }
@@ -213,7 +216,7 @@ impl Runner for Emulator<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::jobs::{head_table, job_depth, Event, JobStream, MAX_PREFIX};
+    use super::super::jobs::{head_table, job_depth, walk_rows, Event, JobStream, MAX_PREFIX};
     use super::*;
     use crate::queens::{count, Counts, Plan};
 
@@ -289,9 +292,12 @@ mod tests {
 #define __noinline__ __attribute__((noinline))
 #define __launch_bounds__(x)
 #define __shared__ static
+#define __align__(x) alignas(x)
+#define Q_DYNAMIC_SHARED(name) alignas(16) static unsigned char name[1 << 20]
 static struct { unsigned x; } threadIdx = {0};
 static unsigned atomicAdd(unsigned* p, unsigned v) { unsigned old = *p; *p += v; return old; }
 static int __ffs(unsigned x) { return __builtin_ffs((int)x); }
+static int __popc(unsigned x) { return __builtin_popcount(x); }
 #include "kernel.cu"
 static unsigned word(FILE* f) { unsigned v = 0; if (fread(&v, 4, 1, f) != 1) exit(2); return v; }
 int main(int argc, char** argv) {
@@ -299,12 +305,13 @@ int main(int argc, char** argv) {
     unsigned n = word(f);
     std::vector<unsigned> heads(word(f));
     for (auto& h : heads) h = word(f);
+    unsigned rows = word(f);
     unsigned count = word(f);
     std::vector<Job> jobs(count);
     if (count && fread(jobs.data(), sizeof(Job), count, f) != count) return 2;
     std::vector<unsigned long long> counts(2 * (size_t)count);
     unsigned next = 0;
-    count_jobs(jobs.data(), count, heads.data(), n, counts.data(), &next);
+    count_jobs(jobs.data(), count, heads.data(), n, counts.data(), &next, rows);
     for (unsigned j = 0; j < count; j++) printf("%llu %llu\n", counts[2 * j], counts[2 * j + 1]);
     return 0;
 }
@@ -323,7 +330,7 @@ int main(int argc, char** argv) {
         let exe = dir.join("harness");
         let mut compile = Command::new("c++");
         compile.args(["-std=c++17", "-O1", "-Wall", "-Werror", "-Wno-unused-function"]);
-        compile.args(super::super::jobs::kernel_defines());
+        compile.args(super::super::jobs::kernel_defines(super::super::tuning::DEFAULT_BLOCK));
         compile.arg("-o").arg(&exe).arg(dir.join("harness.cpp"));
         let output = match compile.output() {
             Ok(output) => output,
@@ -342,6 +349,7 @@ int main(int argc, char** argv) {
             for w in [n as u32, heads.len() as u32].into_iter().chain(heads.iter().copied()) {
                 input.extend_from_slice(&w.to_le_bytes());
             }
+            input.extend_from_slice(&(walk_rows(&plan) as u32).to_le_bytes());
             input.extend_from_slice(&(jobs.len() as u32).to_le_bytes());
             for (_, job) in &jobs {
                 job.write_to(&mut input);

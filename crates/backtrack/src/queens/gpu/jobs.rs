@@ -9,9 +9,25 @@ use crate::queens::kernel::{leaf, replay, side_mask, Constraints, MAX_N};
 use crate::queens::{Counts, Plan};
 use crate::search::Control;
 
-/// Stack entries of a job's walk: one per row from the job's start to the
-/// second-to-last row (the last row is settled in place, never pushed).
+/// Most rows of a job's walk: from the job's start to the second-to-last
+/// row (the last row is settled in place). Each row may need a word of the
+/// kernel's shared memory and each but the last a resume entry (four
+/// words), per thread.
 pub(crate) const STACK_ROWS: usize = 16;
+
+/// Bytes of shared memory one thread of the kernel needs for walks of
+/// `rows` rows: its resume entries and placed queens (see `count_jobs`).
+pub(crate) const fn stack_bytes(rows: usize) -> usize {
+    let resumes = if rows > 1 { rows - 1 } else { 1 };
+    resumes * 16 + rows * 4
+}
+
+/// Rows of the longest walk among the jobs of `plan`.
+#[cfg_attr(not(all(feature = "gpu", unix)), allow(dead_code))]
+pub(crate) fn walk_rows(plan: &Plan) -> usize {
+    let n = plan.n();
+    n.saturating_sub(1 + job_depth(n, plan.depth())).max(1)
+}
 
 /// Longest prefix a job carries.
 pub(crate) const MAX_PREFIX: usize = 16;
@@ -30,18 +46,12 @@ pub(crate) const HEAD_FORCE_ROW: usize = MAX_N;
 /// symmetry check, 0 when they all weigh the same (a corner queen).
 pub(crate) const HEAD_TOP: usize = MAX_N + 1;
 
-/// Threads per block of the kernel (each owns a column of the block's
-/// shared stack).
-#[cfg_attr(not(all(feature = "gpu", unix)), allow(dead_code))]
-pub(crate) const BLOCK: usize = 128;
-
 /// The `-D` options that give the kernel source the constants it shares
-/// with this file.
+/// with this file, for blocks of `block` threads.
 #[cfg_attr(not(all(feature = "gpu", unix)), allow(dead_code))]
-pub(crate) fn kernel_defines() -> Vec<String> {
+pub(crate) fn kernel_defines(block: usize) -> Vec<String> {
     [
-        ("Q_BLOCK", BLOCK),
-        ("Q_STACK_ROWS", STACK_ROWS),
+        ("Q_BLOCK", block),
         ("Q_MAX_PREFIX", MAX_PREFIX),
         ("Q_JOB_BYTES", JOB_BYTES),
         ("Q_HEAD_WORDS", HEAD_WORDS),

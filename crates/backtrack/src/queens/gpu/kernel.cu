@@ -8,23 +8,43 @@
 // The loop is shaped for the warp, whose 32 threads run one instruction
 // stream: a thread whose job is done takes its next job inside the loop
 // (so no thread waits for the longest job of its warp), and every turn
-// first backs up a row if the current row is exhausted and then tries the
-// row's next column, with the back-up written as selects, so that threads
-// backing up and threads going on run the same instructions. Measured on
-// an H200 (N = 20), these two shapes took the count from 6.6 s to 4.2 s.
+// first goes back to a row with columns left if the current row is
+// exhausted and then tries the row's next column, with the going back
+// written as selects, so that threads going back and threads going on run
+// the same instructions. Measured on an H200 (N = 20), these two shapes
+// took the count from 6.6 s to 4.2 s.
+//
+// The stack keeps only rows that have columns left to try, each with its
+// attacks as they were (four words): going back is one load to the row to
+// resume, however many exhausted rows lie between, where undoing queen by
+// queen took a turn per row (a quarter of all turns) and 64-bit attack
+// words. On an H100, N = 20: 4.2 s to 3.3 s.
 //
 // emulate.rs runs this very loop on the CPU and is tested against the CPU
 // counter; keep the two in step, line for line (the comments tagged [n] in
 // both files mark the steps that correspond). The Q_* constants come from
 // the host (jobs.rs), passed as -D options.
 
-#if !defined(Q_BLOCK) || !defined(Q_STACK_ROWS) || !defined(Q_MAX_PREFIX) || !defined(Q_JOB_BYTES) \
+#if !defined(Q_BLOCK) || !defined(Q_MAX_PREFIX) || !defined(Q_JOB_BYTES) \
     || !defined(Q_HEAD_WORDS) || !defined(Q_HEAD_FORCE_ROW) || !defined(Q_HEAD_TOP)
 #error "the host passes the Q_* constants"
 #endif
 
 typedef unsigned int u32;
 typedef unsigned long long u64;
+
+// The host C++ build of the tests declares the dynamic shared memory its own way.
+#ifndef Q_DYNAMIC_SHARED
+#define Q_DYNAMIC_SHARED(name) extern __shared__ __align__(16) unsigned char name[]
+#endif
+
+// A row to come back to: the columns left to try on it and its attacks.
+struct alignas(16) Resume {
+    u32 a;
+    u32 l;
+    u32 d;
+    u32 r;
+};
 
 // One job: the attacks on row `start`, the columns of rows 0..start, which
 // head (first rows' constraints) it belongs to, and whether the prefix
@@ -43,10 +63,9 @@ static_assert(sizeof(Job) == Q_JOB_BYTES, "Job layout differs from the host's");
 
 // [1] Columns row `row` may take: free of attacks and of the head's
 // forbidden columns; on the head's force row, one of the side columns
-// still empty. `l` holds the left diagonals in its low word, `r` the right
-// diagonals in its high word.
-__device__ __forceinline__ u32 avail_at(const u32* h, u32 force, u32 mask, u32 side, u32 row, u64 l, u32 d, u64 r) {
-    u32 a = mask & ~((u32)l | d | (u32)(r >> 32) | h[row]);
+// still empty.
+__device__ __forceinline__ u32 avail_at(const u32* h, u32 force, u32 mask, u32 side, u32 row, u32 l, u32 d, u32 r) {
+    u32 a = mask & ~(l | d | r | h[row]);
     if (row == force) {
         u32 missing = side & ~d;
         if (missing == side) return 0;
@@ -109,16 +128,19 @@ __device__ __forceinline__ u32 leaf(const Job* job, const u32* placed, u32 start
 }
 
 // [4] The kernel: `counts[2j]` and `counts[2j + 1]` receive job j's
-// weighted total and classes. `next` must be 0 at launch.
+// weighted total and classes. `next` must be 0 at launch. `rows` is the
+// longest walk of a job (rows from its start to the second-to-last row);
+// the launch gives each thread max(rows - 1, 1) Resume entries and `rows`
+// words of dynamic shared memory.
 extern "C" __global__ void __launch_bounds__(Q_BLOCK)
 count_jobs(const Job* __restrict__ jobs, u32 job_count, const u32* __restrict__ heads, u32 n, u64* __restrict__ counts,
-           u32* next) {
-    __shared__ u32 stack_avail[Q_STACK_ROWS * Q_BLOCK];
-    __shared__ u32 stack_placed[Q_STACK_ROWS * Q_BLOCK];
-    // Entry k of this thread's stack is at [k * Q_BLOCK]: the columns left
-    // to try on row start + k and the queen placed there.
-    u32* avail = stack_avail + threadIdx.x;
-    u32* placed = stack_placed + threadIdx.x;
+           u32* next, u32 rows) {
+    Q_DYNAMIC_SHARED(stack_memory);
+    const u32 resumes = rows > 1 ? rows - 1 : 1;
+    // Entry k of this thread's resume stack is stk[k * Q_BLOCK]; the queen
+    // of row start + i is placed[i * Q_BLOCK].
+    Resume* stk = reinterpret_cast<Resume*>(stack_memory) + threadIdx.x;
+    u32* placed = reinterpret_cast<u32*>(stack_memory + resumes * Q_BLOCK * sizeof(Resume)) + threadIdx.x;
     const u32 mask = 0xFFFFFFFFu >> (32 - n);
     const u32 side = 1u | (1u << (n - 1));
     const u32 last = n - 1;
@@ -126,12 +148,13 @@ count_jobs(const Job* __restrict__ jobs, u32 job_count, const u32* __restrict__ 
     u32 j = atomicAdd(next, 1u);
     if (j >= job_count) return;
     // The current job and the walk's state: `a` the columns left to try on
-    // `row` (stack entry `sp`), the attacks on `row`, the job's sums.
+    // `row`, the attacks on `row`, `sp` rows to resume on the stack, the
+    // job's sums.
     const Job* job;
     const u32* h;
-    u32 top, force, start, row, sp, a, d;
+    u32 top, force, start, row, sp, a, d, l, r;
     bool prefix_tie;
-    u64 total, unique, l, r;
+    u64 total, unique;
     // [5] Start job j.
     auto begin = [&]() {
         job = jobs + j;
@@ -144,7 +167,7 @@ count_jobs(const Job* __restrict__ jobs, u32 job_count, const u32* __restrict__ 
         unique = 0;
         l = job->left;
         d = job->down;
-        r = (u64)job->right << 32;
+        r = job->right;
         row = start;
         sp = 0;
         a = avail_at(h, force, mask, side, row, l, d, r);
@@ -169,43 +192,44 @@ count_jobs(const Job* __restrict__ jobs, u32 job_count, const u32* __restrict__ 
             begin();
             continue;
         }
-        // [8] Row exhausted: back up one row, undoing its queen (as selects:
-        // the loads are made either way).
+        // [8] Row exhausted: resume the nearest row with columns left (as
+        // selects; the load is made either way).
         const bool back = a == 0;
         const u32 k = sp - (back ? 1u : 0u);
-        const u32 undo = placed[k * Q_BLOCK];
-        const u32 left_to_try = avail[k * Q_BLOCK];
-        d = back ? (d ^ undo) : d;
-        l = back ? ((l >> 1) ^ undo) : l;
-        r = back ? ((r << 1) ^ ((u64)undo << 32)) : r;
-        a = back ? left_to_try : a;
-        row -= back ? 1u : 0u;
+        const Resume e = stk[k * Q_BLOCK];
+        a = back ? e.a : a;
+        l = back ? e.l : l;
+        d = back ? e.d : d;
+        r = back ? e.r : r;
+        row = back ? (u32)__popc(d) : row;
         sp = k;
-        if (a == 0) continue;
         // [9] Place the lowest free column and look at the next row.
         const u32 bit = a & (0u - a);
         a ^= bit;
-        const u64 nl = (l | bit) << 1;
+        const u32 nl = (l | bit) << 1;
         const u32 nd = d | bit;
-        const u64 nr = (r | ((u64)bit << 32)) >> 1;
+        const u32 nr = (r | bit) >> 1;
         const u32 na = avail_at(h, force, mask, side, row + 1, nl, nd, nr);
         const bool alive = na != 0;
         const bool at_last = row + 1 == last;
-        if (alive) placed[sp * Q_BLOCK] = bit;
+        if (alive) placed[(row - start) * Q_BLOCK] = bit;
         if (alive && at_last) {
             // [10] The last row has one free column: a solution.
             u32 w = leaf(job, placed, start, n, top, side, prefix_tie, plain, na);
             total += w;
             unique += w != 0;
         }
-        // [11] Down one row (as selects).
+        // [11] Down one row (as selects), keeping this row to come back to
+        // if it has columns left.
         const bool down = alive && !at_last;
-        if (down) avail[sp * Q_BLOCK] = a;
+        if (down && a != 0) {
+            stk[sp * Q_BLOCK] = Resume{a, l, d, r};
+            sp++;
+        }
         l = down ? nl : l;
         d = down ? nd : d;
         r = down ? nr : r;
         a = down ? na : a;
         row += down ? 1u : 0u;
-        sp += down ? 1u : 0u;
     }
 }

@@ -19,20 +19,26 @@
 //! `kernel.cu`, compiled at run time by NVRTC for the GPU found, runs one
 //! job per thread at a time, taking the next from a shared counter inside
 //! its loop (so a thread never idles while the longest job of its warp
-//! finishes): a depth-first walk with bit masks, no recursion. The free
-//! columns and the placed queen of each row sit on a stack in shared
-//! memory; the attack words are undone from the queen alone (the left
-//! diagonals grow upward in a 64-bit word and the right diagonals downward
-//! from its high half, so no bit is shifted out). Each turn of the loop
-//! backs up a row when the current one is exhausted and then tries the
-//! row's next column, with the back-up and the step down written as
-//! selects, so that the threads of a warp run the same instructions. The
-//! last row is settled in place. At each solution the thread applies the
-//! leaf checks of the CPU kernel: a corner class weighs 8; otherwise a
-//! class weighs 8 unless another edge queen sits at the top queen's
-//! distance from a corner, and then the placement is compared with its
-//! images. Each job's weighted total and class count come back as two
-//! `u64`s and are added up per subproblem in `u128` on the host.
+//! finishes): a depth-first walk with bit masks, no recursion. Each
+//! thread's stack in shared memory holds only the rows it will come back
+//! to (those with columns left), each with its attack words, and the
+//! queen of every row; going back is one load, however many exhausted
+//! rows lie between. Each turn of the loop goes back when the current row
+//! is exhausted and then tries the row's next column, with the going back
+//! and the step down written as selects, so that the threads of a warp
+//! run the same instructions. The stack is sized at launch for the
+//! board's longest walk, so smaller boards fit more blocks. The last row
+//! is settled in place. At each solution the thread applies the leaf
+//! checks of the CPU kernel: a corner class weighs 8; otherwise a class
+//! weighs 8 unless another edge queen sits at the top queen's distance
+//! from a corner, and then the placement is compared with its images.
+//! Each job's weighted total and class count come back as two `u64`s and
+//! are added up per subproblem in `u128` on the host.
+//!
+//! Knobs for measuring another GPU are read from the environment (see
+//! `tuning.rs`: block and batch sizes, job depth, a kernel file), and
+//! `queens --gpu --progress` prints the GPU, the kernel's registers and
+//! the blocks per multiprocessor after the count.
 //!
 //! The kernel's loop also exists in Rust ([`emulate_with`]), step for step,
 //! tested against the CPU counter: a change to the kernel is made in both.
@@ -45,6 +51,7 @@
 
 mod emulate;
 mod jobs;
+mod tuning;
 
 #[cfg(all(feature = "gpu", unix))]
 mod cuda;
@@ -68,6 +75,8 @@ pub enum GpuError {
     /// This build has no GPU support (built without the `gpu` feature, or
     /// not for Linux).
     NotBuilt,
+    /// A `BACKTRACK_GPU_*` setting is not one (what is wrong with it).
+    Setting(String),
     /// NVRTC refused the kernel (its log).
     Compile(String),
     /// A CUDA call failed.
@@ -92,6 +101,7 @@ impl fmt::Display for GpuError {
             GpuError::NotBuilt => f.write_str(
                 "no GPU found: this backtrack was built without GPU support (it needs Linux and the gpu feature)",
             ),
+            GpuError::Setting(why) => f.write_str(why),
             GpuError::Compile(log) => write!(f, "NVRTC could not compile the GPU kernel: {log}"),
             GpuError::Cuda { call, code, message } => write!(f, "GPU error in {call} ({code}): {message}"),
         }
@@ -132,6 +142,15 @@ impl Gpu {
         match self.never {}
     }
 
+    /// The GPU and its compiled kernel in one line (compute capability,
+    /// registers, blocks per multiprocessor, batch size), for a log.
+    pub fn summary(&self) -> String {
+        #[cfg(all(feature = "gpu", unix))]
+        return self.device.summary();
+        #[cfg(not(all(feature = "gpu", unix)))]
+        match self.never {}
+    }
+
     /// Counts the subproblems of `plan` for which `skip` is false on the
     /// GPU, calling `done` with each finished subproblem's index and counts
     /// (the same as the CPU's), in plan order. After `control` is
@@ -147,8 +166,8 @@ impl Gpu {
         #[cfg(all(feature = "gpu", unix))]
         {
             let heads = jobs::head_table(plan.n());
-            let mut runner = self.device.runner(plan.n(), &heads)?;
-            jobs::run_batches(&mut runner, plan, skip, control, cuda::BATCH_JOBS, &mut done)
+            let mut runner = self.device.runner(plan.n(), jobs::walk_rows(plan), &heads)?;
+            jobs::run_batches(&mut runner, plan, skip, control, self.device.batch(), &mut done)
         }
         #[cfg(not(all(feature = "gpu", unix)))]
         {
@@ -179,7 +198,12 @@ fn emulate_batches(
     done: &mut dyn FnMut(usize, Counts),
 ) {
     let heads = jobs::head_table(plan.n());
-    let mut runner = emulate::Emulator { heads: &heads, n: plan.n() as u32, results: Default::default() };
+    let mut runner = emulate::Emulator {
+        heads: &heads,
+        n: plan.n() as u32,
+        rows: jobs::walk_rows(plan) as u32,
+        results: Default::default(),
+    };
     let Ok(()) = jobs::run_batches(&mut runner, plan, skip, control, batch, done);
 }
 
@@ -218,7 +242,7 @@ mod tests {
 
     #[test]
     fn the_kernel_source_uses_every_shared_constant() {
-        for define in jobs::kernel_defines() {
+        for define in jobs::kernel_defines(tuning::DEFAULT_BLOCK) {
             let name = define.trim_start_matches("-D").split('=').next().unwrap();
             assert!(KERNEL_SOURCE.contains(name), "{name} is not used by kernel.cu");
         }

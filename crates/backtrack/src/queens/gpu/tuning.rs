@@ -1,0 +1,134 @@
+//! The knobs of a GPU count, read from the environment: for measuring
+//! another block size, batch size or a changed kernel on a GPU machine
+//! that has no Rust toolchain. None of them changes a count; the defaults
+//! are the ones measured best.
+//!
+//! - `BACKTRACK_GPU_BLOCK`: threads per block, a multiple of 32 up to
+//!   [`MAX_BLOCK`] (each thread owns a column of the block's shared stack).
+//! - `BACKTRACK_GPU_BATCH`: jobs per batch, at least 1024.
+//! - `BACKTRACK_GPU_KERNEL`: a file to compile instead of the built-in
+//!   `kernel.cu` (same entry point, same job and head layouts).
+//! - `BACKTRACK_GPU_JOB_DEPTH`: see [`job_depth`](super::jobs::job_depth).
+
+use std::borrow::Cow;
+use std::path::PathBuf;
+
+use super::jobs::{stack_bytes, STACK_ROWS};
+use super::GpuError;
+
+/// Threads per block by default.
+pub(crate) const DEFAULT_BLOCK: usize = 128;
+
+/// Most threads per block: the longest walks' shared stacks must fit the
+/// 48 KiB a block may use without asking for more.
+pub(crate) const MAX_BLOCK: usize = 48 * 1024 / stack_bytes(STACK_ROWS) / 32 * 32;
+
+/// Jobs per batch by default: 64 MiB of jobs and 32 MiB of counts on the
+/// GPU for each of the two batches out at a time, a fraction of a second
+/// to a few seconds of work on the large boards.
+pub(crate) const DEFAULT_BATCH: usize = 1 << 21;
+
+/// The settings of one GPU count.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Tuning {
+    /// Threads per block.
+    pub block: usize,
+    /// Jobs per batch.
+    pub batch: usize,
+    /// The kernel source to compile instead of the built-in one.
+    pub kernel: Option<PathBuf>,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning { block: DEFAULT_BLOCK, batch: DEFAULT_BATCH, kernel: None }
+    }
+}
+
+impl Tuning {
+    /// The defaults, changed by whichever variables are set.
+    #[cfg_attr(not(all(feature = "gpu", unix)), allow(dead_code))]
+    pub(crate) fn from_env() -> Result<Tuning, GpuError> {
+        Tuning::from_lookup(|name| std::env::var_os(name).map(|v| v.to_string_lossy().into_owned()))
+    }
+
+    fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Tuning, GpuError> {
+        let mut tuning = Tuning::default();
+        let number = |name: &str, text: &str| {
+            text.trim()
+                .parse::<usize>()
+                .map_err(|_| GpuError::Setting(format!("{name} must be a number, not {text:?}")))
+        };
+        if let Some(text) = lookup("BACKTRACK_GPU_BLOCK") {
+            let block = number("BACKTRACK_GPU_BLOCK", &text)?;
+            if block == 0 || block % 32 != 0 || block > MAX_BLOCK {
+                return Err(GpuError::Setting(format!(
+                    "BACKTRACK_GPU_BLOCK must be a multiple of 32 from 32 to {MAX_BLOCK}, not {block}"
+                )));
+            }
+            tuning.block = block;
+        }
+        if let Some(text) = lookup("BACKTRACK_GPU_BATCH") {
+            let batch = number("BACKTRACK_GPU_BATCH", &text)?;
+            if !(1024..=1 << 26).contains(&batch) {
+                return Err(GpuError::Setting(format!(
+                    "BACKTRACK_GPU_BATCH must be from 1024 to {}, not {batch}",
+                    1 << 26
+                )));
+            }
+            tuning.batch = batch;
+        }
+        tuning.kernel = lookup("BACKTRACK_GPU_KERNEL").filter(|path| !path.is_empty()).map(PathBuf::from);
+        Ok(tuning)
+    }
+
+    /// The kernel's source: the built-in one or the file named.
+    #[cfg_attr(not(all(feature = "gpu", unix)), allow(dead_code))]
+    pub(crate) fn source(&self) -> Result<Cow<'static, str>, GpuError> {
+        match &self.kernel {
+            None => Ok(Cow::Borrowed(super::KERNEL_SOURCE)),
+            Some(path) => std::fs::read_to_string(path)
+                .map(Cow::Owned)
+                .map_err(|e| GpuError::Setting(format!("BACKTRACK_GPU_KERNEL: cannot read {}: {e}", path.display()))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tuning(vars: &[(&str, &str)]) -> Result<Tuning, GpuError> {
+        Tuning::from_lookup(|name| vars.iter().find(|(n, _)| *n == name).map(|(_, v)| v.to_string()))
+    }
+
+    #[test]
+    fn unset_variables_leave_the_defaults() {
+        assert_eq!(tuning(&[]).unwrap(), Tuning::default());
+    }
+
+    #[test]
+    fn set_variables_are_read_and_checked() {
+        let t =
+            tuning(&[("BACKTRACK_GPU_BLOCK", "96"), ("BACKTRACK_GPU_BATCH", "4096"), ("BACKTRACK_GPU_KERNEL", "k.cu")])
+                .unwrap();
+        assert_eq!((t.block, t.batch, t.kernel), (96, 4096, Some(PathBuf::from("k.cu"))));
+        for (name, bad) in [
+            ("BACKTRACK_GPU_BLOCK", "100"),
+            ("BACKTRACK_GPU_BLOCK", "0"),
+            ("BACKTRACK_GPU_BLOCK", "4096"),
+            ("BACKTRACK_GPU_BLOCK", "many"),
+            ("BACKTRACK_GPU_BATCH", "10"),
+        ] {
+            let e = tuning(&[(name, bad)]).unwrap_err();
+            assert!(matches!(&e, GpuError::Setting(text) if text.starts_with(name)), "{name}={bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_missing_kernel_file_is_an_error() {
+        let t = tuning(&[("BACKTRACK_GPU_KERNEL", "/nonexistent/kernel.cu")]).unwrap();
+        assert!(matches!(t.source(), Err(GpuError::Setting(_))));
+        assert!(Tuning::default().source().unwrap().contains("count_jobs"));
+    }
+}
