@@ -27,7 +27,8 @@ fn avail_at(h: &[u32], force: u32, mask: u32, side: u32, row: u32, l: u32, d: u3
 
 /// `classify_tie` \[2\]: compares the placement with the other images the
 /// search visits; the class size, or 0 if another image is the class's
-/// representative.
+/// representative. (The kernel runs it with the whole warp, a lane per
+/// row, for each lane's tie in turn \[12\]; the result is the same.)
 fn classify_tie(job: &Job, placed: &[u32], start: u32, n: u32, top: u32, lastbit: u32) -> u32 {
     let mut p = [0u8; 32];
     let mut q = [0u8; 32];
@@ -281,10 +282,14 @@ mod tests {
     }
 
     /// The part of the kernel source that host C++ can compile: CUDA's
-    /// keywords and intrinsics as plain functions, one thread.
+    /// keywords and intrinsics as plain functions, one warp of 32 threads
+    /// (its votes and shuffles through a barrier).
     const CPU_SHIM: &str = r#"
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <mutex>
+#include <thread>
 #include <vector>
 #define __global__
 #define __device__
@@ -294,8 +299,41 @@ mod tests {
 #define __shared__ static
 #define __align__(x) alignas(x)
 #define Q_DYNAMIC_SHARED(name) alignas(16) static unsigned char name[1 << 20]
-static struct { unsigned x; } threadIdx = {0};
-static unsigned atomicAdd(unsigned* p, unsigned v) { unsigned old = *p; *p += v; return old; }
+// One warp: 32 threads whose votes and shuffles meet at a barrier.
+static thread_local struct { unsigned x; } threadIdx;
+static std::mutex warp_lock;
+static std::condition_variable warp_turn;
+static unsigned warp_arrived = 0, warp_generation = 0;
+static unsigned long long warp_slots[32];
+static void __syncwarp() {
+    std::unique_lock<std::mutex> lock(warp_lock);
+    unsigned generation = warp_generation;
+    if (++warp_arrived == 32) {
+        warp_arrived = 0;
+        warp_generation++;
+        warp_turn.notify_all();
+    } else {
+        warp_turn.wait(lock, [&] { return warp_generation != generation; });
+    }
+}
+static unsigned long long warp_exchange(unsigned long long v, unsigned from) {
+    warp_slots[threadIdx.x & 31] = v;
+    __syncwarp();
+    unsigned long long got = warp_slots[from & 31];
+    __syncwarp();
+    return got;
+}
+static unsigned __ballot_sync(unsigned, bool p) {
+    warp_slots[threadIdx.x & 31] = p;
+    __syncwarp();
+    unsigned votes = 0;
+    for (unsigned i = 0; i < 32; i++) votes |= (warp_slots[i] ? 1u : 0u) << i;
+    __syncwarp();
+    return votes;
+}
+static bool __all_sync(unsigned mask, bool p) { return __ballot_sync(mask, p) == mask; }
+template <class T> static T __shfl_sync(unsigned, T v, unsigned from) { return (T)warp_exchange((unsigned long long)v, from); }
+static unsigned atomicAdd(unsigned* p, unsigned v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }
 static int __ffs(unsigned x) { return __builtin_ffs((int)x); }
 static int __popc(unsigned x) { return __builtin_popcount(x); }
 #include "kernel.cu"
@@ -311,15 +349,23 @@ int main(int argc, char** argv) {
     if (count && fread(jobs.data(), sizeof(Job), count, f) != count) return 2;
     std::vector<unsigned long long> counts(2 * (size_t)count);
     unsigned next = 0;
-    count_jobs(jobs.data(), count, heads.data(), n, counts.data(), &next, rows);
+    std::vector<std::thread> warp;
+    for (unsigned lane = 0; lane < 32; lane++) {
+        warp.emplace_back([&, lane] {
+            threadIdx.x = lane;
+            count_jobs(jobs.data(), count, heads.data(), n, counts.data(), &next, rows);
+        });
+    }
+    for (auto& thread : warp) thread.join();
     for (unsigned j = 0; j < count; j++) printf("%llu %llu\n", counts[2 * j], counts[2 * j + 1]);
     return 0;
 }
 "#;
 
     /// The CUDA source itself, compiled for the CPU by the host's C++
-    /// compiler with one thread per block, counts every job as the
-    /// emulation does: the two copies of the loop agree.
+    /// compiler and run as one warp of 32 threads, counts every job as the
+    /// emulation does: the two copies of the loop agree, and the warp's
+    /// shared classification of ties gives each lane its own weights.
     #[test]
     fn the_cuda_source_run_on_the_cpu_agrees_with_the_emulation() {
         use std::process::Command;
@@ -329,7 +375,7 @@ int main(int argc, char** argv) {
         std::fs::write(dir.join("harness.cpp"), CPU_SHIM).unwrap();
         let exe = dir.join("harness");
         let mut compile = Command::new("c++");
-        compile.args(["-std=c++17", "-O1", "-Wall", "-Werror", "-Wno-unused-function"]);
+        compile.args(["-std=c++17", "-O1", "-pthread", "-Wall", "-Werror", "-Wno-unused-function"]);
         compile.args(super::super::jobs::kernel_defines(super::super::tuning::DEFAULT_BLOCK));
         compile.arg("-o").arg(&exe).arg(dir.join("harness.cpp"));
         let output = match compile.output() {
@@ -341,7 +387,10 @@ int main(int argc, char** argv) {
             }
         };
         assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-        for n in 1..=12usize {
+        // Every board to 11 covers each path of the loop and of the warp's
+        // classification; 12 (four times the jobs) in the long version.
+        let largest = if crate::effort::long() { 12 } else { 11 };
+        for n in 1..=largest {
             let plan = Plan::new(n).unwrap();
             let heads = head_table(n);
             let (jobs, _) = all_jobs(&plan);

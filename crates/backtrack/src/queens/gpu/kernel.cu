@@ -74,89 +74,123 @@ __device__ __forceinline__ u32 avail_at(const u32* h, u32 force, u32 mask, u32 s
     return a;
 }
 
-// [2] The slow path of a leaf whose class may have another visited member:
-// rebuilds the placement p (column of each row) and its inverse q, and
-// compares p with each of the seven other symmetric images whose top queen
-// is in column `top`. A smaller image means another placement is the
-// class's representative (weight 0); equal images give the class size.
-__device__ __noinline__ u32 classify_tie(const Job* job, const u32* placed, u32 start, u32 n, u32 top, u32 lastbit) {
-    unsigned char p[32];
-    unsigned char q[32];
-    u32 last = n - 1;
-    for (u32 row = 0; row < start; row++) p[row] = job->cols[row];
-    for (u32 row = start; row < last; row++) p[row] = (unsigned char)(__ffs(placed[(row - start) * Q_BLOCK]) - 1);
-    p[last] = (unsigned char)(__ffs(lastbit) - 1);
-    for (u32 row = 0; row < n; row++) q[p[row]] = (unsigned char)row;
+// [2] The slow path of a leaf whose class may have another visited member,
+// taken by the whole warp at once for the tie of lane `t` (every lane
+// calls it with the same `t`): lane i holds row i of the placement p (its
+// column) and the inverse q (the row of column i), and each of the six
+// images that can put their top queen in column `top` is compared with p
+// row by row through warp votes. (Image 0, the mirror, puts it in column
+// last - top.) A smaller image means another placement is the class's
+// representative (weight 0); equal images give the class size. Run by one
+// lane for its own tie, this cost a third of the count: the warp waited
+// on a long serial path at nearly every twentieth turn.
+__device__ __noinline__ u32 classify_tie(const Job* job, const u32* placed_of_t, u32 start, u32 n, u32 lastbit,
+                                         unsigned char* inverse) {
+    const u32 all = 0xFFFFFFFFu;
+    const u32 lane = threadIdx.x & 31u;
+    const u32 last = n - 1;
+    const bool in = lane < n;
+    u32 col = 0;
+    if (in) {
+        if (lane < start) col = job->cols[lane];
+        else if (lane < last) col = (u32)(__ffs(placed_of_t[(lane - start) * Q_BLOCK]) - 1);
+        else col = (u32)(__ffs(lastbit) - 1);
+    }
+    __syncwarp();
+    if (in) inverse[col] = (unsigned char)lane;
+    __syncwarp();
+    const u32 inv = in ? inverse[lane] : 0;
+    const u32 col_mirrored = __shfl_sync(all, col, (last - lane) & 31u);
+    const u32 inv_mirrored = __shfl_sync(all, inv, (last - lane) & 31u);
     u32 stabilizer = 1;
-    for (u32 g = 0; g < 7; g++) {
-        int order = 0;
-        for (u32 row = 0; row < n; row++) {
-            u32 rr = last - row;
-            u32 v;
-            switch (g) {
-                case 0: v = last - p[row]; break;
-                case 1: v = p[rr]; break;
-                case 2: v = last - p[rr]; break;
-                case 3: v = q[row]; break;
-                case 4: v = last - q[row]; break;
-                case 5: v = q[rr]; break;
-                default: v = last - q[rr]; break;
-            }
-            if (row == 0 && v != top) { order = 2; break; }  // not a visited image
-            if (v != p[row]) { order = v < p[row] ? -1 : 1; break; }
+    for (u32 g = 1; g < 7; g++) {
+        u32 v;
+        switch (g) {
+            case 1: v = col_mirrored; break;
+            case 2: v = last - col_mirrored; break;
+            case 3: v = inv; break;
+            case 4: v = last - inv; break;
+            case 5: v = inv_mirrored; break;
+            default: v = last - inv_mirrored; break;
         }
-        if (order == -1) return 0;
-        if (order == 0) stabilizer++;
+        const u32 differ = __ballot_sync(all, in && v != col);
+        const u32 smaller = __ballot_sync(all, in && v < col);
+        if (differ & 1u) continue;  // not a visited image
+        if (differ == 0) {
+            stabilizer++;
+            continue;
+        }
+        if ((smaller >> (__ffs(differ) - 1)) & 1u) return 0;
     }
     return 8 / stabilizer;
 }
 
-// [3] A full placement's weight (0: not its class's representative): rows
-// start..n-2 on the stack, the last row's queen in `lastbit`. Corner classes
-// (top == 0) all weigh `plain`; otherwise only an edge queen at distance
-// `top` from a corner can make a tie.
-__device__ __forceinline__ u32 leaf(const Job* job, const u32* placed, u32 start, u32 n, u32 top, u32 side,
-                                    bool prefix_tie, u32 plain, u32 lastbit) {
-    if (top == 0) return plain;
+// [3] Whether a full placement's class may have another visited member:
+// rows start..n-2 on the stack, the last row's queen in `lastbit`, the top
+// queen in column `top` (not a corner: corner classes all weigh the same).
+// Only an edge queen at distance `top` from a corner can make a tie.
+__device__ __forceinline__ bool may_tie(const u32* placed, u32 start, u32 n, u32 top, u32 side, bool prefix_tie,
+                                        u32 lastbit) {
     u32 far = n - 1 - top;
     u32 edge = (1u << top) | (1u << far);
-    bool tie = prefix_tie || (lastbit & edge) != 0
+    return prefix_tie || (lastbit & edge) != 0
         || (top >= start && (placed[(top - start) * Q_BLOCK] & side) != 0)
         || (far >= start && (placed[(far - start) * Q_BLOCK] & side) != 0);
-    if (!tie) return 8;
-    return classify_tie(job, placed, start, n, top, lastbit);
 }
 
 // [4] The kernel: `counts[2j]` and `counts[2j + 1]` receive job j's
 // weighted total and classes. `next` must be 0 at launch. `rows` is the
 // longest walk of a job (rows from its start to the second-to-last row);
 // the launch gives each thread max(rows - 1, 1) Resume entries and `rows`
-// words of dynamic shared memory.
+// words of dynamic shared memory. The block is whole warps, and a thread
+// stays in the loop until its whole warp is out of jobs (the warp
+// classifies ties together).
 extern "C" __global__ void __launch_bounds__(Q_BLOCK)
 count_jobs(const Job* __restrict__ jobs, u32 job_count, const u32* __restrict__ heads, u32 n, u64* __restrict__ counts,
            u32* next, u32 rows) {
     Q_DYNAMIC_SHARED(stack_memory);
+    __shared__ unsigned char inverse_memory[Q_BLOCK];
+    const u32 all = 0xFFFFFFFFu;
+    const u32 lane = threadIdx.x & 31u;
     const u32 resumes = rows > 1 ? rows - 1 : 1;
     // Entry k of this thread's resume stack is stk[k * Q_BLOCK]; the queen
-    // of row start + i is placed[i * Q_BLOCK].
+    // of row start + i is placed[i * Q_BLOCK]; lane t's are at placed0 + t.
     Resume* stk = reinterpret_cast<Resume*>(stack_memory) + threadIdx.x;
     u32* placed = reinterpret_cast<u32*>(stack_memory + resumes * Q_BLOCK * sizeof(Resume)) + threadIdx.x;
+    const u32* placed0 = placed - lane;
+    unsigned char* inverse = inverse_memory + (threadIdx.x - lane);
     const u32 mask = 0xFFFFFFFFu >> (32 - n);
     const u32 side = 1u | (1u << (n - 1));
     const u32 last = n - 1;
     const u32 plain = n == 1 ? 1 : 8;
-    u32 j = atomicAdd(next, 1u);
-    if (j >= job_count) return;
     // The current job and the walk's state: `a` the columns left to try on
     // `row`, the attacks on `row`, `sp` rows to resume on the stack, the
-    // job's sums.
-    const Job* job;
-    const u32* h;
-    u32 top, force, start, row, sp, a, d, l, r;
-    bool prefix_tie;
-    u64 total, unique;
-    // [5] Start job j.
+    // job's sums; `tie` when the last leaf waits for [12], with its last
+    // row's queen in `tie_bit`; `done` when no job is left.
+    const Job* job = jobs;
+    const u32* h = heads;
+    u32 top = 0, force = 0, start = 0, row = 0, sp = 0, a = 0, d = 0, l = 0, r = 0, tie_bit = 0;
+    bool prefix_tie = false, tie = false, done = false;
+    u64 total = 0, unique = 0;
+    // [3'] A solution whose last row's queen is `lastbit`: counted now,
+    // or left to [12] when its class may have another visited member.
+    auto solution = [&](u32 lastbit) {
+        if (top != 0 && may_tie(placed, start, n, top, side, prefix_tie, lastbit)) {
+            tie = true;
+            tie_bit = lastbit;
+        } else {
+            total += top == 0 ? plain : 8;
+            unique += 1;
+        }
+    };
+    // [5] Take the next job, if any.
+    u32 j = 0;
     auto begin = [&]() {
+        j = atomicAdd(next, 1u);
+        if (j >= job_count) {
+            done = true;
+            return;
+        }
         job = jobs + j;
         h = heads + (u32)job->head * Q_HEAD_WORDS;
         top = h[Q_HEAD_TOP];
@@ -173,63 +207,70 @@ count_jobs(const Job* __restrict__ jobs, u32 job_count, const u32* __restrict__ 
         a = avail_at(h, force, mask, side, row, l, d, r);
         if (row == last) {
             // [6] Only the last row is left.
-            if (a != 0) {
-                u32 w = leaf(job, placed, start, n, top, side, prefix_tie, plain, a);
-                total += w;
-                unique += w != 0;
-            }
+            if (a != 0) solution(a);
             a = 0;
         }
     };
     begin();
     for (;;) {
+        // [12] The warp classifies its lanes' ties, one after another, before
+        // any job's sums go out; then it leaves once no lane has a job.
+        for (u32 ties = __ballot_sync(all, tie); ties != 0; ties &= ties - 1) {
+            const u32 t = (u32)(__ffs(ties) - 1);
+            const Job* t_job = reinterpret_cast<const Job*>(__shfl_sync(all, reinterpret_cast<u64>(job), t));
+            const u32 t_start = __shfl_sync(all, start, t);
+            const u32 t_bit = __shfl_sync(all, tie_bit, t);
+            const u32 w = classify_tie(t_job, placed0 + t, t_start, n, t_bit, inverse);
+            if (lane == t) {
+                total += w;
+                unique += w != 0;
+            }
+        }
+        tie = false;
+        if (__all_sync(all, done)) return;
         if (a == 0 && sp == 0) {
-            // [7] The job is done: its sums out, the next job in.
-            counts[2 * (u64)j] = total;
-            counts[2 * (u64)j + 1] = unique;
-            j = atomicAdd(next, 1u);
-            if (j >= job_count) return;
-            begin();
-            continue;
-        }
-        // [8] Row exhausted: resume the nearest row with columns left (as
-        // selects; the load is made either way).
-        const bool back = a == 0;
-        const u32 k = sp - (back ? 1u : 0u);
-        const Resume e = stk[k * Q_BLOCK];
-        a = back ? e.a : a;
-        l = back ? e.l : l;
-        d = back ? e.d : d;
-        r = back ? e.r : r;
-        row = back ? (u32)__popc(d) : row;
-        sp = k;
-        // [9] Place the lowest free column and look at the next row.
-        const u32 bit = a & (0u - a);
-        a ^= bit;
-        const u32 nl = (l | bit) << 1;
-        const u32 nd = d | bit;
-        const u32 nr = (r | bit) >> 1;
-        const u32 na = avail_at(h, force, mask, side, row + 1, nl, nd, nr);
-        const bool alive = na != 0;
-        const bool at_last = row + 1 == last;
-        if (alive) placed[(row - start) * Q_BLOCK] = bit;
-        if (alive && at_last) {
+            if (!done) {
+                // [7] The job is done: its sums out, the next job in.
+                counts[2 * (u64)j] = total;
+                counts[2 * (u64)j + 1] = unique;
+                begin();
+            }
+        } else {
+            // [8] Row exhausted: resume the nearest row with columns left
+            // (as selects; the load is made either way).
+            const bool back = a == 0;
+            const u32 k = sp - (back ? 1u : 0u);
+            const Resume e = stk[k * Q_BLOCK];
+            a = back ? e.a : a;
+            l = back ? e.l : l;
+            d = back ? e.d : d;
+            r = back ? e.r : r;
+            row = back ? (u32)__popc(d) : row;
+            sp = k;
+            // [9] Place the lowest free column and look at the next row.
+            const u32 bit = a & (0u - a);
+            a ^= bit;
+            const u32 nl = (l | bit) << 1;
+            const u32 nd = d | bit;
+            const u32 nr = (r | bit) >> 1;
+            const u32 na = avail_at(h, force, mask, side, row + 1, nl, nd, nr);
+            const bool alive = na != 0;
+            const bool at_last = row + 1 == last;
+            if (alive) placed[(row - start) * Q_BLOCK] = bit;
             // [10] The last row has one free column: a solution.
-            u32 w = leaf(job, placed, start, n, top, side, prefix_tie, plain, na);
-            total += w;
-            unique += w != 0;
+            if (alive && at_last) solution(na);
+            // [11] Down one row (as selects), keeping this row to come back
+            // to if it has columns left.
+            const bool down = alive && !at_last;
+            if (down && a != 0) {
+                stk[sp * Q_BLOCK] = Resume{a, l, d, r};
+                sp++;
+            }
+            l = down ? nl : l;
+            d = down ? nd : d;
+            r = down ? nr : r;
+            a = down ? na : a;
+            row += down ? 1u : 0u;
         }
-        // [11] Down one row (as selects), keeping this row to come back to
-        // if it has columns left.
-        const bool down = alive && !at_last;
-        if (down && a != 0) {
-            stk[sp * Q_BLOCK] = Resume{a, l, d, r};
-            sp++;
-        }
-        l = down ? nl : l;
-        d = down ? nd : d;
-        r = down ? nr : r;
-        a = down ? na : a;
-        row += down ? 1u : 0u;
     }
 }
