@@ -218,6 +218,24 @@ fn gpu_without_a_gpu_says_so_and_exits_3() {
     }
 }
 
+/// A GPU setting that is not one is bad input (status 2, the variable
+/// named), with or without a GPU, and nothing is counted.
+#[test]
+fn gpu_settings_that_are_not_numbers_or_sizes_are_refused() {
+    for (name, value) in [
+        ("BACKTRACK_GPU_BLOCK", "100"),
+        ("BACKTRACK_GPU_BLOCK", "4096"),
+        ("BACKTRACK_GPU_BATCH", "ten"),
+        ("BACKTRACK_GPU_KERNEL", "/nonexistent/kernel.cu"),
+    ] {
+        let out = backtrack().args(["queens", "8", "--gpu"]).env(name, value).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}={value}: {stderr}");
+        assert!(stderr.contains(name), "{name}={value}: {stderr}");
+        assert!(out.stdout.is_empty(), "{name}={value}");
+    }
+}
+
 #[cfg(not(feature = "mpi"))]
 #[test]
 fn mpi_without_the_feature_says_how_to_get_it() {

@@ -324,8 +324,8 @@ impl Nvrtc {
     /// Compiles the kernel with `arch` (`sm_90`: machine code, `compute_90`:
     /// PTX) and returns the image for the driver (PTX ends with its NUL).
     fn compile(&self, tuning: &Tuning, arch: &str, machine_code: bool) -> Result<Vec<u8>, GpuError> {
-        let source = CString::new(tuning.source()?.as_bytes())
-            .map_err(|_| GpuError::Compile("the source holds a NUL".into()))?;
+        let source =
+            CString::new(tuning.source().as_bytes()).map_err(|_| GpuError::Compile("the source holds a NUL".into()))?;
         let name = c"kernel.cu";
         let mut options = vec![format!("--gpu-architecture={arch}"), "--std=c++17".into()];
         options.extend(kernel_defines(tuning.block));
@@ -508,7 +508,7 @@ impl Device {
     /// multiprocessors, registers, spills, occupancy.
     pub(crate) fn summary(&self) -> String {
         let kernel = match &self.tuning.kernel {
-            Some(path) => format!("kernel {}", path.display()),
+            Some((path, _)) => format!("kernel {}", path.display()),
             None => "kernel".to_string(),
         };
         format!(

@@ -10,7 +10,6 @@
 //!   `kernel.cu` (same entry point, same job and head layouts).
 //! - `BACKTRACK_GPU_JOB_DEPTH`: see [`job_depth`](super::jobs::job_depth).
 
-use std::borrow::Cow;
 use std::path::PathBuf;
 
 use super::jobs::{stack_bytes, STACK_ROWS};
@@ -35,8 +34,9 @@ pub(crate) struct Tuning {
     pub block: usize,
     /// Jobs per batch.
     pub batch: usize,
-    /// The kernel source to compile instead of the built-in one.
-    pub kernel: Option<PathBuf>,
+    /// The kernel source to compile instead of the built-in one: its
+    /// file and text.
+    pub kernel: Option<(PathBuf, String)>,
 }
 
 impl Default for Tuning {
@@ -78,18 +78,20 @@ impl Tuning {
             }
             tuning.batch = batch;
         }
-        tuning.kernel = lookup("BACKTRACK_GPU_KERNEL").filter(|path| !path.is_empty()).map(PathBuf::from);
+        if let Some(path) = lookup("BACKTRACK_GPU_KERNEL").filter(|path| !path.is_empty()).map(PathBuf::from) {
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| GpuError::Setting(format!("BACKTRACK_GPU_KERNEL: cannot read {}: {e}", path.display())))?;
+            tuning.kernel = Some((path, text));
+        }
         Ok(tuning)
     }
 
     /// The kernel's source: the built-in one or the file named.
     #[cfg_attr(not(all(feature = "gpu", unix)), allow(dead_code))]
-    pub(crate) fn source(&self) -> Result<Cow<'static, str>, GpuError> {
+    pub(crate) fn source(&self) -> &str {
         match &self.kernel {
-            None => Ok(Cow::Borrowed(super::KERNEL_SOURCE)),
-            Some(path) => std::fs::read_to_string(path)
-                .map(Cow::Owned)
-                .map_err(|e| GpuError::Setting(format!("BACKTRACK_GPU_KERNEL: cannot read {}: {e}", path.display()))),
+            None => super::KERNEL_SOURCE,
+            Some((_, text)) => text,
         }
     }
 }
@@ -109,10 +111,18 @@ mod tests {
 
     #[test]
     fn set_variables_are_read_and_checked() {
-        let t =
-            tuning(&[("BACKTRACK_GPU_BLOCK", "96"), ("BACKTRACK_GPU_BATCH", "4096"), ("BACKTRACK_GPU_KERNEL", "k.cu")])
-                .unwrap();
-        assert_eq!((t.block, t.batch, t.kernel), (96, 4096, Some(PathBuf::from("k.cu"))));
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("k.cu");
+        std::fs::write(&file, "// a kernel").unwrap();
+        let t = tuning(&[
+            ("BACKTRACK_GPU_BLOCK", "96"),
+            ("BACKTRACK_GPU_BATCH", "4096"),
+            ("BACKTRACK_GPU_KERNEL", file.to_str().unwrap()),
+        ])
+        .unwrap();
+        assert_eq!((t.block, t.batch), (96, 4096));
+        assert_eq!(t.kernel, Some((file, "// a kernel".to_string())));
+        assert_eq!(t.source(), "// a kernel");
         for (name, bad) in [
             ("BACKTRACK_GPU_BLOCK", "100"),
             ("BACKTRACK_GPU_BLOCK", "0"),
@@ -127,8 +137,8 @@ mod tests {
 
     #[test]
     fn a_missing_kernel_file_is_an_error() {
-        let t = tuning(&[("BACKTRACK_GPU_KERNEL", "/nonexistent/kernel.cu")]).unwrap();
-        assert!(matches!(t.source(), Err(GpuError::Setting(_))));
-        assert!(Tuning::default().source().unwrap().contains("count_jobs"));
+        let e = tuning(&[("BACKTRACK_GPU_KERNEL", "/nonexistent/kernel.cu")]).unwrap_err();
+        assert!(matches!(&e, GpuError::Setting(text) if text.starts_with("BACKTRACK_GPU_KERNEL")), "{e}");
+        assert!(Tuning::default().source().contains("count_jobs"));
     }
 }
