@@ -18,11 +18,16 @@
 // attacks as they were (four words): going back is one load to the row to
 // resume, however many exhausted rows lie between, where undoing queen by
 // queen took a turn per row (a quarter of all turns) and 64-bit attack
-// words. On an H100, N = 20: 4.2 s to 3.3 s.
+// words. On an H100, N = 20: 4.2 s to 3.4 s. A leaf whose class may have
+// another visited member (a tie) waits for the warp, which classifies its
+// lanes' ties together, a lane per row ([2], [12]), instead of one lane
+// running the comparison while 31 wait: 3.4 s to 3.3 s.
 //
 // emulate.rs runs this very loop on the CPU and is tested against the CPU
 // counter; keep the two in step, line for line (the comments tagged [n] in
-// both files mark the steps that correspond). The Q_* constants come from
+// both files mark the steps that correspond; there a lane classifies its
+// own ties at once, to the same weights). The CPU test of this source runs
+// it as one warp of 32 threads. The Q_* constants come from
 // the host (jobs.rs), passed as -D options.
 
 #if !defined(Q_BLOCK) || !defined(Q_MAX_PREFIX) || !defined(Q_JOB_BYTES) \
