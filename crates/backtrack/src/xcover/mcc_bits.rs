@@ -177,21 +177,11 @@ impl MccBitsSpace {
         &self.need
     }
 
-    /// The live options of primary item `p`, in increasing order.
-    pub(crate) fn live_options(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
+    /// Whether option `o` is still live at the current node.
+    #[inline]
+    pub(crate) fn is_live(&self, o: usize) -> bool {
         let w = self.tables.words;
-        let live = &self.live[self.depth * w..(self.depth + 1) * w];
-        let row = &self.tables.item_rows[p * w..(p + 1) * w];
-        live.iter().zip(row).enumerate().flat_map(|(k, (&l, &r))| {
-            let mut bits = l & r;
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let o = k * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    o
-                })
-            })
-        })
+        self.live[self.depth * w + o / 64] >> (o % 64) & 1 != 0
     }
 
     /// The first live option of primary item `p` (the cheapest, in the cost

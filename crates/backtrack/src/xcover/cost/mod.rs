@@ -124,7 +124,8 @@ fn best_on(problem: &Problem, k: usize, control: &Control, small: bool) -> Resul
     let sizes = |o: usize| sorted.option(o).iter().filter(|e| (e.item as usize) < np).count();
     let uniform = (0..n).all(|o| sizes(o) == sizes(0));
     let family = disjoint_families(&sorted);
-    let pricing = Pricing { cheaper_than: cheaper_than(&costs), costs, shares, uniform, family };
+    let by_share = if uniform { Vec::new() } else { options_by_share(&sorted, &shares) };
+    let pricing = Pricing { cheaper_than: cheaper_than(&costs), costs, shares, uniform, family, by_share };
     let keeper = Keeper { k: k.max(1), kept: BinaryHeap::new() };
     let (keeper, stats) = match pop::best_here(&space, &pricing, keeper, control, small) {
         Ok(done) => done,
@@ -247,10 +248,32 @@ pub(super) struct Pricing {
     pub uniform: bool,
     /// Per primary item: its family (items no two of which share an option).
     pub family: Vec<u32>,
+    /// Per primary item, when options differ in size: its options, the
+    /// smallest share first, so that the least share among the live ones
+    /// is the first live one met (empty when `uniform`).
+    pub by_share: Vec<Vec<u32>>,
     /// Entry `b`: the options that cost less than `b`, for `b` up to the
     /// dearest option's cost when that is small (a look-up where a binary
     /// search over `costs` would cost a node more than its other work).
     pub cheaper_than: Vec<u32>,
+}
+
+/// Per primary item of `problem`: its options in increasing `shares` (the
+/// first of equal shares first).
+fn options_by_share(problem: &Problem, shares: &[u64]) -> Vec<Vec<u32>> {
+    let np = problem.n_primary();
+    let mut lists = vec![Vec::new(); np];
+    for o in 0..problem.n_options() {
+        for e in problem.option(o) {
+            if (e.item as usize) < np {
+                lists[e.item as usize].push(o as u32);
+            }
+        }
+    }
+    for list in &mut lists {
+        list.sort_by_key(|&o| shares[o as usize]);
+    }
+    lists
 }
 
 /// The largest cost up to which [`Pricing::cheaper_than`] is made.
@@ -284,16 +307,17 @@ impl Pricing {
     /// `limit`: the bound of a family of disjoint items, or the one of
     /// shares, each left as soon as it does. `needs` gives the primary items
     /// that still need coverings and how many, `first_live(p)` item `p`'s
-    /// first live option, `live_shares(p)` the shares of its live options;
-    /// `totals` is scratch, one slot per family.
+    /// first live option, `least_live_share(p)` the least share among its
+    /// live options (asked only when options differ in size); `totals` is
+    /// scratch, one slot per family.
     #[inline(always)]
-    pub fn bound_reaches<S: Iterator<Item = u64>>(
+    pub fn bound_reaches(
         &self,
         limit: u64,
         totals: &mut [u64],
         needs: impl Iterator<Item = (usize, u32)>,
         first_live: impl Fn(usize) -> Option<usize>,
-        live_shares: impl Fn(usize) -> S,
+        least_live_share: impl Fn(usize) -> u64,
     ) -> bool {
         totals.fill(0);
         let mut shared = 0u64;
@@ -305,7 +329,7 @@ impl Pricing {
             let need = u64::from(need);
             let total = &mut totals[self.family[p] as usize];
             *total = total.saturating_add(self.costs[first].saturating_mul(need));
-            let share = if self.uniform { self.shares[first] } else { live_shares(p).min().unwrap_or(0) };
+            let share = if self.uniform { self.shares[first] } else { least_live_share(p) };
             shared = shared.saturating_add(share.saturating_mul(need));
             if *total >= limit || shared >= limit {
                 return true;
@@ -373,7 +397,13 @@ impl CostSearch {
             totals,
             needs,
             |p| space.first_live(p),
-            |p| space.live_options(p).map(|o| pricing.shares[o]),
+            // The first live option in share order: the scan of every live
+            // option it replaces cost more than the rest of a node on
+            // packings with pieces of two sizes.
+            |p| {
+                let first = pricing.by_share[p].iter().find(|&&o| space.is_live(o as usize));
+                first.map_or(0, |&o| pricing.shares[o as usize])
+            },
         )
     }
 
@@ -458,8 +488,14 @@ mod tests {
         let costs = [0, 0, 2, 5, 5, 9];
         let table = cheaper_than(&costs);
         assert_eq!(table.len(), 10);
-        let pricing =
-            Pricing { cheaper_than: table, costs: costs.to_vec(), shares: vec![], uniform: true, family: vec![] };
+        let pricing = Pricing {
+            cheaper_than: table,
+            costs: costs.to_vec(),
+            shares: vec![],
+            uniform: true,
+            family: vec![],
+            by_share: vec![],
+        };
         for bar in 0..14u64 {
             for cost in [0, 1, 3] {
                 let expected = costs.iter().filter(|&&c| c < bar.saturating_sub(cost)).count();
