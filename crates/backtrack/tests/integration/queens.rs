@@ -304,6 +304,22 @@ proptest! {
     }
 }
 
+/// N = 15 and 16 (totals and classes, OEIS A000170 and A002562) on the
+/// fastest kernel this processor has; 16 only in optimised builds, where
+/// it takes a fraction of a second.
+#[test]
+fn counts_match_oeis_15_and_16() {
+    let last = if cfg!(debug_assertions) { 15 } else { 16 };
+    for (n, unique) in [(15, 285_053), (16, 1_846_955)] {
+        if n > last {
+            eprintln!("skipped: n = {n} in an unoptimised build");
+            continue;
+        }
+        let counts = queens::count(n, n_threads(2)).unwrap();
+        assert_eq!((counts.total, counts.unique), (TOTAL[n - 1], unique), "n={n}");
+    }
+}
+
 #[test]
 #[ignore = "takes tens of seconds; run with --ignored for the N=15..17 figures"]
 fn totals_match_oeis_15_to_17() {

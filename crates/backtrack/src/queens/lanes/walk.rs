@@ -9,23 +9,41 @@
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::*;
 
-use crate::cpu::X86V3;
+use crate::cpu::{Avx512, Cpu, X86V3};
 use crate::search::Control;
 
+#[cfg(target_arch = "x86_64")]
+use super::logic::Logic;
 use super::{job_fits, Counts, Feed, LaneJob, LANES, MAX_LANE_N, WORDS};
 use crate::queens::kernel::{full_mask, leaf, side_mask, MAX_N};
 
 /// Runs every job `feed` hands out on the lanes, reporting each as it
 /// finishes. Returns false if `control` was cancelled first (jobs in the
 /// lanes then go unreported). Boards must be of a size [`available`] takes.
+/// The walk is the AVX-512 build where the processor has it, else AVX2.
 pub(super) fn run(cpu: X86V3, n: usize, feed: &mut dyn Feed, control: Option<&Control>) -> bool {
+    match Avx512::new() {
+        Some(wide) => run_on(wide, n, feed, control),
+        None => run_on(cpu, n, feed, control),
+    }
+}
+
+/// [`run`] on the build of the walk for the level `cpu`: AVX-512 where the
+/// level has it, AVX2 otherwise. Panics for a level without AVX2.
+pub(super) fn run_on<C: Cpu>(cpu: C, n: usize, feed: &mut dyn Feed, control: Option<&Control>) -> bool {
     assert!((6..=MAX_LANE_N).contains(&n), "the lane walk does not support n = {n}");
     #[cfg(target_arch = "x86_64")]
     {
         let mut lanes = Lanes::new(n);
+        if let Some(wide) = cpu.avx512() {
+            // SAFETY: the token proves AVX-512 F, BW, VL and every feature
+            // of `X86V3`, every feature this build is compiled with.
+            return unsafe { walk_avx512(wide, &mut lanes, feed, control) };
+        }
+        let v3 = cpu.x86_v3().expect("the lane walk needs AVX2");
         // SAFETY: the token proves AVX2, BMI1, BMI2 and POPCNT, every
-        // feature the walk is compiled with.
-        unsafe { walk(cpu, &mut lanes, feed, control) }
+        // feature this build is compiled with.
+        unsafe { walk_x86_v3(v3, &mut lanes, feed, control) }
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -276,8 +294,8 @@ unsafe fn lane_mask(x: __m256i) -> u32 {
     unsafe { _mm256_movemask_ps(_mm256_castsi256_ps(x)) as u32 }
 }
 
-/// What [`free_columns`] needs besides a row's attacks: each lane's row
-/// rules and the board's constants.
+/// What [`unforced_columns`] and [`forced`] need besides a row's attacks:
+/// each lane's row rules and the board's constants.
 #[cfg(target_arch = "x86_64")]
 struct RowRules {
     limit: __m256i,
@@ -293,68 +311,67 @@ struct RowRules {
 /// `Constraints::available` but not yet its force row rule.
 ///
 /// # Safety
-/// As for [`ld`]: AVX2.
+/// As for [`ld`]: AVX2, and the features of the level `L`.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-unsafe fn unforced_columns(row: __m256i, left: __m256i, down: __m256i, right: __m256i, rules: &RowRules) -> __m256i {
-    // SAFETY: AVX2 by the contract.
-    unsafe {
-        let forbid = _mm256_and_si256(_mm256_cmpgt_epi32(rules.limit, row), rules.limit_bits);
-        _mm256_andnot_si256(
-            _mm256_or_si256(_mm256_or_si256(left, down), _mm256_or_si256(_mm256_srl_epi32(right, rules.frame), forbid)),
-            rules.board,
-        )
-    }
-}
-
-/// [`unforced_columns`] with the force row rule: on the force row both
-/// side columns must be taken by its end, so none free means no column and
-/// one free means that one.
-///
-/// # Safety
-/// As for [`ld`]: AVX2.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-unsafe fn free_columns(row: __m256i, left: __m256i, down: __m256i, right: __m256i, rules: &RowRules) -> __m256i {
-    // SAFETY: AVX2 by the contract.
-    unsafe {
-        let zero = _mm256_setzero_si256();
-        let free = unforced_columns(row, left, down, right, rules);
-        let missing = _mm256_andnot_si256(down, rules.side);
-        let keep = _mm256_andnot_si256(
-            _mm256_cmpeq_epi32(missing, rules.side),
-            _mm256_or_si256(missing, _mm256_cmpeq_epi32(missing, zero)),
-        );
-        let dropped = _mm256_andnot_si256(keep, _mm256_cmpeq_epi32(row, rules.force_row));
-        _mm256_andnot_si256(dropped, free)
-    }
-}
-
-/// The columns left to try on a row the walk climbs back to, above the
-/// column `back` just taken back. On the force row that is none if a side
-/// column was missing there (the queen taken back was the one allowed);
-/// otherwise the rule did not restrict the row.
-///
-/// # Safety
-/// As for [`ld`]: AVX2.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-unsafe fn columns_left(
+unsafe fn unforced_columns<L: Logic>(
     row: __m256i,
     left: __m256i,
     down: __m256i,
     right: __m256i,
-    back: __m256i,
     rules: &RowRules,
 ) -> __m256i {
-    // SAFETY: AVX2 by the contract.
+    // SAFETY: AVX2 and the features of `L` by the contract.
+    unsafe {
+        let forbid = _mm256_and_si256(_mm256_cmpgt_epi32(rules.limit, row), rules.limit_bits);
+        L::nor_and(L::or3(left, down, _mm256_srl_epi32(right, rules.frame)), forbid, rules.board)
+    }
+}
+
+/// The free columns `free` of row `row` (from [`unforced_columns`]) under
+/// the force row rule: on the force row both side columns must be taken by
+/// its end, so none free means no column and one free means that one.
+///
+/// # Safety
+/// As for [`unforced_columns`].
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn forced<L: Logic>(row: __m256i, down: __m256i, free: __m256i, rules: &RowRules) -> __m256i {
+    // SAFETY: AVX2 and the features of `L` by the contract.
     unsafe {
         let zero = _mm256_setzero_si256();
-        let above_back = _mm256_sub_epi32(zero, _mm256_add_epi32(back, back));
-        let free = _mm256_and_si256(unforced_columns(row, left, down, right, rules), above_back);
         let missing = _mm256_andnot_si256(down, rules.side);
-        let dropped = _mm256_andnot_si256(_mm256_cmpeq_epi32(missing, zero), _mm256_cmpeq_epi32(row, rules.force_row));
-        _mm256_andnot_si256(dropped, free)
+        let keep = L::andnot_or(_mm256_cmpeq_epi32(missing, rules.side), missing, _mm256_cmpeq_epi32(missing, zero));
+        L::clear_unless(free, _mm256_cmpeq_epi32(row, rules.force_row), keep)
+    }
+}
+
+/// The columns left to try on a row the walk climbs back to, above the
+/// column `back_col` just taken back. On the force row that is none if a side
+/// column was missing there (the queen taken back was the one allowed);
+/// otherwise the rule did not restrict the row.
+///
+/// # Safety
+/// As for [`unforced_columns`].
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn columns_left<L: Logic>(
+    row: __m256i,
+    left: __m256i,
+    down: __m256i,
+    right: __m256i,
+    back_col: __m256i,
+    rules: &RowRules,
+) -> __m256i {
+    // SAFETY: AVX2 and the features of `L` by the contract.
+    unsafe {
+        let zero = _mm256_setzero_si256();
+        // The columns above `back`: all ones shifted past it.
+        let above_back = _mm256_sllv_epi32(_mm256_set1_epi32(-2), back_col);
+        let missing = _mm256_andnot_si256(down, rules.side);
+        let allowed =
+            L::clear_unless(above_back, _mm256_cmpeq_epi32(row, rules.force_row), _mm256_cmpeq_epi32(missing, zero));
+        _mm256_and_si256(unforced_columns::<L>(row, left, down, right, rules), allowed)
     }
 }
 
@@ -366,11 +383,35 @@ unsafe fn columns_left(
 /// The processor must have AVX2, BMI1, BMI2 and POPCNT, as the token promises.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-unsafe fn walk(_cpu: X86V3, lanes: &mut Lanes, feed: &mut dyn Feed, control: Option<&Control>) -> bool {
-    // SAFETY: the unsafe calls below are the AVX2 helpers of this file
-    // (`ld`, `st`, `lane_mask`, `free_columns`, `columns_left`), whose one
-    // condition, AVX2, this function's contract gives; `ld` and `st` take
-    // references to aligned `V`s.
+unsafe fn walk_x86_v3(_cpu: X86V3, lanes: &mut Lanes, feed: &mut dyn Feed, control: Option<&Control>) -> bool {
+    // SAFETY: the features `walk` asks for are enabled here.
+    unsafe { walk::<X86V3>(lanes, feed, control) }
+}
+
+/// [`walk_x86_v3`] with AVX-512: the same walk, its three-input logic and
+/// lane selections one `vpternlogd` each ([`Logic`]).
+///
+/// # Safety
+/// The processor must have AVX-512 F, BW and VL and every feature of
+/// [`walk_x86_v3`], as the token promises.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,avx512f,avx512bw,avx512vl")]
+unsafe fn walk_avx512(_cpu: Avx512, lanes: &mut Lanes, feed: &mut dyn Feed, control: Option<&Control>) -> bool {
+    // SAFETY: the features `walk` asks for are enabled here.
+    unsafe { walk::<Avx512>(lanes, feed, control) }
+}
+
+/// The body of the walks, for the level `L`.
+///
+/// # Safety
+/// As for [`unforced_columns`].
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn walk<L: Logic>(lanes: &mut Lanes, feed: &mut dyn Feed, control: Option<&Control>) -> bool {
+    // SAFETY: the unsafe calls below are the helpers of this file (`ld`,
+    // `st`, `lane_mask`, `unforced_columns`, `forced`, `columns_left`) and those of `L`,
+    // whose conditions, AVX2 and the features of `L`, this function's
+    // contract gives; `ld` and `st` take references to aligned `V`s.
     unsafe {
         let n = lanes.n;
         let mut dry = false;
@@ -386,7 +427,6 @@ unsafe fn walk(_cpu: X86V3, lanes: &mut Lanes, feed: &mut dyn Feed, control: Opt
         let frame = _mm_cvtsi32_si128(lanes.frame() as i32);
         let frame_plus_one = _mm_cvtsi32_si128(lanes.frame() as i32 + 1);
         let zero = _mm256_setzero_si256();
-        let ones = _mm256_set1_epi32(-1);
         let one = _mm256_set1_epi32(1);
         let five_bits = _mm256_set1_epi32(31);
         let exponent_bias = _mm256_set1_epi32(127);
@@ -445,18 +485,17 @@ unsafe fn walk(_cpu: X86V3, lanes: &mut Lanes, feed: &mut dyn Feed, control: Opt
                 let down_out = _mm256_xor_si256(down, back);
                 let right_out = _mm256_xor_si256(_mm256_slli_epi32(right, 1), _mm256_sll_epi32(back, frame));
                 let row_out = _mm256_add_epi32(row, pop);
-                let avail_out = columns_left(row_out, left_out, down_out, right_out, back, &rules);
-                left = _mm256_blendv_epi8(left, left_out, pop);
-                down = _mm256_blendv_epi8(down, down_out, pop);
-                right = _mm256_blendv_epi8(right, right_out, pop);
+                let avail_out = columns_left::<L>(row_out, left_out, down_out, right_out, back_col, &rules);
+                left = L::select(left, left_out, pop);
+                down = L::select(down, down_out, pop);
+                right = L::select(right, right_out, pop);
                 row = row_out;
-                avail = _mm256_blendv_epi8(avail, avail_out, pop);
-                side_ties =
-                    _mm256_blendv_epi8(side_ties, _mm256_andnot_si256(_mm256_sllv_epi32(one, row), side_ties), pop);
+                avail = L::select(avail, avail_out, pop);
+                side_ties = L::clear_both(_mm256_sllv_epi32(one, row), pop, side_ties);
                 for k in 0..WORDS {
                     let next = if k + 1 < WORDS { _mm256_slli_epi32(stack[k + 1], 25) } else { zero };
                     let popped = _mm256_or_si256(_mm256_srli_epi32(stack[k], 5), next);
-                    stack[k] = _mm256_blendv_epi8(stack[k], popped, pop);
+                    stack[k] = L::select(stack[k], popped, pop);
                 }
 
                 // Then every lane with a free column places a queen on the
@@ -465,7 +504,7 @@ unsafe fn walk(_cpu: X86V3, lanes: &mut Lanes, feed: &mut dyn Feed, control: Opt
                 let empty = _mm256_cmpeq_epi32(avail, zero);
                 let at_settle = _mm256_cmpeq_epi32(row, settle_row);
                 let settle = _mm256_andnot_si256(empty, at_settle);
-                let push = _mm256_andnot_si256(_mm256_or_si256(empty, at_settle), ones);
+                let push = L::nor(empty, at_settle);
                 let bit = _mm256_and_si256(avail, _mm256_sub_epi32(zero, avail));
                 let bit_right = _mm256_sll_epi32(bit, frame);
                 let left_in = _mm256_slli_epi32(_mm256_or_si256(left, bit), 1);
@@ -477,38 +516,28 @@ unsafe fn walk(_cpu: X86V3, lanes: &mut Lanes, feed: &mut dyn Feed, control: Opt
                 // both queens are free of attacks and not diagonal neighbours.
                 let free = _mm256_andnot_si256(down_in, board);
                 let right_board = _mm256_srl_epi32(right_in, frame);
-                let second =
-                    _mm256_andnot_si256(_mm256_or_si256(_mm256_or_si256(left_in, right_board), forbid_second), free);
-                let last = _mm256_andnot_si256(
-                    _mm256_or_si256(
-                        _mm256_or_si256(_mm256_slli_epi32(left_in, 1), _mm256_srl_epi32(right_in, frame_plus_one)),
-                        forbid_last,
-                    ),
+                let second = L::nor_and(_mm256_or_si256(left_in, right_board), forbid_second, free);
+                let last = L::nor_and(
+                    _mm256_or_si256(_mm256_slli_epi32(left_in, 1), _mm256_srl_epi32(right_in, frame_plus_one)),
+                    forbid_last,
                     free,
                 );
                 let low = _mm256_and_si256(free, _mm256_sub_epi32(zero, free));
                 let high = _mm256_xor_si256(free, low);
                 let apart = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_slli_epi32(low, 1), high), zero);
-                let low_first = _mm256_cmpeq_epi32(
-                    _mm256_or_si256(_mm256_and_si256(second, low), _mm256_and_si256(last, high)),
-                    free,
-                );
-                let high_first = _mm256_cmpeq_epi32(
-                    _mm256_or_si256(_mm256_and_si256(second, high), _mm256_and_si256(last, low)),
-                    free,
-                );
+                // `second` and `last` lie within `free`, the two columns `low`
+                // and `high`: so `low` from `second` and the rest from `last`
+                // is `free` exactly when `low` may go second and `high` last.
+                let low_first = _mm256_cmpeq_epi32(L::bit_select(low, second, last), free);
+                let high_first = _mm256_cmpeq_epi32(L::bit_select(low, last, second), free);
                 let counted = _mm256_and_si256(settle, apart);
                 let low_first = _mm256_and_si256(low_first, counted);
                 let high_first = _mm256_and_si256(high_first, counted);
                 // Leaves that may tie with another visited member of their
                 // class: a side queen on a tie row, or a tie column free for
                 // the last rows. They are classified one by one.
-                let tie = _mm256_or_si256(
-                    _mm256_or_si256(side_ties, _mm256_and_si256(bit, tie_third)),
-                    _mm256_and_si256(free, tie_bottom),
-                );
-                let maybe_tie =
-                    _mm256_andnot_si256(_mm256_cmpeq_epi32(tie, zero), _mm256_or_si256(low_first, high_first));
+                let tie = L::and_or(free, tie_bottom, L::and_or(bit, tie_third, side_ties));
+                let maybe_tie = L::andnot_or(_mm256_cmpeq_epi32(tie, zero), low_first, high_first);
                 let rare = lane_mask(maybe_tie);
                 if rare != 0 {
                     let mut v = [V::default(); 4];
@@ -532,15 +561,16 @@ unsafe fn walk(_cpu: X86V3, lanes: &mut Lanes, feed: &mut dyn Feed, control: Opt
 
                 // Going down: the next row's attacks and free columns.
                 let row_in = _mm256_sub_epi32(row, push);
-                let avail_in = free_columns(row_in, left_in, down_in, right_in, &rules);
+                let free_in = unforced_columns::<L>(row_in, left_in, down_in, right_in, &rules);
+                let avail_in = forced::<L>(row_in, down_in, free_in, &rules);
                 let row_bit = _mm256_sllv_epi32(one, row);
-                let pushed_side = _mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_and_si256(bit, side), zero), row_bit);
-                side_ties = _mm256_or_si256(side_ties, _mm256_and_si256(_mm256_and_si256(pushed_side, tie_rows), push));
-                left = _mm256_blendv_epi8(left, left_in, push);
-                down = _mm256_blendv_epi8(down, down_in, push);
-                right = _mm256_blendv_epi8(right, right_in, push);
+                let off_side = _mm256_cmpeq_epi32(_mm256_and_si256(bit, side), zero);
+                side_ties = L::andnot_then_or(off_side, L::and3(row_bit, tie_rows, push), side_ties);
+                left = L::select(left, left_in, push);
+                down = L::select(down, down_in, push);
+                right = L::select(right, right_in, push);
                 row = row_in;
-                avail = _mm256_blendv_epi8(_mm256_xor_si256(avail, bit), avail_in, push);
+                avail = L::select(_mm256_xor_si256(avail, bit), avail_in, push);
                 // The packed column stack: the placed column goes on top.
                 let col = _mm256_sub_epi32(
                     _mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(bit)), 23),
@@ -549,7 +579,7 @@ unsafe fn walk(_cpu: X86V3, lanes: &mut Lanes, feed: &mut dyn Feed, control: Opt
                 for k in (0..WORDS).rev() {
                     let below = if k == 0 { col } else { _mm256_srli_epi32(stack[k - 1], 25) };
                     let pushed = _mm256_or_si256(_mm256_slli_epi32(stack[k], 5), below);
-                    stack[k] = _mm256_blendv_epi8(stack[k], pushed, push);
+                    stack[k] = L::select(stack[k], pushed, push);
                 }
             }
             st(&mut lanes.row, row);
