@@ -113,18 +113,16 @@ fn best_on(problem: &Problem, k: usize, control: &Control, small: bool) -> Resul
         return Err(CostError::TooManyOptions(n));
     };
     let costs: Vec<u64> = order.iter().map(|&o| net[o]).collect();
-    let shares: Vec<u64> = (0..n)
-        .map(|o| {
-            let primary = sorted.option(o).iter().filter(|e| (e.item as usize) < np).count() as u64;
-            costs[o] / primary.max(1)
-        })
-        .collect();
+    // Each option's number of primary items, and its cost shared among them.
+    let sizes: Vec<u64> =
+        (0..n).map(|o| sorted.option(o).iter().filter(|e| (e.item as usize) < np).count() as u64).collect();
+    let shares: Vec<u64> = costs.iter().zip(&sizes).map(|(&cost, &size)| cost / size.max(1)).collect();
     // When every option has as many primary items, shares rise with costs and
     // an item's first live option has the smallest share.
-    let sizes = |o: usize| sorted.option(o).iter().filter(|e| (e.item as usize) < np).count();
-    let uniform = (0..n).all(|o| sizes(o) == sizes(0));
-    let family = disjoint_families(&sorted);
-    let by_share = if uniform { Vec::new() } else { options_by_share(&sorted, &shares) };
+    let uniform = sizes.windows(2).all(|pair| pair[0] == pair[1]);
+    let options_of = options_of_primaries(&sorted);
+    let family = disjoint_families(&sorted, &options_of);
+    let by_share = if uniform { Vec::new() } else { options_by_share(options_of, &shares) };
     let pricing = Pricing { cheaper_than: cheaper_than(&costs), costs, shares, uniform, family, by_share };
     let keeper = Keeper { k: k.max(1), kept: BinaryHeap::new() };
     let (keeper, stats) = match pop::best_here(&space, &pricing, keeper, control, small) {
@@ -152,17 +150,10 @@ fn best_on(problem: &Problem, k: usize, control: &Control, small: bool) -> Resul
 /// Each primary item's family: families of items no two of which share an
 /// option, made item by item in input order, each item joining the first
 /// family none of whose items shares an option with it (the workers of an
-/// assignment, then its jobs; the pieces of a packing).
-fn disjoint_families(problem: &Problem) -> Vec<u32> {
+/// assignment, then its jobs; the pieces of a packing). `options_of` is
+/// [`options_of_primaries`] of `problem`.
+fn disjoint_families(problem: &Problem, options_of: &[Vec<usize>]) -> Vec<u32> {
     let np = problem.n_primary();
-    let mut options_of: Vec<Vec<usize>> = vec![Vec::new(); np];
-    for o in 0..problem.n_options() {
-        for e in problem.option(o) {
-            if let Some(list) = options_of.get_mut(e.item as usize) {
-                list.push(o);
-            }
-        }
-    }
     let mut family = vec![u32::MAX; np];
     // Per family: the last item that met one of its items in an option.
     let mut met_by = vec![usize::MAX; np];
@@ -185,16 +176,8 @@ fn disjoint_families(problem: &Problem) -> Vec<u32> {
 fn net_costs(problem: &Problem) -> (Vec<u64>, u64) {
     let n = problem.n_options();
     let mut net: Vec<u64> = (0..n).map(|o| problem.cost(o)).collect();
-    let mut by_item: Vec<Vec<usize>> = vec![Vec::new(); problem.n_primary()];
-    for o in 0..n {
-        for e in problem.option(o) {
-            if let Some(list) = by_item.get_mut(e.item as usize) {
-                list.push(o);
-            }
-        }
-    }
     let mut total = 0u64;
-    for (p, options) in by_item.iter().enumerate() {
+    for (p, options) in options_of_primaries(problem).iter().enumerate() {
         let (lo, hi) = problem.bounds(p);
         if lo != hi {
             continue;
@@ -251,29 +234,33 @@ pub(super) struct Pricing {
     /// Per primary item, when options differ in size: its options, the
     /// smallest share first, so that the least share among the live ones
     /// is the first live one met (empty when `uniform`).
-    pub by_share: Vec<Vec<u32>>,
+    pub by_share: Vec<Vec<usize>>,
     /// Entry `b`: the options that cost less than `b`, for `b` up to the
     /// dearest option's cost when that is small (a look-up where a binary
     /// search over `costs` would cost a node more than its other work).
     pub cheaper_than: Vec<u32>,
 }
 
-/// Per primary item of `problem`: its options in increasing `shares` (the
-/// first of equal shares first).
-fn options_by_share(problem: &Problem, shares: &[u64]) -> Vec<Vec<u32>> {
-    let np = problem.n_primary();
-    let mut lists = vec![Vec::new(); np];
+/// Per primary item of `problem`: the options that hold it, in option order.
+fn options_of_primaries(problem: &Problem) -> Vec<Vec<usize>> {
+    let mut lists = vec![Vec::new(); problem.n_primary()];
     for o in 0..problem.n_options() {
         for e in problem.option(o) {
-            if (e.item as usize) < np {
-                lists[e.item as usize].push(o as u32);
+            if let Some(list) = lists.get_mut(e.item as usize) {
+                list.push(o);
             }
         }
     }
-    for list in &mut lists {
-        list.sort_by_key(|&o| shares[o as usize]);
-    }
     lists
+}
+
+/// Each primary item's options (`options_of`) in increasing `shares`, the
+/// first of equal shares first.
+fn options_by_share(mut options_of: Vec<Vec<usize>>, shares: &[u64]) -> Vec<Vec<usize>> {
+    for list in &mut options_of {
+        list.sort_by_key(|&o| shares[o]);
+    }
+    options_of
 }
 
 /// The largest cost up to which [`Pricing::cheaper_than`] is made.
@@ -401,8 +388,8 @@ impl CostSearch {
             // option it replaces cost more than the rest of a node on
             // packings with pieces of two sizes.
             |p| {
-                let first = pricing.by_share[p].iter().find(|&&o| space.is_live(o as usize));
-                first.map_or(0, |&o| pricing.shares[o as usize])
+                let first = pricing.by_share[p].iter().find(|&&o| space.is_live(o));
+                first.map_or(0, |&o| pricing.shares[o])
             },
         )
     }
@@ -510,9 +497,10 @@ mod tests {
     /// item that meets the first family in an option starts the second.
     #[test]
     fn disjoint_families_are_the_workers_then_the_jobs_of_an_assignment() {
-        assert_eq!(disjoint_families(&fixture("assign-4.dlx")), [0, 0, 0, 0, 1, 1, 1, 1]);
+        let families = |problem: &Problem| disjoint_families(problem, &options_of_primaries(problem));
+        assert_eq!(families(&fixture("assign-4.dlx")), [0, 0, 0, 0, 1, 1, 1, 1]);
         let text = "a b c\na b\nb c\nc\n";
-        assert_eq!(disjoint_families(&parse(text).unwrap().problem), [0, 1, 0]);
+        assert_eq!(families(&parse(text).unwrap().problem), [0, 1, 0]);
     }
 
     /// The bound over families (each worker, or each job, still to place
