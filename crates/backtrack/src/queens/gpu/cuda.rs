@@ -562,8 +562,8 @@ impl Device {
         Err(first_error.unwrap_or_else(|| GpuError::Compile("no architecture to compile for".into())))
     }
 
-    /// A runner for board `n` with the head table uploaded.
-    /// A runner for board `n` whose jobs walk at most `rows` rows.
+    /// A runner for board `n` whose jobs walk at most `rows` rows, with the
+    /// head table uploaded.
     pub(crate) fn runner(&self, n: usize, rows: usize, heads: &[u32]) -> Result<CudaRunner<'_>, GpuError> {
         self.make_current()?;
         let rows = rows.clamp(1, STACK_ROWS);
@@ -763,8 +763,8 @@ impl Runner for CudaRunner<'_> {
         // call, which copies them; the buffers hold `jobs.len()` jobs and
         // counts, and stay untouched until collect has waited for the
         // stream; the dynamic shared memory is the stack size the kernel
-        // derives from `rows`, and no job walks more rows (run_batches
-        // checks).
+        // derives from `rows`, and no job walks more rows (each starts at
+        // the job depth or below it, which run_batches checks).
         let launched = unsafe {
             (dev.driver.launch_kernel)(
                 dev.function,

@@ -22,7 +22,8 @@ pub(crate) const fn stack_bytes(rows: usize) -> usize {
     resumes * 16 + rows * 4
 }
 
-/// Rows of the longest walk among the jobs of `plan`.
+/// Rows of the longest walk among the jobs of `plan`: from the job depth
+/// (no job starts above it, [`run_batches`] checks) to the second-to-last row.
 #[cfg_attr(not(all(feature = "gpu", unix)), allow(dead_code))]
 pub(crate) fn walk_rows(plan: &Plan) -> usize {
     let n = plan.n();
@@ -391,6 +392,9 @@ impl Ledger {
                     self.owners.push_back(Owner { index, counts: Counts::default(), outstanding: 0, expanded: false })
                 }
                 Event::Job(job) => {
+                    // The kernel's stack is sized for walks from the job depth
+                    // down (walk_rows): a job starting above it would overrun it.
+                    assert!(usize::from(job.start) >= stream.depth, "a job starts above the job depth");
                     let owner = self.owners.back_mut().expect("a job follows its subproblem's start");
                     owner.outstanding += 1;
                     batch.jobs.push(job);

@@ -198,12 +198,7 @@ fn emulate_batches(
     done: &mut dyn FnMut(usize, Counts),
 ) {
     let heads = jobs::head_table(plan.n());
-    let mut runner = emulate::Emulator {
-        heads: &heads,
-        n: plan.n() as u32,
-        rows: jobs::walk_rows(plan) as u32,
-        results: Default::default(),
-    };
+    let mut runner = emulate::Emulator { heads: &heads, n: plan.n() as u32, results: Default::default() };
     let Ok(()) = jobs::run_batches(&mut runner, plan, skip, control, batch, done);
 }
 
