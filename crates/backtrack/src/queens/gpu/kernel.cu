@@ -21,7 +21,8 @@
 // words. On an H100, N = 20: 4.2 s to 3.4 s. A leaf whose class may have
 // another visited member (a tie) waits for the warp, which classifies its
 // lanes' ties together, a lane per row ([2], [12]), instead of one lane
-// running the comparison while 31 wait: 3.4 s to 3.3 s.
+// running the comparison while 31 wait: 3.4 s to 3.3 s. The warp votes
+// once every TURNS_PER_VOTE turns: 3.3 s to 3.1 s.
 //
 // emulate.rs runs this very loop on the CPU and is tested against the CPU
 // counter; keep the two in step, line for line (the comments tagged [n] in
@@ -37,6 +38,12 @@
 
 typedef unsigned int u32;
 typedef unsigned long long u64;
+
+// The warp votes ([12]: its ties, whether any lane has work) once every
+// this many turns, not every turn: the two votes cost more than a lane's
+// wait of a few turns for its tie. On an H100, N = 20: 3.3-3.4 s voting
+// every turn, 3.04-3.17 s every 16 (every 2, 4, 8 and 32 in between).
+#define TURNS_PER_VOTE 16u
 
 // The host C++ build of the tests declares the dynamic shared memory its own way.
 #ifndef Q_DYNAMIC_SHARED
@@ -233,49 +240,54 @@ count_jobs(const Job* __restrict__ jobs, u32 job_count, const u32* __restrict__ 
         }
         tie = false;
         if (__all_sync(all, done)) return;
-        if (a == 0 && sp == 0) {
-            if (!done) {
-                // [7] The job is done: its sums out, the next job in.
-                counts[2 * (u64)j] = total;
-                counts[2 * (u64)j + 1] = unique;
-                begin();
+        // Then the turns until the next vote (a lane whose leaf waits for
+        // [12] stands still until then).
+        for (u32 turn = 0; turn < TURNS_PER_VOTE; turn++) {
+            if (tie) continue;
+            if (a == 0 && sp == 0) {
+                if (!done) {
+                    // [7] The job is done: its sums out, the next job in.
+                    counts[2 * (u64)j] = total;
+                    counts[2 * (u64)j + 1] = unique;
+                    begin();
+                }
+            } else {
+                // [8] Row exhausted: resume the nearest row with columns left
+                // (as selects; the load is made either way).
+                const bool back = a == 0;
+                const u32 k = sp - (back ? 1u : 0u);
+                const Resume e = stk[k * Q_BLOCK];
+                a = back ? e.a : a;
+                l = back ? e.l : l;
+                d = back ? e.d : d;
+                r = back ? e.r : r;
+                row = back ? (u32)__popc(d) : row;
+                sp = k;
+                // [9] Place the lowest free column and look at the next row.
+                const u32 bit = a & (0u - a);
+                a ^= bit;
+                const u32 nl = (l | bit) << 1;
+                const u32 nd = d | bit;
+                const u32 nr = (r | bit) >> 1;
+                const u32 na = avail_at(h, force, mask, side, row + 1, nl, nd, nr);
+                const bool alive = na != 0;
+                const bool at_last = row + 1 == last;
+                if (alive) placed[(row - start) * Q_BLOCK] = bit;
+                // [10] The last row has one free column: a solution.
+                if (alive && at_last) solution(na);
+                // [11] Down one row (as selects), keeping this row to come back
+                // to if it has columns left.
+                const bool down = alive && !at_last;
+                if (down && a != 0) {
+                    stk[sp * Q_BLOCK] = Resume{a, l, d, r};
+                    sp++;
+                }
+                l = down ? nl : l;
+                d = down ? nd : d;
+                r = down ? nr : r;
+                a = down ? na : a;
+                row += down ? 1u : 0u;
             }
-        } else {
-            // [8] Row exhausted: resume the nearest row with columns left
-            // (as selects; the load is made either way).
-            const bool back = a == 0;
-            const u32 k = sp - (back ? 1u : 0u);
-            const Resume e = stk[k * Q_BLOCK];
-            a = back ? e.a : a;
-            l = back ? e.l : l;
-            d = back ? e.d : d;
-            r = back ? e.r : r;
-            row = back ? (u32)__popc(d) : row;
-            sp = k;
-            // [9] Place the lowest free column and look at the next row.
-            const u32 bit = a & (0u - a);
-            a ^= bit;
-            const u32 nl = (l | bit) << 1;
-            const u32 nd = d | bit;
-            const u32 nr = (r | bit) >> 1;
-            const u32 na = avail_at(h, force, mask, side, row + 1, nl, nd, nr);
-            const bool alive = na != 0;
-            const bool at_last = row + 1 == last;
-            if (alive) placed[(row - start) * Q_BLOCK] = bit;
-            // [10] The last row has one free column: a solution.
-            if (alive && at_last) solution(na);
-            // [11] Down one row (as selects), keeping this row to come back
-            // to if it has columns left.
-            const bool down = alive && !at_last;
-            if (down && a != 0) {
-                stk[sp * Q_BLOCK] = Resume{a, l, d, r};
-                sp++;
-            }
-            l = down ? nl : l;
-            d = down ? nd : d;
-            r = down ? nr : r;
-            a = down ? na : a;
-            row += down ? 1u : 0u;
         }
     }
 }
