@@ -227,6 +227,8 @@ fn gpu_settings_that_are_not_numbers_or_sizes_are_refused() {
         ("BACKTRACK_GPU_BLOCK", "4096"),
         ("BACKTRACK_GPU_BATCH", "ten"),
         ("BACKTRACK_GPU_KERNEL", "/nonexistent/kernel.cu"),
+        ("BACKTRACK_GPU_JOB_DEPTH", "deep"),
+        ("BACKTRACK_GPU_JOB_DEPTH", "0"),
     ] {
         let out = backtrack().args(["queens", "8", "--gpu"]).env(name, value).output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);

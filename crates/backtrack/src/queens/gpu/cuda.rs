@@ -504,6 +504,11 @@ impl Device {
         self.tuning.batch
     }
 
+    /// The job depth asked for, if any (see `job_depth`).
+    pub(crate) fn job_depth(&self) -> Option<usize> {
+        self.tuning.job_depth
+    }
+
     /// The GPU and the compiled kernel in a line: compute capability,
     /// multiprocessors, registers, spills, occupancy.
     pub(crate) fn summary(&self) -> String {

@@ -219,7 +219,7 @@ mod tests {
     /// Every job of `plan` (with the subproblem it comes from) and the
     /// counts settled without a job.
     fn all_jobs(plan: &Plan) -> (Vec<(usize, Job)>, Counts) {
-        let mut stream = JobStream::new(plan, |_| false);
+        let mut stream = JobStream::new(plan, job_depth(plan.n(), plan.depth(), None), |_| false);
         let (mut jobs, mut settled, mut owner) = (Vec::new(), Counts::default(), 0);
         while let Some(event) = stream.next_event() {
             match event {
@@ -267,7 +267,7 @@ mod tests {
     fn jobs_fit_the_kernels_stack_and_prefix_for_every_size() {
         for n in 1..=crate::queens::MAX_N {
             let plan_depth = crate::queens::plan::default_depth(n).clamp(2, crate::queens::plan::MAX_DEPTH).min(n);
-            let depth = job_depth(n, plan_depth);
+            let depth = job_depth(n, plan_depth, None);
             assert!(depth >= plan_depth || depth + 1 == n, "n = {n}");
             assert!(depth <= MAX_PREFIX, "n = {n}");
             if depth < n {
@@ -393,7 +393,7 @@ int main(int argc, char** argv) {
             for w in [n as u32, heads.len() as u32].into_iter().chain(heads.iter().copied()) {
                 input.extend_from_slice(&w.to_le_bytes());
             }
-            input.extend_from_slice(&(walk_rows(&plan) as u32).to_le_bytes());
+            input.extend_from_slice(&(walk_rows(&plan, job_depth(n, plan.depth(), None)) as u32).to_le_bytes());
             input.extend_from_slice(&(jobs.len() as u32).to_le_bytes());
             for (_, job) in &jobs {
                 job.write_to(&mut input);

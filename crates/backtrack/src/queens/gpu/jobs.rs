@@ -22,12 +22,12 @@ pub(crate) const fn stack_bytes(rows: usize) -> usize {
     resumes * 16 + rows * 4
 }
 
-/// Rows of the longest walk among the jobs of `plan`: from the job depth
-/// (no job starts above it, [`run_batches`] checks) to the second-to-last row.
+/// Rows of the longest walk among the jobs of `plan` cut at `depth` (see
+/// [`job_depth`]): from the job depth (no job starts above it,
+/// [`run_batches`] checks) to the second-to-last row.
 #[cfg_attr(not(all(feature = "gpu", unix)), allow(dead_code))]
-pub(crate) fn walk_rows(plan: &Plan) -> usize {
-    let n = plan.n();
-    n.saturating_sub(1 + job_depth(n, plan.depth())).max(1)
+pub(crate) fn walk_rows(plan: &Plan, depth: usize) -> usize {
+    plan.n().saturating_sub(1 + depth).max(1)
 }
 
 /// Longest prefix a job carries.
@@ -108,11 +108,10 @@ impl Job {
 /// jobs (enough to keep every thread of a large GPU busy to the end) and
 /// that no walk outgrows the stack, never past the second-to-last row.
 ///
-/// `BACKTRACK_GPU_JOB_DEPTH`, when set to a number, replaces the table's
-/// depth (within the same bounds): a knob for measuring other depths on a
-/// new GPU, not needed for correct counts.
-pub(crate) fn job_depth(n: usize, plan_depth: usize) -> usize {
-    let chosen = std::env::var("BACKTRACK_GPU_JOB_DEPTH").ok().and_then(|text| text.trim().parse::<usize>().ok());
+/// `chosen` (the `BACKTRACK_GPU_JOB_DEPTH` knob, see tuning.rs) replaces
+/// the table's depth within the same bounds: for measuring other depths on
+/// a new GPU, not needed for correct counts.
+pub(crate) fn job_depth(n: usize, plan_depth: usize, chosen: Option<usize>) -> usize {
     let wanted = chosen.unwrap_or(match n {
         0..=11 => 0,
         12..=15 => 5,
@@ -200,16 +199,10 @@ struct Walk {
 }
 
 impl<'p, S: Fn(usize) -> bool> JobStream<'p, S> {
-    /// The jobs of the subproblems of `plan` for which `skip` is false.
-    pub(crate) fn new(plan: &'p Plan, skip: S) -> Self {
-        JobStream {
-            plan,
-            depth: job_depth(plan.n(), plan.depth()),
-            skip,
-            next_index: 0,
-            pending: VecDeque::new(),
-            walk: None,
-        }
+    /// The jobs of the subproblems of `plan` for which `skip` is false,
+    /// cut at `depth` (see [`job_depth`]).
+    pub(crate) fn new(plan: &'p Plan, depth: usize, skip: S) -> Self {
+        JobStream { plan, depth, skip, next_index: 0, pending: VecDeque::new(), walk: None }
     }
 
     /// The next event, or `None` when every subproblem is done.
@@ -440,13 +433,14 @@ impl Ledger {
 pub(crate) fn run_batches<R: Runner>(
     runner: &mut R,
     plan: &Plan,
+    depth: usize,
     skip: impl Fn(usize) -> bool,
     control: Option<&Control>,
     batch_jobs: usize,
     done: &mut dyn FnMut(usize, Counts),
 ) -> Result<(), R::Error> {
     let cancelled = || control.is_some_and(|c| c.is_cancelled());
-    let mut stream = JobStream::new(plan, skip);
+    let mut stream = JobStream::new(plan, depth, skip);
     let mut ledger = Ledger::default();
     let mut batches: [Batch; SLOTS] = Default::default();
     let mut results = Vec::new();

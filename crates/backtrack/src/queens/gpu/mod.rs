@@ -166,8 +166,9 @@ impl Gpu {
         #[cfg(all(feature = "gpu", unix))]
         {
             let heads = jobs::head_table(plan.n());
-            let mut runner = self.device.runner(plan.n(), jobs::walk_rows(plan), &heads)?;
-            jobs::run_batches(&mut runner, plan, skip, control, self.device.batch(), &mut done)
+            let depth = jobs::job_depth(plan.n(), plan.depth(), self.device.job_depth());
+            let mut runner = self.device.runner(plan.n(), jobs::walk_rows(plan, depth), &heads)?;
+            jobs::run_batches(&mut runner, plan, depth, skip, control, self.device.batch(), &mut done)
         }
         #[cfg(not(all(feature = "gpu", unix)))]
         {
@@ -199,7 +200,8 @@ fn emulate_batches(
 ) {
     let heads = jobs::head_table(plan.n());
     let mut runner = emulate::Emulator { heads: &heads, n: plan.n() as u32, results: Default::default() };
-    let Ok(()) = jobs::run_batches(&mut runner, plan, skip, control, batch, done);
+    let depth = jobs::job_depth(plan.n(), plan.depth(), None);
+    let Ok(()) = jobs::run_batches(&mut runner, plan, depth, skip, control, batch, done);
 }
 
 /// The kernel's CUDA source.

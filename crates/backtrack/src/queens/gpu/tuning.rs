@@ -8,11 +8,13 @@
 //! - `BACKTRACK_GPU_BATCH`: jobs per batch, at least 1024.
 //! - `BACKTRACK_GPU_KERNEL`: a file to compile instead of the built-in
 //!   `kernel.cu` (same entry point, same job and head layouts).
-//! - `BACKTRACK_GPU_JOB_DEPTH`: see [`job_depth`](super::jobs::job_depth).
+//! - `BACKTRACK_GPU_JOB_DEPTH`: rows each job fixes, from 1 to
+//!   [`MAX_PREFIX`] (see [`job_depth`](super::jobs::job_depth), which keeps
+//!   it within the board's bounds).
 
 use std::path::PathBuf;
 
-use super::jobs::{stack_bytes, STACK_ROWS};
+use super::jobs::{stack_bytes, MAX_PREFIX, STACK_ROWS};
 use super::GpuError;
 
 /// Threads per block by default.
@@ -37,11 +39,13 @@ pub(crate) struct Tuning {
     /// The kernel source to compile instead of the built-in one: its
     /// file and text.
     pub kernel: Option<(PathBuf, String)>,
+    /// Rows each job fixes, instead of the table's.
+    pub job_depth: Option<usize>,
 }
 
 impl Default for Tuning {
     fn default() -> Tuning {
-        Tuning { block: DEFAULT_BLOCK, batch: DEFAULT_BATCH, kernel: None }
+        Tuning { block: DEFAULT_BLOCK, batch: DEFAULT_BATCH, kernel: None, job_depth: None }
     }
 }
 
@@ -77,6 +81,15 @@ impl Tuning {
                 )));
             }
             tuning.batch = batch;
+        }
+        if let Some(text) = lookup("BACKTRACK_GPU_JOB_DEPTH") {
+            let depth = number("BACKTRACK_GPU_JOB_DEPTH", &text)?;
+            if !(1..=MAX_PREFIX).contains(&depth) {
+                return Err(GpuError::Setting(format!(
+                    "BACKTRACK_GPU_JOB_DEPTH must be from 1 to {MAX_PREFIX}, not {depth}"
+                )));
+            }
+            tuning.job_depth = Some(depth);
         }
         if let Some(path) = lookup("BACKTRACK_GPU_KERNEL").filter(|path| !path.is_empty()).map(PathBuf::from) {
             let text = std::fs::read_to_string(&path)
@@ -118,9 +131,10 @@ mod tests {
             ("BACKTRACK_GPU_BLOCK", "96"),
             ("BACKTRACK_GPU_BATCH", "4096"),
             ("BACKTRACK_GPU_KERNEL", file.to_str().unwrap()),
+            ("BACKTRACK_GPU_JOB_DEPTH", "6"),
         ])
         .unwrap();
-        assert_eq!((t.block, t.batch), (96, 4096));
+        assert_eq!((t.block, t.batch, t.job_depth), (96, 4096, Some(6)));
         assert_eq!(t.kernel, Some((file, "// a kernel".to_string())));
         assert_eq!(t.source(), "// a kernel");
         for (name, bad) in [
@@ -129,6 +143,9 @@ mod tests {
             ("BACKTRACK_GPU_BLOCK", "4096"),
             ("BACKTRACK_GPU_BLOCK", "many"),
             ("BACKTRACK_GPU_BATCH", "10"),
+            ("BACKTRACK_GPU_JOB_DEPTH", "0"),
+            ("BACKTRACK_GPU_JOB_DEPTH", "99"),
+            ("BACKTRACK_GPU_JOB_DEPTH", "deep"),
         ] {
             let e = tuning(&[(name, bad)]).unwrap_err();
             assert!(matches!(&e, GpuError::Setting(text) if text.starts_with(name)), "{name}={bad}: {e}");
