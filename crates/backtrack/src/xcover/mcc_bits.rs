@@ -311,7 +311,33 @@ impl MccBitsSpace {
 /// primary items lowered.
 #[inline(always)]
 fn step(t: &Tables, live: &mut Vec<u64>, counts: &mut Vec<u32>, d: usize, remove: impl Fn(usize) -> u64) {
-    let (w, stride, per) = (t.words, t.n_primary + 1, t.stride);
+    // Lowering the counts is most of a node's work on packings; with the
+    // options' stride known to the compiler, each removed option's items
+    // are lowered without a loop (a third fewer instructions on a
+    // pentomino packing).
+    match t.stride {
+        2 => step_with::<2>(t, live, counts, d, remove),
+        3 => step_with::<3>(t, live, counts, d, remove),
+        4 => step_with::<4>(t, live, counts, d, remove),
+        5 => step_with::<5>(t, live, counts, d, remove),
+        6 => step_with::<6>(t, live, counts, d, remove),
+        _ => step_with::<0>(t, live, counts, d, remove),
+    }
+}
+
+/// [`step`] for options of `PER` primary item slots (`t.stride`), or of
+/// any stride when `PER` is 0.
+#[inline(always)]
+fn step_with<const PER: usize>(
+    t: &Tables,
+    live: &mut Vec<u64>,
+    counts: &mut Vec<u32>,
+    d: usize,
+    remove: impl Fn(usize) -> u64,
+) {
+    let (w, stride) = (t.words, t.n_primary + 1);
+    let per = if PER == 0 { t.stride } else { PER };
+    debug_assert_eq!(per, t.stride);
     if live.len() < (d + 2) * w {
         live.resize((d + 2) * w, 0);
         counts.resize((d + 2) * stride, 0);
