@@ -1,6 +1,9 @@
 //! Eight searches at once: the counting walk of [`super::kernel`] run in the
 //! eight 32-bit lanes of an AVX2 register, each lane on its own piece of the
 //! search (a [`LaneJob`]), all lanes advancing one step per iteration.
+//! Two such registers step side by side in one loop, sixteen searches in
+//! flight: a step is a long chain of dependent operations, and the two
+//! chains are independent, so the processor overlaps them.
 //!
 //! A scalar depth-first search spends most of its time on mispredicted
 //! branches: whether the current row has a free column is close to a coin

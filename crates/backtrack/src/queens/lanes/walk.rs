@@ -1,7 +1,8 @@
-//! The lane walk itself: the eight lanes' state in vector-sized arrays,
-//! the AVX2 helpers that compute a step for every lane at once, and the
-//! walk that steps the lanes and refills them from a [`Feed`]. The module
-//! above explains the walk; this file holds its `unsafe` code.
+//! The lane walk itself: the lanes' state in vector-sized arrays, the AVX2
+//! helpers that compute a step for every lane of a register at once, and
+//! the walk that steps two such sets of lanes side by side and refills
+//! them from a [`Feed`]. The module above explains the walk; this file
+//! holds its `unsafe` code.
 
 // Only x86-64 has the vector walk; elsewhere the lanes' state is unused.
 #![cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
@@ -34,16 +35,16 @@ pub(super) fn run_on<C: Cpu>(cpu: C, n: usize, feed: &mut dyn Feed, control: Opt
     assert!((6..=MAX_LANE_N).contains(&n), "the lane walk does not support n = {n}");
     #[cfg(target_arch = "x86_64")]
     {
-        let mut lanes = Lanes::new(n);
+        let mut sets: [Lanes; SETS] = std::array::from_fn(|_| Lanes::new(n));
         if let Some(wide) = cpu.avx512() {
             // SAFETY: the token proves AVX-512 F, BW, VL and every feature
             // of `X86V3`, every feature this build is compiled with.
-            return unsafe { walk_avx512(wide, &mut lanes, feed, control) };
+            return unsafe { walk_avx512(wide, &mut sets, feed, control) };
         }
         let v3 = cpu.x86_v3().expect("the lane walk needs AVX2");
         // SAFETY: the token proves AVX2, BMI1, BMI2 and POPCNT, every
         // feature this build is compiled with.
-        unsafe { walk_x86_v3(v3, &mut lanes, feed, control) }
+        unsafe { walk_x86_v3(v3, &mut sets, feed, control) }
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -51,6 +52,12 @@ pub(super) fn run_on<C: Cpu>(cpu: C, n: usize, feed: &mut dyn Feed, control: Opt
         unreachable!("no processor token exists off x86-64")
     }
 }
+
+/// Sets of [`LANES`] lanes stepped side by side in one loop: each step
+/// is a long chain of dependent operations, and the sets' chains are
+/// independent, so the processor overlaps them. The loop names the two
+/// sets one by one (see [`walk`]).
+const SETS: usize = 2;
 
 /// Eight lanes' `u32`s, aligned for whole-register loads.
 #[derive(Clone, Copy, Debug, Default)]
@@ -297,6 +304,7 @@ unsafe fn lane_mask(x: __m256i) -> u32 {
 /// What [`unforced_columns`] and [`forced`] need besides a row's attacks:
 /// each lane's row rules and the board's constants.
 #[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
 struct RowRules {
     limit: __m256i,
     limit_bits: __m256i,
@@ -383,9 +391,9 @@ unsafe fn columns_left<L: Logic>(
 /// The processor must have AVX2, BMI1, BMI2 and POPCNT, as the token promises.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-unsafe fn walk_x86_v3(_cpu: X86V3, lanes: &mut Lanes, feed: &mut dyn Feed, control: Option<&Control>) -> bool {
+unsafe fn walk_x86_v3(_cpu: X86V3, sets: &mut [Lanes; SETS], feed: &mut dyn Feed, control: Option<&Control>) -> bool {
     // SAFETY: the features `walk` asks for are enabled here.
-    unsafe { walk::<X86V3>(lanes, feed, control) }
+    unsafe { walk::<X86V3>(sets, feed, control) }
 }
 
 /// [`walk_x86_v3`] with AVX-512: the same walk, its three-input logic and
@@ -396,9 +404,273 @@ unsafe fn walk_x86_v3(_cpu: X86V3, lanes: &mut Lanes, feed: &mut dyn Feed, contr
 /// [`walk_x86_v3`], as the token promises.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,avx512f,avx512bw,avx512vl")]
-unsafe fn walk_avx512(_cpu: Avx512, lanes: &mut Lanes, feed: &mut dyn Feed, control: Option<&Control>) -> bool {
+unsafe fn walk_avx512(_cpu: Avx512, sets: &mut [Lanes; SETS], feed: &mut dyn Feed, control: Option<&Control>) -> bool {
     // SAFETY: the features `walk` asks for are enabled here.
-    unsafe { walk::<Avx512>(lanes, feed, control) }
+    unsafe { walk::<Avx512>(sets, feed, control) }
+}
+
+/// The board's constants, shared by every set of lanes.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+struct Board {
+    zero: __m256i,
+    one: __m256i,
+    five_bits: __m256i,
+    exponent_bias: __m256i,
+    board: __m256i,
+    side: __m256i,
+    settle_row: __m256i,
+    frame: __m128i,
+    frame_plus_one: __m128i,
+}
+
+/// A set of lanes in registers: the state a step changes, and the rules
+/// of the jobs in its lanes, which stay put between refills.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+struct Regs {
+    row: __m256i,
+    left: __m256i,
+    down: __m256i,
+    right: __m256i,
+    avail: __m256i,
+    side_ties: __m256i,
+    stack: [__m256i; WORDS],
+    leaves: __m256i,
+    start: __m256i,
+    tie_rows: __m256i,
+    tie_third: __m256i,
+    tie_bottom: __m256i,
+    forbid_second: __m256i,
+    forbid_last: __m256i,
+    rules: RowRules,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Regs {
+    /// The registers of `lanes`.
+    ///
+    /// # Safety
+    /// As for [`ld`]: AVX2.
+    #[inline(always)]
+    unsafe fn load(lanes: &Lanes, k: &Board) -> Regs {
+        // SAFETY: AVX2 by the contract; `ld` reads aligned `V`s.
+        unsafe {
+            let mut stack = [k.zero; WORDS];
+            for (w, v) in stack.iter_mut().zip(&lanes.stack) {
+                *w = ld(v);
+            }
+            Regs {
+                row: ld(&lanes.row),
+                left: ld(&lanes.left),
+                down: ld(&lanes.down),
+                right: ld(&lanes.right),
+                avail: ld(&lanes.avail),
+                side_ties: ld(&lanes.side_ties),
+                stack,
+                leaves: ld(&lanes.leaves),
+                start: ld(&lanes.start),
+                tie_rows: ld(&lanes.tie_rows),
+                tie_third: ld(&lanes.tie_third),
+                tie_bottom: ld(&lanes.tie_bottom),
+                forbid_second: ld(&lanes.forbid_second),
+                forbid_last: ld(&lanes.forbid_last),
+                rules: RowRules {
+                    limit: ld(&lanes.limit),
+                    limit_bits: ld(&lanes.limit_bits),
+                    force_row: ld(&lanes.force_row),
+                    board: k.board,
+                    side: k.side,
+                    frame: k.frame,
+                },
+            }
+        }
+    }
+
+    /// Writes the state a step changes back to `lanes`.
+    ///
+    /// # Safety
+    /// As for [`ld`]: AVX2.
+    #[inline(always)]
+    unsafe fn store(&self, lanes: &mut Lanes) {
+        // SAFETY: AVX2 by the contract; `st` writes aligned `V`s.
+        unsafe {
+            st(&mut lanes.row, self.row);
+            st(&mut lanes.left, self.left);
+            st(&mut lanes.down, self.down);
+            st(&mut lanes.right, self.right);
+            st(&mut lanes.avail, self.avail);
+            st(&mut lanes.side_ties, self.side_ties);
+            for (v, w) in lanes.stack.iter_mut().zip(&self.stack) {
+                st(v, *w);
+            }
+            st(&mut lanes.leaves, self.leaves);
+        }
+    }
+
+    /// The active lanes back at their start row with nothing left: their
+    /// jobs are done.
+    ///
+    /// # Safety
+    /// As for [`ld`]: AVX2.
+    #[inline(always)]
+    unsafe fn finished(&self, k: &Board, active: u32) -> u32 {
+        // SAFETY: AVX2 by the contract.
+        unsafe {
+            let empty = _mm256_cmpeq_epi32(self.avail, k.zero);
+            lane_mask(_mm256_and_si256(empty, _mm256_cmpeq_epi32(self.row, self.start))) & active
+        }
+    }
+
+    /// One step of every lane of the set: a pop, then a push. `lanes` is
+    /// the set's scalar side, for the rare leaves classified one by one.
+    ///
+    /// # Safety
+    /// As for [`unforced_columns`].
+    #[inline(always)]
+    unsafe fn step<L: Logic>(&mut self, k: &Board, lanes: &mut Lanes) {
+        // SAFETY: the unsafe calls below are the helpers of this file and
+        // those of `L`, whose conditions, AVX2 and the features of `L`,
+        // this function's contract gives; `st` writes aligned `V`s.
+        unsafe {
+            let Board { zero, one, five_bits, exponent_bias, board, side, settle_row, frame, frame_plus_one } = *k;
+            let rules = &self.rules;
+            let (mut row, mut left, mut down, mut right, mut avail) =
+                (self.row, self.left, self.down, self.right, self.avail);
+            let mut side_ties = self.side_ties;
+            let mut stack = self.stack;
+            let empty = _mm256_cmpeq_epi32(avail, zero);
+            let at_start = _mm256_cmpeq_epi32(row, self.start);
+
+            // First, lanes with no column left take back the queen of the
+            // row above (its column is the newest on the stack), and get
+            // that row's columns above the one taken back.
+            let pop = _mm256_andnot_si256(at_start, empty);
+            let back_col = _mm256_and_si256(stack[0], five_bits);
+            let back = _mm256_sllv_epi32(one, back_col);
+            let left_out = _mm256_xor_si256(_mm256_srli_epi32(left, 1), back);
+            let down_out = _mm256_xor_si256(down, back);
+            let right_out = _mm256_xor_si256(_mm256_slli_epi32(right, 1), _mm256_sll_epi32(back, frame));
+            let row_out = _mm256_add_epi32(row, pop);
+            let avail_out = columns_left::<L>(row_out, left_out, down_out, right_out, back_col, rules);
+            left = L::select(left, left_out, pop);
+            down = L::select(down, down_out, pop);
+            right = L::select(right, right_out, pop);
+            row = row_out;
+            avail = L::select(avail, avail_out, pop);
+            side_ties = L::clear_both(_mm256_sllv_epi32(one, row), pop, side_ties);
+            for k in 0..WORDS {
+                let next = if k + 1 < WORDS { _mm256_slli_epi32(stack[k + 1], 25) } else { zero };
+                let popped = _mm256_or_si256(_mm256_srli_epi32(stack[k], 5), next);
+                stack[k] = L::select(stack[k], popped, pop);
+            }
+
+            // Then every lane with a free column places a queen on the
+            // lowest, `bit`: on the third-to-last row it counts the
+            // completions and stays, above it goes down a row.
+            let empty = _mm256_cmpeq_epi32(avail, zero);
+            let at_settle = _mm256_cmpeq_epi32(row, settle_row);
+            let settle = _mm256_andnot_si256(empty, at_settle);
+            let push = L::nor(empty, at_settle);
+            let bit = _mm256_and_si256(avail, _mm256_sub_epi32(zero, avail));
+            let bit_right = _mm256_sll_epi32(bit, frame);
+            let left_in = _mm256_slli_epi32(_mm256_or_si256(left, bit), 1);
+            let down_in = _mm256_or_si256(down, bit);
+            let right_in = _mm256_srli_epi32(_mm256_or_si256(right, bit_right), 1);
+
+            // The last two rows after a queen on the third-to-last: two
+            // free columns, low and high; each order is a completion if
+            // both queens are free of attacks and not diagonal neighbours.
+            let free = _mm256_andnot_si256(down_in, board);
+            let right_board = _mm256_srl_epi32(right_in, frame);
+            let second = L::nor_and(_mm256_or_si256(left_in, right_board), self.forbid_second, free);
+            let last = L::nor_and(
+                _mm256_or_si256(_mm256_slli_epi32(left_in, 1), _mm256_srl_epi32(right_in, frame_plus_one)),
+                self.forbid_last,
+                free,
+            );
+            let low = _mm256_and_si256(free, _mm256_sub_epi32(zero, free));
+            let high = _mm256_xor_si256(free, low);
+            let apart = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_slli_epi32(low, 1), high), zero);
+            // `second` and `last` lie within `free`, the two columns `low`
+            // and `high`: so `low` from `second` and the rest from `last`
+            // is `free` exactly when `low` may go second and `high` last.
+            let low_first = _mm256_cmpeq_epi32(L::bit_select(low, second, last), free);
+            let high_first = _mm256_cmpeq_epi32(L::bit_select(low, last, second), free);
+            let counted = _mm256_and_si256(settle, apart);
+            let low_first = _mm256_and_si256(low_first, counted);
+            let high_first = _mm256_and_si256(high_first, counted);
+            // Leaves that may tie with another visited member of their
+            // class: a side queen on a tie row, or a tie column free for
+            // the last rows. They are classified one by one.
+            let tie = L::and_or(free, self.tie_bottom, L::and_or(bit, self.tie_third, side_ties));
+            let maybe_tie = L::andnot_or(_mm256_cmpeq_epi32(tie, zero), low_first, high_first);
+            let rare = lane_mask(maybe_tie);
+            if rare != 0 {
+                let mut v = [V::default(); 4];
+                st(&mut v[0], bit);
+                st(&mut v[1], left_in);
+                st(&mut v[2], down_in);
+                st(&mut v[3], right_in);
+                for (k, w) in stack.iter().enumerate() {
+                    st(&mut lanes.stack[k], *w);
+                }
+                let mut m = rare;
+                while m != 0 {
+                    let j = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    lanes.classify_leaves(j, v[0].0[j], v[1].0[j], v[2].0[j], v[3].0[j]);
+                }
+            }
+            // Every leaf is counted here; the ones classified above are
+            // taken off again when the lanes are flushed.
+            self.leaves = _mm256_add_epi32(self.leaves, _mm256_add_epi32(low_first, high_first));
+
+            // Going down: the next row's attacks and free columns.
+            let row_in = _mm256_sub_epi32(row, push);
+            let free_in = unforced_columns::<L>(row_in, left_in, down_in, right_in, rules);
+            let avail_in = forced::<L>(row_in, down_in, free_in, rules);
+            let row_bit = _mm256_sllv_epi32(one, row);
+            let off_side = _mm256_cmpeq_epi32(_mm256_and_si256(bit, side), zero);
+            side_ties = L::andnot_then_or(off_side, L::and3(row_bit, self.tie_rows, push), side_ties);
+            self.left = L::select(left, left_in, push);
+            self.down = L::select(down, down_in, push);
+            self.right = L::select(right, right_in, push);
+            self.row = row_in;
+            self.avail = L::select(_mm256_xor_si256(avail, bit), avail_in, push);
+            self.side_ties = side_ties;
+            // The packed column stack: the placed column goes on top.
+            let col =
+                _mm256_sub_epi32(_mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(bit)), 23), exponent_bias);
+            for k in (0..WORDS).rev() {
+                let below = if k == 0 { col } else { _mm256_srli_epi32(stack[k - 1], 25) };
+                let pushed = _mm256_or_si256(_mm256_slli_epi32(stack[k], 5), below);
+                stack[k] = L::select(stack[k], pushed, push);
+            }
+            self.stack = stack;
+        }
+    }
+}
+
+/// Hands each lane of `finished` its job's counts to `feed` and refills it
+/// (or parks it once `feed` is dry).
+fn refill(lanes: &mut Lanes, mut finished: u32, feed: &mut dyn Feed, dry: &mut bool) {
+    while finished != 0 {
+        let j = finished.trailing_zeros() as usize;
+        finished &= finished - 1;
+        let counts = lanes.take_counts(j);
+        // Lanes empty before (at the first fill) have nothing to report.
+        if let Some(job) = &lanes.jobs[j] {
+            feed.finished(job.owner, counts);
+        }
+        match if *dry { None } else { feed.next() } {
+            Some(job) => lanes.load(j, job),
+            None => {
+                *dry = true;
+                lanes.park(j);
+            }
+        }
+    }
 }
 
 /// The body of the walks, for the level `L`.
@@ -407,205 +679,56 @@ unsafe fn walk_avx512(_cpu: Avx512, lanes: &mut Lanes, feed: &mut dyn Feed, cont
 /// As for [`unforced_columns`].
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-unsafe fn walk<L: Logic>(lanes: &mut Lanes, feed: &mut dyn Feed, control: Option<&Control>) -> bool {
-    // SAFETY: the unsafe calls below are the helpers of this file (`ld`,
-    // `st`, `lane_mask`, `unforced_columns`, `forced`, `columns_left`) and those of `L`,
-    // whose conditions, AVX2 and the features of `L`, this function's
-    // contract gives; `ld` and `st` take references to aligned `V`s.
+unsafe fn walk<L: Logic>(sets: &mut [Lanes; SETS], feed: &mut dyn Feed, control: Option<&Control>) -> bool {
+    // SAFETY: the unsafe calls below are the methods of `Regs`, whose
+    // conditions, AVX2 and the features of `L`, this function's contract
+    // gives.
     unsafe {
-        let n = lanes.n;
+        let n = sets[0].n;
         let mut dry = false;
-        for j in 0..LANES {
-            match feed.next() {
-                Some(job) => lanes.load(j, job),
-                None => {
-                    dry = true;
-                    lanes.park(j);
-                }
-            }
+        for lanes in sets.iter_mut() {
+            refill(lanes, (1 << LANES) - 1, feed, &mut dry);
         }
-        let frame = _mm_cvtsi32_si128(lanes.frame() as i32);
-        let frame_plus_one = _mm_cvtsi32_si128(lanes.frame() as i32 + 1);
-        let zero = _mm256_setzero_si256();
-        let one = _mm256_set1_epi32(1);
-        let five_bits = _mm256_set1_epi32(31);
-        let exponent_bias = _mm256_set1_epi32(127);
-        let board = _mm256_set1_epi32(full_mask(n) as i32);
-        let side = _mm256_set1_epi32(side_mask(n) as i32);
-        let settle_row = _mm256_set1_epi32(n as i32 - 3);
-        while lanes.active != 0 {
+        let k = Board {
+            zero: _mm256_setzero_si256(),
+            one: _mm256_set1_epi32(1),
+            five_bits: _mm256_set1_epi32(31),
+            exponent_bias: _mm256_set1_epi32(127),
+            board: _mm256_set1_epi32(full_mask(n) as i32),
+            side: _mm256_set1_epi32(side_mask(n) as i32),
+            settle_row: _mm256_set1_epi32(n as i32 - 3),
+            frame: _mm_cvtsi32_si128(sets[0].frame() as i32),
+            frame_plus_one: _mm_cvtsi32_si128(sets[0].frame() as i32 + 1),
+        };
+        while sets.iter().any(|lanes| lanes.active != 0) {
             if control.is_some_and(|c| c.is_cancelled()) {
                 return false;
             }
-            let mut row = ld(&lanes.row);
-            let mut left = ld(&lanes.left);
-            let mut down = ld(&lanes.down);
-            let mut right = ld(&lanes.right);
-            let mut avail = ld(&lanes.avail);
-            let mut side_ties = ld(&lanes.side_ties);
-            let mut stack = [zero; WORDS];
-            for (k, w) in stack.iter_mut().enumerate() {
-                *w = ld(&lanes.stack[k]);
-            }
-            let mut leaves = ld(&lanes.leaves);
-            let start = ld(&lanes.start);
-            let limit = ld(&lanes.limit);
-            let limit_bits = ld(&lanes.limit_bits);
-            let force_row = ld(&lanes.force_row);
-            let tie_rows = ld(&lanes.tie_rows);
-            let tie_third = ld(&lanes.tie_third);
-            let tie_bottom = ld(&lanes.tie_bottom);
-            let forbid_second = ld(&lanes.forbid_second);
-            let forbid_last = ld(&lanes.forbid_last);
-            let rules = RowRules { limit, limit_bits, force_row, board, side, frame };
-            let active = lanes.active;
-            let mut finished = 0u32;
+            // Two sets by name, not an array indexed in a loop: so both
+            // stay in registers and their steps are laid side by side.
+            let [one, two] = &mut *sets;
+            let (mut a, mut b) = (Regs::load(one, &k), Regs::load(two, &k));
+            let mut finished = [0u32; SETS];
             let mut steps = 0u32;
             while steps < CHECK_EVERY {
                 steps += 1;
-                let empty = _mm256_cmpeq_epi32(avail, zero);
-                let at_start = _mm256_cmpeq_epi32(row, start);
                 // A lane back at its start row with nothing left has finished
                 // its job (and idles until it is refilled: checking every
                 // eighth step is enough and saves work on the others).
                 if steps.is_multiple_of(8) {
-                    finished = lane_mask(_mm256_and_si256(empty, at_start)) & active;
-                    if finished != 0 {
+                    finished = [a.finished(&k, one.active), b.finished(&k, two.active)];
+                    if finished != [0; SETS] {
                         break;
                     }
                 }
-
-                // First, lanes with no column left take back the queen of the
-                // row above (its column is the newest on the stack), and get
-                // that row's columns above the one taken back.
-                let pop = _mm256_andnot_si256(at_start, empty);
-                let back_col = _mm256_and_si256(stack[0], five_bits);
-                let back = _mm256_sllv_epi32(one, back_col);
-                let left_out = _mm256_xor_si256(_mm256_srli_epi32(left, 1), back);
-                let down_out = _mm256_xor_si256(down, back);
-                let right_out = _mm256_xor_si256(_mm256_slli_epi32(right, 1), _mm256_sll_epi32(back, frame));
-                let row_out = _mm256_add_epi32(row, pop);
-                let avail_out = columns_left::<L>(row_out, left_out, down_out, right_out, back_col, &rules);
-                left = L::select(left, left_out, pop);
-                down = L::select(down, down_out, pop);
-                right = L::select(right, right_out, pop);
-                row = row_out;
-                avail = L::select(avail, avail_out, pop);
-                side_ties = L::clear_both(_mm256_sllv_epi32(one, row), pop, side_ties);
-                for k in 0..WORDS {
-                    let next = if k + 1 < WORDS { _mm256_slli_epi32(stack[k + 1], 25) } else { zero };
-                    let popped = _mm256_or_si256(_mm256_srli_epi32(stack[k], 5), next);
-                    stack[k] = L::select(stack[k], popped, pop);
-                }
-
-                // Then every lane with a free column places a queen on the
-                // lowest, `bit`: on the third-to-last row it counts the
-                // completions and stays, above it goes down a row.
-                let empty = _mm256_cmpeq_epi32(avail, zero);
-                let at_settle = _mm256_cmpeq_epi32(row, settle_row);
-                let settle = _mm256_andnot_si256(empty, at_settle);
-                let push = L::nor(empty, at_settle);
-                let bit = _mm256_and_si256(avail, _mm256_sub_epi32(zero, avail));
-                let bit_right = _mm256_sll_epi32(bit, frame);
-                let left_in = _mm256_slli_epi32(_mm256_or_si256(left, bit), 1);
-                let down_in = _mm256_or_si256(down, bit);
-                let right_in = _mm256_srli_epi32(_mm256_or_si256(right, bit_right), 1);
-
-                // The last two rows after a queen on the third-to-last: two
-                // free columns, low and high; each order is a completion if
-                // both queens are free of attacks and not diagonal neighbours.
-                let free = _mm256_andnot_si256(down_in, board);
-                let right_board = _mm256_srl_epi32(right_in, frame);
-                let second = L::nor_and(_mm256_or_si256(left_in, right_board), forbid_second, free);
-                let last = L::nor_and(
-                    _mm256_or_si256(_mm256_slli_epi32(left_in, 1), _mm256_srl_epi32(right_in, frame_plus_one)),
-                    forbid_last,
-                    free,
-                );
-                let low = _mm256_and_si256(free, _mm256_sub_epi32(zero, free));
-                let high = _mm256_xor_si256(free, low);
-                let apart = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_slli_epi32(low, 1), high), zero);
-                // `second` and `last` lie within `free`, the two columns `low`
-                // and `high`: so `low` from `second` and the rest from `last`
-                // is `free` exactly when `low` may go second and `high` last.
-                let low_first = _mm256_cmpeq_epi32(L::bit_select(low, second, last), free);
-                let high_first = _mm256_cmpeq_epi32(L::bit_select(low, last, second), free);
-                let counted = _mm256_and_si256(settle, apart);
-                let low_first = _mm256_and_si256(low_first, counted);
-                let high_first = _mm256_and_si256(high_first, counted);
-                // Leaves that may tie with another visited member of their
-                // class: a side queen on a tie row, or a tie column free for
-                // the last rows. They are classified one by one.
-                let tie = L::and_or(free, tie_bottom, L::and_or(bit, tie_third, side_ties));
-                let maybe_tie = L::andnot_or(_mm256_cmpeq_epi32(tie, zero), low_first, high_first);
-                let rare = lane_mask(maybe_tie);
-                if rare != 0 {
-                    let mut v = [V::default(); 4];
-                    st(&mut v[0], bit);
-                    st(&mut v[1], left_in);
-                    st(&mut v[2], down_in);
-                    st(&mut v[3], right_in);
-                    for (k, w) in stack.iter().enumerate() {
-                        st(&mut lanes.stack[k], *w);
-                    }
-                    let mut m = rare;
-                    while m != 0 {
-                        let j = m.trailing_zeros() as usize;
-                        m &= m - 1;
-                        lanes.classify_leaves(j, v[0].0[j], v[1].0[j], v[2].0[j], v[3].0[j]);
-                    }
-                }
-                // Every leaf is counted here; the ones classified above are
-                // taken off again when the lanes are flushed.
-                leaves = _mm256_add_epi32(leaves, _mm256_add_epi32(low_first, high_first));
-
-                // Going down: the next row's attacks and free columns.
-                let row_in = _mm256_sub_epi32(row, push);
-                let free_in = unforced_columns::<L>(row_in, left_in, down_in, right_in, &rules);
-                let avail_in = forced::<L>(row_in, down_in, free_in, &rules);
-                let row_bit = _mm256_sllv_epi32(one, row);
-                let off_side = _mm256_cmpeq_epi32(_mm256_and_si256(bit, side), zero);
-                side_ties = L::andnot_then_or(off_side, L::and3(row_bit, tie_rows, push), side_ties);
-                left = L::select(left, left_in, push);
-                down = L::select(down, down_in, push);
-                right = L::select(right, right_in, push);
-                row = row_in;
-                avail = L::select(_mm256_xor_si256(avail, bit), avail_in, push);
-                // The packed column stack: the placed column goes on top.
-                let col = _mm256_sub_epi32(
-                    _mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(bit)), 23),
-                    exponent_bias,
-                );
-                for k in (0..WORDS).rev() {
-                    let below = if k == 0 { col } else { _mm256_srli_epi32(stack[k - 1], 25) };
-                    let pushed = _mm256_or_si256(_mm256_slli_epi32(stack[k], 5), below);
-                    stack[k] = L::select(stack[k], pushed, push);
-                }
+                a.step::<L>(&k, one);
+                b.step::<L>(&k, two);
             }
-            st(&mut lanes.row, row);
-            st(&mut lanes.left, left);
-            st(&mut lanes.down, down);
-            st(&mut lanes.right, right);
-            st(&mut lanes.avail, avail);
-            st(&mut lanes.side_ties, side_ties);
-            for (k, w) in stack.iter().enumerate() {
-                st(&mut lanes.stack[k], *w);
-            }
-            st(&mut lanes.leaves, leaves);
-            lanes.flush_leaves();
-            while finished != 0 {
-                let j = finished.trailing_zeros() as usize;
-                finished &= finished - 1;
-                let counts = lanes.take_counts(j);
-                let owner = lanes.jobs[j].as_ref().map_or(usize::MAX, |job| job.owner);
-                feed.finished(owner, counts);
-                match if dry { None } else { feed.next() } {
-                    Some(job) => lanes.load(j, job),
-                    None => {
-                        dry = true;
-                        lanes.park(j);
-                    }
-                }
+            a.store(one);
+            b.store(two);
+            for (lanes, done) in sets.iter_mut().zip(finished) {
+                lanes.flush_leaves();
+                refill(lanes, done, feed, &mut dry);
             }
         }
         true
