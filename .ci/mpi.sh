@@ -20,8 +20,14 @@ if ((${#need[@]})); then
     $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 
-echo "== cargo build --release --features mpi"
-cargo build --release --features mpi
+# `cargo test --workspace --release` builds the library with the features
+# that dev-dependencies add to shared dependencies (serde's among them). The
+# whole workspace with its examples selected resolves features the same way,
+# so after the tests this build reuses their release library: it compiles the
+# binary with the feature, the MPI crates, and the examples with the few
+# dev-dependencies whose proc-macro crates the MPI bindings' build changes.
+echo "== cargo build --release --workspace --features backtrack-cli/mpi --bins --examples"
+cargo build --release --workspace --features backtrack-cli/mpi --bins --examples
 
 # mpirun refuses to run as root unless told, and a small CI machine may have
 # fewer cores than processes.
