@@ -22,7 +22,12 @@ const DETECT_LINES: usize = 16;
 /// Fails on input with no puzzle line, or when no line fits any size; the
 /// error says which sizes were tried.
 pub fn detect(text: &str) -> Result<Layout, ParseError> {
-    let text = crate::text::strip_bom(text);
+    detect_unmarked(crate::text::strip_bom(text))
+}
+
+/// [`detect`] on a text whose byte-order mark, if it had one, is gone
+/// already (a stream drops it as it comes): a mark here is a character.
+pub(crate) fn detect_unmarked(text: &str) -> Result<Layout, ParseError> {
     let lines: Vec<(usize, &[u8])> =
         Lines::new(text).filter(|(_, l)| !is_skippable(l)).take(DETECT_LINES).map(|(n, l)| (n, content(l))).collect();
     let Some(&(first_no, first)) = lines.first() else {
@@ -134,14 +139,16 @@ impl Batch {
     /// Reads every puzzle of `text` in `layout`. An input with no puzzle
     /// gives an empty batch.
     pub fn parse_as(text: &str, layout: Layout) -> Batch {
-        Batch::parse_part(text, layout, 1)
+        Batch::parse_part(crate::text::strip_bom(text), layout, 1)
     }
 
     /// [`Batch::parse_as`] on a part of a longer text that starts on line
     /// `first_line` of it (1-based), so that lines are numbered as in the
-    /// whole text. The part must start and end between puzzles.
+    /// whole text. The part must start and end between puzzles. A leading
+    /// byte-order mark is the caller's to drop (it is a character here):
+    /// [`Batch::parse_as`] drops it from a whole text, and a stream as it
+    /// comes, so that a second mark never goes unseen.
     pub fn parse_part(text: &str, layout: Layout, first_line: usize) -> Batch {
-        let text = if first_line == 1 { crate::text::strip_bom(text) } else { text };
         let side = layout.box_size * layout.box_size;
         let area = side * side;
         let mut batch = Batch { layout, cells: Vec::new(), entries: Vec::new() };

@@ -12,8 +12,9 @@ use std::borrow::Cow;
 use std::fmt;
 use std::io::{self, Read};
 
+use super::parse::detect_unmarked;
 use super::read::{is_skippable, is_space};
-use super::{detect, Batch, Format, Layout};
+use super::{Batch, Format, Layout};
 use crate::ParseError;
 
 /// Longest line a [`Reader`] accepts, in bytes (the longest puzzle line,
@@ -156,7 +157,7 @@ impl<R: Read> Reader<R> {
                 if self.layout.is_none() {
                     // No complete line held a puzzle: the last line (with no
                     // newline) may, or the input has none.
-                    match detect(&String::from_utf8_lossy(&self.buf)) {
+                    match detect_unmarked(&String::from_utf8_lossy(&self.buf)) {
                         Ok(layout) => self.layout = Some(layout),
                         Err(e) => return Some(Err(StreamError::Format(e))),
                     }
@@ -277,7 +278,7 @@ impl<R: Read> Reader<R> {
         if text.lines().all(|l| is_skippable(l.as_bytes())) {
             return Ok(None);
         }
-        detect(&text).map(Some).map_err(StreamError::Format)
+        detect_unmarked(&text).map(Some).map_err(StreamError::Format)
     }
 
     /// Parses `buf[..end]` as a batch and drops it from the buffer.

@@ -96,6 +96,25 @@ fn a_byte_order_mark_is_dropped_even_when_it_comes_byte_by_byte() {
     assert_eq!(read_in_pieces("\u{feff}", vec![1]), read_in_pieces("", vec![1]));
 }
 
+/// Only the first of two marks is dropped, as when the whole text is read:
+/// the second is a character of the first line (read in the whole text's
+/// layout, as a stream whose layout is given).
+#[test]
+fn a_second_byte_order_mark_is_read_as_the_whole_text_reads_it() {
+    for text in [format!("\u{feff}\u{feff}{PUZZLE}\n{PUZZLE}\n"), format!("\u{feff}\u{feff}# note\n{PUZZLE}\n")] {
+        let whole = Batch::parse(&text).unwrap();
+        for size in [1, 2, 3, 5, 200] {
+            let pieces = Pieces { data: text.as_bytes().to_vec(), at: 0, sizes: vec![size], turn: 0 };
+            let mut reader = Reader::with_layout(pieces, whole.layout());
+            let mut streamed = Vec::new();
+            while let Some(batch) = reader.next_batch() {
+                streamed.extend(summary(&batch.unwrap()));
+            }
+            assert_eq!(streamed, summary(&whole), "pieces of {size}: {text:?}");
+        }
+    }
+}
+
 #[test]
 fn a_puzzle_without_a_final_newline_is_read() {
     let got = read_in_pieces(PUZZLE, vec![7]).unwrap();
