@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks `backtrack queens N --gpu` on a machine with an NVIDIA GPU: the
-# counts for N = 8..21 (total and distinct) against OEIS A000170 and
+# counts for N = 4..21 (total and distinct) against OEIS A000170 and
 # A002562, a table of times, shards and a checkpoint resumed after Ctrl-C.
 # It needs only the built binary (the GPU's driver and NVRTC are loaded at
 # run time), so it runs where there is no Rust toolchain.
@@ -95,7 +95,7 @@ count() {
 
 say "== counts on the GPU (seconds: the program's own count time; wall: with start-up and kernel compile)"
 say "$(printf '%3s %16s %16s %14s %14s  %-8s %8s %8s' N solutions expected unique expected ok seconds wall)"
-for n in $(seq 8 20); do
+for n in $(seq 4 20); do
     case $n in
         19) cap=90 ;;
         20) cap=120 ;;

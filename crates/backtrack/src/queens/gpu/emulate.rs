@@ -263,6 +263,28 @@ mod tests {
         }
     }
 
+    /// Every resume entry and queen the kernel touches lies in the block's
+    /// shared memory, for every walk length and block size: the entry just
+    /// past a full stack of the block's last thread too, which the turn's
+    /// load reads when it does not go back.
+    #[test]
+    fn the_kernels_stack_stays_in_the_blocks_shared_memory() {
+        use super::super::jobs::stack_bytes;
+        use super::super::tuning::MAX_BLOCK;
+        for rows in 1..=STACK_ROWS {
+            let resumes = rows.saturating_sub(1).max(1);
+            // The stack holds at most rows - 1 entries; the load may read one past.
+            let deepest = rows - 1;
+            for block in (32..=MAX_BLOCK).step_by(32) {
+                let shared = block * stack_bytes(rows);
+                let past_last_entry = (deepest * block + block) * 16;
+                assert!(past_last_entry <= shared, "rows {rows}, block {block}: {past_last_entry} > {shared}");
+                let past_last_queen = resumes * 16 * block + (rows * block) * 4;
+                assert!(past_last_queen <= shared, "rows {rows}, block {block}: {past_last_queen} > {shared}");
+            }
+        }
+    }
+
     #[test]
     fn jobs_fit_the_kernels_stack_and_prefix_for_every_size() {
         for n in 1..=crate::queens::MAX_N {

@@ -16,10 +16,16 @@ use crate::search::Control;
 pub(crate) const STACK_ROWS: usize = 16;
 
 /// Bytes of shared memory one thread of the kernel needs for walks of
-/// `rows` rows: its resume entries and placed queens (see `count_jobs`).
+/// `rows` rows: its resume entries and placed queens (see `count_jobs`),
+/// the queens' words at least four. The kernel loads a resume entry at
+/// every turn, going back or not, and when not going back with its stack
+/// full that is the entry just past the stack, which must still lie in the
+/// block's shared memory: four words of every thread after the stacks make
+/// room for the last thread's entry.
 pub(crate) const fn stack_bytes(rows: usize) -> usize {
     let resumes = if rows > 1 { rows - 1 } else { 1 };
-    resumes * 16 + rows * 4
+    let words = if rows > 4 { rows } else { 4 };
+    resumes * 16 + words * 4
 }
 
 /// Rows of the longest walk among the jobs of `plan` cut at `depth` (see

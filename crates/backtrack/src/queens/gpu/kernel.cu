@@ -153,8 +153,8 @@ __device__ __forceinline__ bool may_tie(const u32* placed, u32 start, u32 n, u32
 // [4] The kernel: `counts[2j]` and `counts[2j + 1]` receive job j's
 // weighted total and classes. `next` must be 0 at launch. `rows` is the
 // longest walk of a job (rows from its start to the second-to-last row);
-// the launch gives each thread max(rows - 1, 1) Resume entries and `rows`
-// words of dynamic shared memory. The block is whole warps, and a thread
+// the launch gives each thread max(rows - 1, 1) Resume entries and
+// max(rows, 4) words of dynamic shared memory (see stack_bytes in jobs.rs). The block is whole warps, and a thread
 // stays in the loop until its whole warp is out of jobs (the warp
 // classifies ties together).
 extern "C" __global__ void __launch_bounds__(Q_BLOCK)
@@ -253,7 +253,8 @@ count_jobs(const Job* __restrict__ jobs, u32 job_count, const u32* __restrict__ 
                 }
             } else {
                 // [8] Row exhausted: resume the nearest row with columns left
-                // (as selects; the load is made either way).
+                // (as selects; the load is made either way, past the stack's
+                // top when not going back, which the launch makes room for).
                 const bool back = a == 0;
                 const u32 k = sp - (back ? 1u : 0u);
                 const Resume e = stk[k * Q_BLOCK];
