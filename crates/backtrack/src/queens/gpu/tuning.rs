@@ -12,6 +12,7 @@
 //!   [`MAX_PREFIX`] (see [`job_depth`](super::jobs::job_depth), which keeps
 //!   it within the board's bounds).
 
+use std::ops::RangeInclusive;
 use std::path::PathBuf;
 
 use super::jobs::{stack_bytes, MAX_PREFIX, STACK_ROWS};
@@ -72,24 +73,22 @@ impl Tuning {
             }
             tuning.block = block;
         }
-        if let Some(text) = lookup("BACKTRACK_GPU_BATCH") {
-            let batch = number("BACKTRACK_GPU_BATCH", &text)?;
-            if !(1024..=1 << 26).contains(&batch) {
-                return Err(GpuError::Setting(format!(
-                    "BACKTRACK_GPU_BATCH must be from 1024 to {}, not {batch}",
-                    1 << 26
-                )));
+        let ranged = |name: &str, text: &str, range: RangeInclusive<usize>| {
+            let value = number(name, text)?;
+            match range.contains(&value) {
+                true => Ok(value),
+                false => Err(GpuError::Setting(format!(
+                    "{name} must be from {} to {}, not {value}",
+                    range.start(),
+                    range.end()
+                ))),
             }
-            tuning.batch = batch;
+        };
+        if let Some(text) = lookup("BACKTRACK_GPU_BATCH") {
+            tuning.batch = ranged("BACKTRACK_GPU_BATCH", &text, 1024..=1 << 26)?;
         }
         if let Some(text) = lookup("BACKTRACK_GPU_JOB_DEPTH") {
-            let depth = number("BACKTRACK_GPU_JOB_DEPTH", &text)?;
-            if !(1..=MAX_PREFIX).contains(&depth) {
-                return Err(GpuError::Setting(format!(
-                    "BACKTRACK_GPU_JOB_DEPTH must be from 1 to {MAX_PREFIX}, not {depth}"
-                )));
-            }
-            tuning.job_depth = Some(depth);
+            tuning.job_depth = Some(ranged("BACKTRACK_GPU_JOB_DEPTH", &text, 1..=MAX_PREFIX)?);
         }
         if let Some(path) = lookup("BACKTRACK_GPU_KERNEL").filter(|path| !path.is_empty()).map(PathBuf::from) {
             let text = std::fs::read_to_string(&path)
