@@ -361,9 +361,12 @@ fn step_with<const PER: usize>(
                 // SAFETY: `o` is an option (a live bit), so its `per` entries
                 // lie inside `primary_items` (checked above); each is at most
                 // `n_primary`, an index of `counts_next`, which has `n_primary + 1` slots.
+                // The last slot, which the padding of options with fewer primary
+                // items than `per` lowers, is scratch and never read: it wraps.
                 unsafe {
                     let p = *items.add(o * per + j) as usize;
-                    *counts_next.get_unchecked_mut(p) -= 1;
+                    let count = counts_next.get_unchecked_mut(p);
+                    *count = count.wrapping_sub(1);
                 }
             }
         }
