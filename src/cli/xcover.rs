@@ -381,9 +381,12 @@ fn run_best(args: &Args, parsed: &Parsed) -> CliResult {
     } else {
         let blocks = args.all || args.print_options;
         let mut text = String::new();
+        let mut digits = itoa::Buffer::new();
         for (i, found) in best.iter().enumerate() {
             if !blocks {
-                text.push_str(&format!("{}\n", found.cost));
+                // Up to 15,000 lines for `--best 15000`: no formatter per line.
+                text.push_str(digits.format(found.cost));
+                text.push('\n');
                 continue;
             }
             if i > 0 {

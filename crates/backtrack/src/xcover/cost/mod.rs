@@ -38,14 +38,14 @@
 //! fewest branches among the options it can afford first, its options
 //! cheapest first, ties in input order).
 
-use std::cmp::Ordering;
-use std::collections::BinaryHeap;
-
 use super::mcc_bits::{MccBitsBranch, MccBitsSpace, MAX_OPTIONS};
 use super::problem::Problem;
 use crate::search::{Control, Node, Order, Space};
 
+mod keeper;
 mod pop;
+
+use keeper::Keeper;
 
 /// One solution and its cost.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -124,7 +124,7 @@ fn best_on(problem: &Problem, k: usize, control: &Control, small: bool) -> Resul
     let family = disjoint_families(&sorted, &options_of);
     let by_share = if uniform { Vec::new() } else { options_by_share(options_of, &shares) };
     let pricing = Pricing { cheaper_than: cheaper_than(&costs), costs, shares, uniform, family, by_share };
-    let keeper = Keeper { k: k.max(1), kept: BinaryHeap::new() };
+    let keeper = Keeper::new(k);
     let (keeper, stats) = match pop::best_here(&space, &pricing, keeper, control, small) {
         Ok(done) => done,
         Err(keeper) => {
@@ -136,7 +136,7 @@ fn best_on(problem: &Problem, k: usize, control: &Control, small: bool) -> Resul
         }
     };
     // Cheapest first; among equal costs, the first met first.
-    let mut kept: Vec<Costed> = keeper.kept.into_sorted_vec().into_iter().map(|k| k.found).collect();
+    let mut kept = keeper.into_sorted();
     for found in &mut kept {
         for o in &mut found.options {
             *o = order[*o];
@@ -193,34 +193,6 @@ fn net_costs(problem: &Problem) -> (Vec<u64>, u64) {
     }
     (net, total)
 }
-
-/// A solution kept, ordered by cost, then by when the search met it: the
-/// greatest is the first to give way to a cheaper one.
-#[derive(Debug)]
-struct Kept {
-    met: u64,
-    found: Costed,
-}
-
-impl Ord for Kept {
-    fn cmp(&self, other: &Kept) -> Ordering {
-        (self.found.cost, self.met).cmp(&(other.found.cost, other.met))
-    }
-}
-
-impl PartialOrd for Kept {
-    fn partial_cmp(&self, other: &Kept) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl PartialEq for Kept {
-    fn eq(&self, other: &Kept) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-
-impl Eq for Kept {}
 
 /// What the bound reads: the options' costs and shares, and the items' families.
 pub(super) struct Pricing {
@@ -323,42 +295,6 @@ impl Pricing {
             }
         }
         false
-    }
-}
-
-/// The best solutions met so far.
-pub(super) struct Keeper {
-    pub k: usize,
-    /// The best solutions so far (at most `k`), the dearest on top.
-    kept: BinaryHeap<Kept>,
-}
-
-impl Keeper {
-    /// The cost a solution must stay below to be kept.
-    #[inline]
-    pub fn bar(&self) -> u64 {
-        match self.kept.peek() {
-            Some(dearest) if self.kept.len() >= self.k => dearest.found.cost,
-            _ => u64::MAX,
-        }
-    }
-
-    /// Keeps a solution of cost `cost` (below the bar), giving up the
-    /// dearest kept when there are `k`.
-    pub fn keep(&mut self, cost: u64, options: &[usize], stats: &mut CostStats) {
-        let met = stats.improvements;
-        stats.improvements += 1;
-        if self.kept.len() < self.k {
-            self.kept.push(Kept { met, found: Costed { cost, options: options.to_vec() } });
-            return;
-        }
-        // The dearest gives way, in place: one pass down the heap, its list reused.
-        if let Some(mut dearest) = self.kept.peek_mut() {
-            dearest.met = met;
-            dearest.found.cost = cost;
-            dearest.found.options.clear();
-            dearest.found.options.extend_from_slice(options);
-        }
     }
 }
 
