@@ -14,12 +14,15 @@
 //! follows from the order in which they give way: of each cost `c` with
 //! `n` kept, they are the first `n` met (later ones of cost `c` were offered
 //! only while the bar was above `c`, and each giving way takes the last
-//! met). When the log has grown to twice `k`, it is cut back to those, so
-//! its memory stays within a constant times `k`'s.
+//! met). When the log has grown to one and a half times `k`, it is cut
+//! back to those, so its memory stays within a constant times `k`'s.
 
 use std::collections::BTreeMap;
 
 use super::{CostStats, Costed};
+use crate::xcover::mcc_bits::MAX_OPTIONS;
+
+const _: () = assert!(MAX_OPTIONS <= 1 << 16, "option numbers are kept in 16 bits");
 
 /// The dearest cost the tally counts in an array indexed by cost; above,
 /// it counts in a map.
@@ -31,8 +34,9 @@ pub(super) struct Keeper {
     k: usize,
     /// The solutions offered, in the order met (cut back now and then).
     log: Vec<Logged>,
-    /// The options of the logged solutions, one after the other.
-    options: Vec<usize>,
+    /// The options of the logged solutions, one after the other (option
+    /// numbers fit 16 bits: the cost search takes at most 8,192 options).
+    options: Vec<u16>,
     /// How many kept solutions there are of each cost, once `k` have been met.
     tally: Tally,
     /// The cost a solution must stay below to be kept.
@@ -111,7 +115,7 @@ impl Keeper {
         debug_assert!(cost < self.bar);
         stats.improvements += 1;
         self.log.push(Logged { cost, start: self.options.len(), len: options.len() });
-        self.options.extend_from_slice(options);
+        self.options.extend(options.iter().map(|&o| o as u16));
         match &mut self.tally {
             Tally::Filling if self.log.len() == self.k => self.start_tally(),
             Tally::Filling => {}
@@ -135,7 +139,7 @@ impl Keeper {
                 self.bar = counts.last_key_value().map_or(u64::MAX, |(&c, _)| c);
             }
         }
-        if self.log.len() >= 2 * self.k + 64 {
+        if self.log.len() >= self.k + self.k / 2 + 64 {
             self.cut_back();
         }
     }
@@ -155,34 +159,33 @@ impl Keeper {
         self.bar = dearest;
     }
 
-    /// The logged solutions that are kept, in the order met: of each cost,
-    /// as many as the tally counts, the first met.
-    fn kept(&mut self) -> Vec<Logged> {
-        let kept: Vec<Logged> = self.log.iter().copied().filter(|l| self.tally.take_one(l.cost)).collect();
-        for logged in &kept {
-            self.tally.add_one(logged.cost);
+    /// Leaves in the log only the solutions kept, in the order met: of
+    /// each cost, as many as the tally counts, the first met.
+    fn retain_kept(&mut self) {
+        let Keeper { log, tally, .. } = self;
+        log.retain(|l| tally.take_one(l.cost));
+        for logged in log.iter() {
+            tally.add_one(logged.cost);
         }
-        kept
     }
 
     /// Cuts the log back to the solutions kept, in place: each kept
     /// solution's options move down to follow the last one's.
     fn cut_back(&mut self) {
-        let kept = self.kept();
-        let n_kept = kept.len();
+        self.retain_kept();
         let mut end = 0;
-        for (i, l) in kept.into_iter().enumerate() {
+        for l in &mut self.log {
             self.options.copy_within(l.start..l.start + l.len, end);
-            self.log[i] = Logged { start: end, ..l };
+            l.start = end;
             end += l.len;
         }
-        self.log.truncate(n_kept);
         self.options.truncate(end);
     }
 
     /// The solutions kept, cheapest first, those of one cost in the order met.
     pub fn into_sorted(mut self) -> Vec<Costed> {
-        let mut kept = self.kept();
+        self.retain_kept();
+        let options = |l: &Logged| self.options[l.start..l.start + l.len].iter().map(|&o| usize::from(o)).collect();
         if let Tally::Dense(counts) = &self.tally {
             // Placed by cost, each cost's in the order met: where each
             // cost's solutions begin is the sum of the counts below it.
@@ -194,20 +197,19 @@ impl Keeper {
                     Some(here)
                 })
                 .collect();
-            let mut placed = kept.clone();
-            for l in kept {
+            let mut sorted: Vec<Costed> = self.log.iter().map(|_| Costed { cost: 0, options: Vec::new() }).collect();
+            for l in &self.log {
                 let at = &mut next[l.cost as usize];
-                placed[*at as usize] = l;
+                sorted[*at as usize] = Costed { cost: l.cost, options: options(l) };
                 *at += 1;
             }
-            kept = placed;
+            sorted
         } else {
             // Stable: the order met stays among equal costs.
-            kept.sort_by_key(|l| l.cost);
+            let mut log = std::mem::take(&mut self.log);
+            log.sort_by_key(|l| l.cost);
+            log.iter().map(|l| Costed { cost: l.cost, options: options(l) }).collect()
         }
-        kept.into_iter()
-            .map(|l| Costed { cost: l.cost, options: self.options[l.start..l.start + l.len].to_vec() })
-            .collect()
     }
 }
 

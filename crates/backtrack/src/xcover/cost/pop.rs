@@ -56,8 +56,9 @@ struct Walk<'a, const W: usize> {
     /// Per primary item: its family (see [`Pricing::family`]).
     family: [u8; MAX_PRIMARY],
     n_families: usize,
-    /// Scratch, per family: the bound over its items.
-    totals: [u64; MAX_PRIMARY],
+    /// Whether the bound of shares can reach above the families' (see
+    /// [`Walk::new`]); when it cannot, it is not summed.
+    shares_count: bool,
     keeper: Keeper,
     stats: CostStats,
     chosen: Vec<usize>,
@@ -104,13 +105,23 @@ impl<'a, const W: usize> Walk<'a, W> {
             // At most one family per item: they fit a byte.
             *f = pricing.family[p] as u8;
         }
+        let n_families = pricing.family.iter().max().map_or(0, |&f| f as usize + 1);
+        // When every option has `s` primary items, an item's share is its
+        // first live option's cost over `s`, so the sum of shares is the sum
+        // of the families' bounds over `s`: at most the largest of them when
+        // there are no more than `s` families (an assignment's two).
+        let size = match view.n_options {
+            0 => 0,
+            _ => small.items_of(0).iter().filter(|&&p| (p as usize) < np).count(),
+        };
+        let shares_count = !(pricing.uniform && n_families <= size);
         Walk {
             small,
             exact,
             pricing,
             family,
-            n_families: pricing.family.iter().max().map_or(0, |&f| f as usize + 1),
-            totals: [0; MAX_PRIMARY],
+            n_families,
+            shares_count,
             keeper,
             stats: CostStats::default(),
             chosen: Vec::new(),
@@ -175,8 +186,8 @@ impl<'a, const W: usize> Walk<'a, W> {
         // sums the bounds of `Pricing::bound_reaches` (whose early exits
         // change nothing but the time it takes).
         let (mut best, mut negative) = (u32::MAX, 0u32);
-        let totals = &mut self.totals[..self.n_families];
-        totals.fill(0);
+        // Zeroed in a few wide stores, not a call for the families in use.
+        let mut totals = [0u64; MAX_PRIMARY];
         let mut shared = 0u64;
         let pricing = self.pricing;
         let mut open = self.small.open;
@@ -192,6 +203,11 @@ impl<'a, const W: usize> Walk<'a, W> {
                     first = k * 64 + bits.trailing_zeros() as usize;
                 }
             }
+            if EXACT && n == 0 {
+                // An item of an exact cover with no live option: a dead end,
+                // whatever the other items hold.
+                return ControlFlow::Continue(());
+            }
             let need = self.small.need[p];
             let slack = n.wrapping_sub(need);
             negative |= slack;
@@ -203,20 +219,22 @@ impl<'a, const W: usize> Walk<'a, W> {
                 // An exact cover's items need one covering each.
                 let times = |c: u64| if EXACT { c } else { c.saturating_mul(need) };
                 *total = total.saturating_add(times(pricing.costs[first]));
-                let share = if pricing.uniform {
-                    pricing.shares[first]
-                } else {
-                    let mut least = u64::MAX;
-                    for k in 0..W {
-                        let mut bits = live[k] & row[k];
-                        while bits != 0 {
-                            least = least.min(pricing.shares[k * 64 + bits.trailing_zeros() as usize]);
-                            bits &= bits - 1;
+                if self.shares_count {
+                    let share = if pricing.uniform {
+                        pricing.shares[first]
+                    } else {
+                        let mut least = u64::MAX;
+                        for k in 0..W {
+                            let mut bits = live[k] & row[k];
+                            while bits != 0 {
+                                least = least.min(pricing.shares[k * 64 + bits.trailing_zeros() as usize]);
+                                bits &= bits - 1;
+                            }
                         }
-                    }
-                    least
-                };
-                shared = shared.saturating_add(times(share));
+                        least
+                    };
+                    shared = shared.saturating_add(times(share));
+                }
             }
         }
         if negative & (1 << 31) != 0 {
@@ -229,7 +247,7 @@ impl<'a, const W: usize> Walk<'a, W> {
             return ControlFlow::Continue(());
         }
         let bar = self.keeper.bar();
-        let bound = totals.iter().fold(shared, |a, &b| a.max(b));
+        let bound = totals[..self.n_families].iter().fold(shared, |a, &b| a.max(b));
         if cost >= bar || bound >= bar - cost {
             self.stats.cut += 1;
             return ControlFlow::Continue(());
