@@ -14,8 +14,8 @@
 //! follows from the order in which they give way: of each cost `c` with
 //! `n` kept, they are the first `n` met (later ones of cost `c` were offered
 //! only while the bar was above `c`, and each giving way takes the last
-//! met). When the log has grown to one and a half times `k`, it is cut
-//! back to those, so its memory stays within a constant times `k`'s.
+//! met). When the log has grown to twice `k`, it is cut back to those, so
+//! its memory stays within a constant times `k`'s.
 
 use std::collections::BTreeMap;
 
@@ -139,7 +139,7 @@ impl Keeper {
                 self.bar = counts.last_key_value().map_or(u64::MAX, |(&c, _)| c);
             }
         }
-        if self.log.len() >= self.k + self.k / 2 + 64 {
+        if self.log.len() >= 2 * self.k + 64 {
             self.cut_back();
         }
     }
@@ -163,6 +163,20 @@ impl Keeper {
     /// each cost, as many as the tally counts, the first met.
     fn retain_kept(&mut self) {
         let Keeper { log, tally, .. } = self;
+        if let Tally::Dense(counts) = tally {
+            // The common case, without a match per solution.
+            log.retain(|l| match counts.get_mut(l.cost as usize) {
+                Some(n) if *n > 0 => {
+                    *n -= 1;
+                    true
+                }
+                _ => false,
+            });
+            for l in log.iter() {
+                counts[l.cost as usize] += 1;
+            }
+            return;
+        }
         log.retain(|l| tally.take_one(l.cost));
         for logged in log.iter() {
             tally.add_one(logged.cost);
@@ -182,10 +196,14 @@ impl Keeper {
         self.options.truncate(end);
     }
 
-    /// The solutions kept, cheapest first, those of one cost in the order met.
-    pub fn into_sorted(mut self) -> Vec<Costed> {
+    /// The solutions kept, cheapest first, those of one cost in the order
+    /// met; each option `o` given as `number[o]`, and `extra` added to each
+    /// cost (the search's numbering and taxes undone in the same pass, while
+    /// each solution's memory is fresh).
+    pub fn into_sorted(mut self, number: &[usize], extra: u64) -> Vec<Costed> {
         self.retain_kept();
-        let options = |l: &Logged| self.options[l.start..l.start + l.len].iter().map(|&o| usize::from(o)).collect();
+        let options =
+            |l: &Logged| self.options[l.start..l.start + l.len].iter().map(|&o| number[usize::from(o)]).collect();
         if let Tally::Dense(counts) = &self.tally {
             // Placed by cost, each cost's in the order met: where each
             // cost's solutions begin is the sum of the counts below it.
@@ -200,7 +218,7 @@ impl Keeper {
             let mut sorted: Vec<Costed> = self.log.iter().map(|_| Costed { cost: 0, options: Vec::new() }).collect();
             for l in &self.log {
                 let at = &mut next[l.cost as usize];
-                sorted[*at as usize] = Costed { cost: l.cost, options: options(l) };
+                sorted[*at as usize] = Costed { cost: l.cost + extra, options: options(l) };
                 *at += 1;
             }
             sorted
@@ -208,7 +226,7 @@ impl Keeper {
             // Stable: the order met stays among equal costs.
             let mut log = std::mem::take(&mut self.log);
             log.sort_by_key(|l| l.cost);
-            log.iter().map(|l| Costed { cost: l.cost, options: options(l) }).collect()
+            log.iter().map(|l| Costed { cost: l.cost + extra, options: options(l) }).collect()
         }
     }
 }
@@ -238,7 +256,8 @@ mod tests {
                 assert_eq!(keeper.bar(), expected, "offer {i}");
             }
         }
-        let got = keeper.into_sorted().into_iter().map(|c| (c.cost, c.options[0])).collect();
+        let identity: Vec<usize> = (0..offers.len()).collect();
+        let got = keeper.into_sorted(&identity, 0).into_iter().map(|c| (c.cost, c.options[0])).collect();
         offered.sort();
         offered.truncate(k.max(1));
         (got, offered)

@@ -136,14 +136,8 @@ fn best_on(problem: &Problem, k: usize, control: &Control, small: bool) -> Resul
         }
     };
     // Cheapest first; among equal costs, the first met first.
-    let mut kept = keeper.into_sorted();
-    for found in &mut kept {
-        for o in &mut found.options {
-            *o = order[*o];
-        }
-        debug_assert_eq!(found.cost + total_tax, problem.cost_of(&found.options));
-        found.cost += total_tax;
-    }
+    let kept = keeper.into_sorted(&order, total_tax);
+    debug_assert!(kept.iter().all(|found| found.cost == problem.cost_of(&found.options)));
     Ok((kept, stats))
 }
 

@@ -53,15 +53,18 @@ struct Walk<'a, const W: usize> {
     /// (itself, its secondary items' conflicts, the options of its items).
     exact: Option<Vec<(u64, [u64; W])>>,
     pricing: &'a Pricing,
-    /// Per primary item: its family (see [`Pricing::family`]).
-    family: [u8; MAX_PRIMARY],
     n_families: usize,
     /// Whether the bound of shares can reach above the families' (see
     /// [`Walk::new`]); when it cannot, it is not summed.
     shares_count: bool,
+    /// Per family (see [`Pricing::family`]): its items, one bit each.
+    family_items: [u64; MAX_PRIMARY],
     keeper: Keeper,
     stats: CostStats,
-    chosen: Vec<usize>,
+    /// The options taken on the way to the node, `chosen[..depth]` (each
+    /// at most once, so at most [`MAX_OPTIONS`]).
+    chosen: [usize; MAX_OPTIONS],
+    depth: usize,
     control: &'a Control,
     /// The token for the build with the popcount instruction, when the
     /// processor has it.
@@ -100,10 +103,10 @@ impl<'a, const W: usize> Walk<'a, W> {
                 })
                 .collect()
         });
-        let mut family = [0u8; MAX_PRIMARY];
-        for (p, f) in family.iter_mut().enumerate().take(np) {
-            // At most one family per item: they fit a byte.
-            *f = pricing.family[p] as u8;
+        let mut family_items = [0u64; MAX_PRIMARY];
+        for (p, &f) in pricing.family.iter().enumerate().take(np) {
+            // At most one family per item: at most `MAX_PRIMARY` of them.
+            family_items[f as usize] |= 1 << p;
         }
         let n_families = pricing.family.iter().max().map_or(0, |&f| f as usize + 1);
         // When every option has `s` primary items, an item's share is its
@@ -119,12 +122,13 @@ impl<'a, const W: usize> Walk<'a, W> {
             small,
             exact,
             pricing,
-            family,
             n_families,
             shares_count,
+            family_items,
             keeper,
             stats: CostStats::default(),
-            chosen: Vec::new(),
+            chosen: [0; MAX_OPTIONS],
+            depth: 0,
             control,
             cpu: X86V3::new(),
         }
@@ -185,69 +189,72 @@ impl<'a, const W: usize> Walk<'a, W> {
         // no item with a live option left means a solution. The same pass
         // sums the bounds of `Pricing::bound_reaches` (whose early exits
         // change nothing but the time it takes).
+        // Family by family, so that each family's sum stays in a register.
         let (mut best, mut negative) = (u32::MAX, 0u32);
-        // Zeroed in a few wide stores, not a call for the families in use.
-        let mut totals = [0u64; MAX_PRIMARY];
-        let mut shared = 0u64;
+        let (mut shared, mut bound) = (0u64, 0u64);
         let pricing = self.pricing;
-        let mut open = self.small.open;
-        while open != 0 {
-            let p = open.trailing_zeros() as usize;
-            open &= open - 1;
-            let row = &self.small.item_rows[p];
-            let (mut n, mut first) = (0u32, 0usize);
-            for k in (0..W).rev() {
-                let bits = live[k] & row[k];
-                n += bits.count_ones();
-                if bits != 0 {
-                    first = k * 64 + bits.trailing_zeros() as usize;
+        let open = self.small.open;
+        for &members in &self.family_items[..self.n_families] {
+            let mut items = open & members;
+            let mut total = 0u64;
+            while items != 0 {
+                let p = items.trailing_zeros() as usize;
+                items &= items - 1;
+                let row = &self.small.item_rows[p];
+                let (mut n, mut first) = (0u32, 0usize);
+                for k in (0..W).rev() {
+                    let bits = live[k] & row[k];
+                    n += bits.count_ones();
+                    if bits != 0 {
+                        first = k * 64 + bits.trailing_zeros() as usize;
+                    }
                 }
-            }
-            if EXACT && n == 0 {
-                // An item of an exact cover with no live option: a dead end,
-                // whatever the other items hold.
-                return ControlFlow::Continue(());
-            }
-            let need = self.small.need[p];
-            let slack = n.wrapping_sub(need);
-            negative |= slack;
-            let key = if n == 0 { u32::MAX } else { slack << 8 | p as u32 };
-            best = best.min(key);
-            if need > 0 && n > 0 {
-                let need = u64::from(need);
-                let total = &mut totals[self.family[p] as usize];
-                // An exact cover's items need one covering each.
-                let times = |c: u64| if EXACT { c } else { c.saturating_mul(need) };
-                *total = total.saturating_add(times(pricing.costs[first]));
-                if self.shares_count {
-                    let share = if pricing.uniform {
-                        pricing.shares[first]
-                    } else {
-                        let mut least = u64::MAX;
-                        for k in 0..W {
-                            let mut bits = live[k] & row[k];
-                            while bits != 0 {
-                                least = least.min(pricing.shares[k * 64 + bits.trailing_zeros() as usize]);
-                                bits &= bits - 1;
+                if EXACT && n == 0 {
+                    // An item of an exact cover with no live option: a dead
+                    // end, whatever the other items hold.
+                    return ControlFlow::Continue(());
+                }
+                let need = self.small.need[p];
+                let slack = n.wrapping_sub(need);
+                negative |= slack;
+                let key = if n == 0 { u32::MAX } else { slack << 8 | p as u32 };
+                best = best.min(key);
+                if need > 0 && n > 0 {
+                    let need = u64::from(need);
+                    // An exact cover's items need one covering each.
+                    let times = |c: u64| if EXACT { c } else { c.saturating_mul(need) };
+                    total = total.saturating_add(times(pricing.costs[first]));
+                    if self.shares_count {
+                        let share = if pricing.uniform {
+                            pricing.shares[first]
+                        } else {
+                            let mut least = u64::MAX;
+                            for k in 0..W {
+                                let mut bits = live[k] & row[k];
+                                while bits != 0 {
+                                    least = least.min(pricing.shares[k * 64 + bits.trailing_zeros() as usize]);
+                                    bits &= bits - 1;
+                                }
                             }
-                        }
-                        least
-                    };
-                    shared = shared.saturating_add(times(share));
+                            least
+                        };
+                        shared = shared.saturating_add(times(share));
+                    }
                 }
             }
+            bound = bound.max(total);
         }
         if negative & (1 << 31) != 0 {
             return ControlFlow::Continue(());
         }
         if best == u32::MAX {
             if cost < self.keeper.bar() {
-                self.keeper.keep(cost, &self.chosen, &mut self.stats);
+                self.keeper.keep(cost, &self.chosen[..self.depth], &mut self.stats);
             }
             return ControlFlow::Continue(());
         }
         let bar = self.keeper.bar();
-        let bound = totals[..self.n_families].iter().fold(shared, |a, &b| a.max(b));
+        let bound = bound.max(shared);
         if cost >= bar || bound >= bar - cost {
             self.stats.cut += 1;
             return ControlFlow::Continue(());
@@ -278,15 +285,21 @@ impl<'a, const W: usize> Walk<'a, W> {
                     // them: one row.
                     let Some(exact) = &self.exact else { unreachable!() };
                     let (closes, takes) = exact[o];
+                    self.chosen[self.depth] = o;
+                    if self.small.open & !closes == 0 {
+                        // The child covers every item: a solution, below the bar.
+                        self.keeper.keep(next, &self.chosen[..self.depth + 1], &mut self.stats);
+                        continue;
+                    }
                     let limit = self.pricing.affordable(bar, next);
                     let mut child = live;
                     for j in 0..W {
                         child[j] &= !takes[j] & below(limit, j);
                     }
                     self.small.open &= !closes;
-                    self.chosen.push(o);
+                    self.depth += 1;
                     let flow = self.child::<V3, EXACT>(child, next);
-                    self.chosen.pop();
+                    self.depth -= 1;
                     self.small.open |= closes;
                     flow?;
                     continue;
@@ -302,9 +315,10 @@ impl<'a, const W: usize> Walk<'a, W> {
                 for j in 0..W {
                     child[j] &= !out[j] & below(limit, j);
                 }
-                self.chosen.push(o);
+                self.chosen[self.depth] = o;
+                self.depth += 1;
                 let flow = self.child::<V3, EXACT>(child, next);
-                self.chosen.pop();
+                self.depth -= 1;
                 self.small.give_back(o);
                 flow?;
             }
