@@ -201,7 +201,8 @@ fn grow(
         }
         return;
     }
-    for (i, &c) in open.iter().enumerate().take(open.len() + k + 1 - n) {
+    // Room for the `n - k` cells still to choose: none when `open` has fewer.
+    for (i, &c) in open.iter().enumerate().take((open.len() + k + 1).saturating_sub(n)) {
         let union = union | board.cands[c];
         if count9(union) as usize <= n + 1 {
             cells[k] = c;
