@@ -1,6 +1,7 @@
-//! Counting all solutions of the bundled exact cover instances, on each engine that takes them.
+//! Counting all solutions of the bundled exact cover instances, on each engine that takes them,
+//! and the cost search's cheapest solutions of the bundled costed ones.
 //!
-//! `cargo bench -p backtrack --bench xcover` (add a filter such as `langford` to pick some).
+//! `cargo bench -p backtrack --bench xcover` (add a filter such as `langford` or `cost` to pick some).
 
 use std::hint::black_box;
 
@@ -38,5 +39,20 @@ fn count_all(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, count_all);
+/// `backtrack xcover --best K` and `--min-cost`: the `K` cheapest solutions
+/// (Knuth's DLX5 `kK`).
+fn cheapest(c: &mut Criterion) {
+    let mut group = c.benchmark_group("xcover_cost");
+    group.sample_size(10);
+    let control = Control::new();
+    for (name, k) in [("assign-9", 15_000), ("assign-12", 15_000), ("pentomino-8x8-costs", 1)] {
+        let problem = instance(name);
+        group.bench_function(format!("{name}/best-{k}"), |b| {
+            b.iter(|| backtrack::xcover::cost::best(black_box(&problem), k, &control).unwrap().0.len())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, count_all, cheapest);
 criterion_main!(benches);
