@@ -123,14 +123,29 @@ fn best_on(problem: &Problem, k: usize, control: &Control, small: bool) -> Resul
     let options_of = options_of_primaries(&sorted);
     let family = disjoint_families(&sorted, &options_of);
     let by_share = if uniform { Vec::new() } else { options_by_share(options_of, &shares) };
-    let pricing = Pricing { cheaper_than: cheaper_than(&costs), costs, shares, uniform, family, by_share };
+    let n_families = family.iter().max().map_or(0, |&f| f as usize + 1);
+    // When every option has `s` primary items, an item's share is its first
+    // live option's cost over `s`, so the sum of shares is the sum of the
+    // families' bounds over `s`: at most the largest of them when there are
+    // no more than `s` families (an assignment's two).
+    let size = sizes.first().copied().unwrap_or(0);
+    let shares_count = !(uniform && n_families as u64 <= size);
+    let pricing = Pricing {
+        cheaper_than: cheaper_than(&costs),
+        costs,
+        shares,
+        uniform,
+        shares_count,
+        family,
+        n_families,
+        by_share,
+    };
     let keeper = Keeper::new(k);
     let (keeper, stats) = match pop::best_here(&space, &pricing, keeper, control, small) {
         Ok(done) => done,
         Err(keeper) => {
-            let n_families = pricing.family.iter().max().map_or(0, |&f| f as usize + 1);
-            let mut search =
-                CostSearch { space, pricing, totals: vec![0; n_families], keeper, stats: CostStats::default() };
+            let totals = vec![0; pricing.n_families];
+            let mut search = CostSearch { space, pricing, totals, keeper, stats: CostStats::default() };
             search.run(control);
             (search.keeper, search.stats)
         }
@@ -195,8 +210,13 @@ pub(super) struct Pricing {
     pub shares: Vec<u64>,
     /// Whether every option has as many primary items (then shares rise with costs).
     pub uniform: bool,
+    /// Whether the bound of shares can reach above the families' (see
+    /// [`best_on`]); when it cannot, it is not summed.
+    pub shares_count: bool,
     /// Per primary item: its family (items no two of which share an option).
     pub family: Vec<u32>,
+    /// How many families there are.
+    pub n_families: usize,
     /// Per primary item, when options differ in size: its options, the
     /// smallest share first, so that the least share among the live ones
     /// is the first live one met (empty when `uniform`).
@@ -258,7 +278,7 @@ impl Pricing {
 
     /// Whether a lower bound on the cost of any completion of a node reaches
     /// `limit`: the bound of a family of disjoint items, or the one of
-    /// shares, each left as soon as it does. `needs` gives the primary items
+    /// shares (where it can count), each left as soon as it does. `needs` gives the primary items
     /// that still need coverings and how many, `first_live(p)` item `p`'s
     /// first live option, `least_live_share(p)` the least share among its
     /// live options (asked only when options differ in size); `totals` is
@@ -282,8 +302,10 @@ impl Pricing {
             let need = u64::from(need);
             let total = &mut totals[self.family[p] as usize];
             *total = total.saturating_add(self.costs[first].saturating_mul(need));
-            let share = if self.uniform { self.shares[first] } else { least_live_share(p) };
-            shared = shared.saturating_add(share.saturating_mul(need));
+            if self.shares_count {
+                let share = if self.uniform { self.shares[first] } else { least_live_share(p) };
+                shared = shared.saturating_add(share.saturating_mul(need));
+            }
             if *total >= limit || shared >= limit {
                 return true;
             }
@@ -410,7 +432,9 @@ mod tests {
             costs: costs.to_vec(),
             shares: vec![],
             uniform: true,
+            shares_count: true,
             family: vec![],
+            n_families: 0,
             by_share: vec![],
         };
         for bar in 0..14u64 {

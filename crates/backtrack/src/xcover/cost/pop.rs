@@ -53,10 +53,6 @@ struct Walk<'a, const W: usize> {
     /// (itself, its secondary items' conflicts, the options of its items).
     exact: Option<Vec<(u64, [u64; W])>>,
     pricing: &'a Pricing,
-    n_families: usize,
-    /// Whether the bound of shares can reach above the families' (see
-    /// [`Walk::new`]); when it cannot, it is not summed.
-    shares_count: bool,
     /// Per family (see [`Pricing::family`]): its items, one bit each.
     family_items: [u64; MAX_PRIMARY],
     keeper: Keeper,
@@ -108,22 +104,10 @@ impl<'a, const W: usize> Walk<'a, W> {
             // At most one family per item: at most `MAX_PRIMARY` of them.
             family_items[f as usize] |= 1 << p;
         }
-        let n_families = pricing.family.iter().max().map_or(0, |&f| f as usize + 1);
-        // When every option has `s` primary items, an item's share is its
-        // first live option's cost over `s`, so the sum of shares is the sum
-        // of the families' bounds over `s`: at most the largest of them when
-        // there are no more than `s` families (an assignment's two).
-        let size = match view.n_options {
-            0 => 0,
-            _ => small.items_of(0).iter().filter(|&&p| (p as usize) < np).count(),
-        };
-        let shares_count = !(pricing.uniform && n_families <= size);
         Walk {
             small,
             exact,
             pricing,
-            n_families,
-            shares_count,
             family_items,
             keeper,
             stats: CostStats::default(),
@@ -193,8 +177,9 @@ impl<'a, const W: usize> Walk<'a, W> {
         let (mut best, mut negative) = (u32::MAX, 0u32);
         let (mut shared, mut bound) = (0u64, 0u64);
         let pricing = self.pricing;
+        let (n_families, shares_count) = (pricing.n_families, pricing.shares_count);
         let open = self.small.open;
-        for &members in &self.family_items[..self.n_families] {
+        for &members in &self.family_items[..n_families] {
             let mut items = open & members;
             let mut total = 0u64;
             while items != 0 {
@@ -224,7 +209,7 @@ impl<'a, const W: usize> Walk<'a, W> {
                     // An exact cover's items need one covering each.
                     let times = |c: u64| if EXACT { c } else { c.saturating_mul(need) };
                     total = total.saturating_add(times(pricing.costs[first]));
-                    if self.shares_count {
+                    if shares_count {
                         let share = if pricing.uniform {
                             pricing.shares[first]
                         } else {
