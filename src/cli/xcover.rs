@@ -384,7 +384,7 @@ fn run_best(args: &Args, parsed: &Parsed) -> CliResult {
         let mut digits = itoa::Buffer::new();
         for (i, found) in best.iter().enumerate() {
             if !blocks {
-                // Up to 15,000 lines for `--best 15000`: no formatter per line.
+                // One line per solution, and K may be large: digits written without a formatter.
                 text.push_str(digits.format(found.cost));
                 text.push('\n');
                 continue;
