@@ -20,21 +20,21 @@ if ((${#need[@]})); then
     $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 
-# `cargo test --workspace --release` builds the library with the features
-# that dev-dependencies add to shared dependencies (serde's among them). The
-# whole workspace with its examples selected resolves features the same way,
-# so after the tests this build reuses their release library: it compiles the
+# `cargo test --workspace --profile checked` builds the library with the
+# features that dev-dependencies add to shared dependencies (serde's among
+# them). The whole workspace with its examples selected resolves features the
+# same way, so after the tests this build reuses their library: it compiles the
 # binary with the feature, the MPI crates, and the examples with the few
 # dev-dependencies whose proc-macro crates the MPI bindings' build changes.
-echo "== cargo build --release --workspace --features backtrack-cli/mpi --bins --examples"
-cargo build --release --workspace --features backtrack-cli/mpi --bins --examples
+echo "== cargo build --profile checked --workspace --features backtrack-cli/mpi --bins --examples"
+cargo build --profile checked --workspace --features backtrack-cli/mpi --bins --examples
 
 # mpirun refuses to run as root unless told, and a small CI machine may have
 # fewer cores than processes.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_rmaps_base_oversubscribe=1 PRTE_MCA_rmaps_default_mapping_policy=:oversubscribe
 mpirun_args=(-n 2 --oversubscribe)
-bin=${CARGO_TARGET_DIR:-target}/release/backtrack
+bin=${CARGO_TARGET_DIR:-target}/checked/backtrack
 
 check() { # expected, then the command
     local expected=$1

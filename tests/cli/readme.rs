@@ -3,7 +3,7 @@
 //! as one stream) and its exit status (`? N` after the command, 0 when absent) must match. In the
 //! expected text, `[..]` stands for the variable part of a line (a timing) and a line `...` for
 //! any number of lines. No shell is involved: no pipes, redirections or `#` comments on a
-//! command line. `TRYCMD=overwrite cargo test --release --test cli readme` rewrites the blocks
+//! command line. `TRYCMD=overwrite cargo test --profile checked --test cli readme` rewrites the blocks
 //! from the actual output.
 
 #[test]
