@@ -16,6 +16,12 @@ fn main() {
         println!("cargo:rerun-if-changed={path}");
     }
     println!("cargo:rerun-if-env-changed=BACKTRACK_NO_WASM");
+    // The CLI tests that take minutes without optimization skip themselves
+    // under cfg(unoptimized), as the library's do (crates/backtrack/build.rs).
+    println!("cargo::rustc-check-cfg=cfg(unoptimized)");
+    if env::var("OPT_LEVEL").is_ok_and(|level| level == "0") {
+        println!("cargo::rustc-cfg=unoptimized");
+    }
     let sysroot = sysroot();
     // Adding or removing a target changes the toolchain's list of
     // installed components (rustup rewrites `lib/rustlib/components`;
