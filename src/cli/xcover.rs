@@ -347,48 +347,56 @@ fn numbers_line(numbers: &[usize]) -> String {
 
 /// `--min-cost` and `--best K`: the cheapest solutions by branch and bound, on one thread.
 fn run_best(args: &Args, parsed: &Parsed) -> CliResult {
-    let k = args.best.unwrap_or(1);
+    let k = args.best.unwrap_or(1) as usize;
     let control = super::interrupt_control();
     let started = Instant::now();
-    let (best, stats) = xcover::cost::best(&parsed.problem, k as usize, &control)
-        .map_err(|e| CliError::Failure(format!("xcover: {e}")))?;
+    let failed = |e: xcover::cost::CostError| CliError::Failure(format!("xcover: {e}"));
+    // The options only when they are printed: the search then keeps none.
+    let (costs, found, stats) = if args.all || args.print_options {
+        let (found, stats) = xcover::cost::best(&parsed.problem, k, &control).map_err(failed)?;
+        (found.iter().map(|c| c.cost).collect(), found, stats)
+    } else {
+        let (costs, stats) = xcover::cost::best_costs(&parsed.problem, k, &control).map_err(failed)?;
+        (costs, Vec::new(), stats)
+    };
     let seconds = started.elapsed().as_secs_f64();
     let mut out = stdout();
     if control.is_cancelled() {
         return Err(CliError::Interrupted(format!(
             "interrupted: the cheapest {} found so far are not known to be the cheapest",
-            Counted(best.len() as u128, "solution")
+            Counted(costs.len() as u128, "solution")
         )));
     }
     let lines = |c: &xcover::cost::Costed| -> Vec<&str> { c.options.iter().map(|&o| parsed.option_lines[o]).collect() };
     if args.json {
         let report = json::XcoverReport {
-            solutions: best.len() as u64,
+            solutions: costs.len() as u64,
             complete: true,
             nodes: stats.nodes,
             dead_ends: stats.cut,
             seconds,
             threads: 1,
             engine: "cost",
-            list: args.all.then(|| best.iter().map(lines).collect()),
-            costs: Some(best.iter().map(|c| c.cost).collect()),
+            list: args.all.then(|| found.iter().map(lines).collect()),
+            costs: Some(costs.clone()),
             profile: None,
-            option_numbers: args.print_options.then(|| best.iter().map(|c| option_numbers(&c.options)).collect()),
+            option_numbers: args.print_options.then(|| found.iter().map(|c| option_numbers(&c.options)).collect()),
         };
         let mut line = Vec::new();
         json::write_line(&mut line, &report);
         out.write_all(&line)?;
-    } else {
-        let blocks = args.all || args.print_options;
-        let mut text = String::new();
+    } else if found.is_empty() {
+        // One line per solution, and K may be large: digits written without a formatter.
+        let mut text = String::with_capacity(costs.len() * 8);
         let mut digits = itoa::Buffer::new();
-        for (i, found) in best.iter().enumerate() {
-            if !blocks {
-                // One line per solution, and K may be large: digits written without a formatter.
-                text.push_str(digits.format(found.cost));
-                text.push('\n');
-                continue;
-            }
+        for &cost in &costs {
+            text.push_str(digits.format(cost));
+            text.push('\n');
+        }
+        out.write_all(text.as_bytes())?;
+    } else {
+        let mut text = String::new();
+        for (i, found) in found.iter().enumerate() {
             if i > 0 {
                 text.push('\n');
             }
@@ -409,16 +417,16 @@ fn run_best(args: &Args, parsed: &Parsed) -> CliResult {
     out.flush()?;
     diag!(
         "xcover: {} ({}), {}, {}, {seconds:.3} s, 1 thread, cost search",
-        Counted(best.len() as u128, "cheapest solution"),
-        match (best.first(), best.last()) {
-            (Some(a), Some(b)) if a.cost == b.cost => format!("cost {}", a.cost),
-            (Some(a), Some(b)) => format!("costs {} to {}", a.cost, b.cost),
+        Counted(costs.len() as u128, "cheapest solution"),
+        match (costs.first(), costs.last()) {
+            (Some(a), Some(b)) if a == b => format!("cost {a}"),
+            (Some(a), Some(b)) => format!("costs {a} to {b}"),
             _ => "none".to_string(),
         },
         Counted(stats.nodes.into(), "node"),
         Counted(stats.cut.into(), "cut"),
     );
-    Ok(if best.is_empty() { EXIT_NO_SOLUTION } else { EXIT_OK })
+    Ok(if costs.is_empty() { EXIT_NO_SOLUTION } else { EXIT_OK })
 }
 
 /// Streams every solution (up to the limit) to `out`, or into `listed` for `--json`.

@@ -47,8 +47,12 @@ fn cheapest(c: &mut Criterion) {
     let control = Control::new();
     for (name, k) in [("assign-9", 15_000), ("assign-12", 15_000), ("pentomino-8x8-costs", 1)] {
         let problem = instance(name);
+        // The solutions (`--all`), and the costs alone (what the CLI prints by default).
         group.bench_function(format!("{name}/best-{k}"), |b| {
             b.iter(|| backtrack::xcover::cost::best(black_box(&problem), k, &control).unwrap().0.len())
+        });
+        group.bench_function(format!("{name}/best-{k}-costs"), |b| {
+            b.iter(|| backtrack::xcover::cost::best_costs(black_box(&problem), k, &control).unwrap().0.len())
         });
     }
     group.finish();

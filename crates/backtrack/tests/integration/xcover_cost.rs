@@ -23,7 +23,8 @@ fn with_costs(problem: &Problem, costs: &[u64]) -> Problem {
 }
 
 /// The costs of the `k` cheapest solutions found by `best`, after checking
-/// that each is a distinct solution of the cost it claims.
+/// that each is a distinct solution of the cost it claims and that the
+/// search for the costs alone gives the same.
 fn best_costs(problem: &Problem, k: usize) -> Vec<u64> {
     let (found, _) = best(problem, k, &Control::new()).unwrap();
     let mut sets = BTreeSet::new();
@@ -34,7 +35,10 @@ fn best_costs(problem: &Problem, k: usize) -> Vec<u64> {
         set.sort_unstable();
         assert!(sets.insert(set), "{:?} found twice", c.options);
     }
-    found.iter().map(|c| c.cost).collect()
+    let costs: Vec<u64> = found.iter().map(|c| c.cost).collect();
+    let (alone, _) = backtrack::xcover::cost::best_costs(problem, k, &Control::new()).unwrap();
+    assert_eq!(alone, costs, "the costs alone\n{problem}");
+    costs
 }
 
 #[test]

@@ -16,6 +16,9 @@
 //! only while the bar was above `c`, and each giving way takes the last
 //! met). When the log has grown to twice `k`, it is cut back to those, so
 //! its memory stays within a constant times `k`'s.
+//!
+//! When only the costs are wanted, the log keeps no options: the `k` least
+//! costs are the same whichever solutions of equal cost stand for them.
 
 use std::collections::BTreeMap;
 
@@ -41,6 +44,8 @@ pub(super) struct Keeper {
     tally: Tally,
     /// The cost a solution must stay below to be kept.
     bar: u64,
+    /// Whether the solutions' options are logged (else only their costs).
+    with_options: bool,
 }
 
 /// One solution of the log: its cost and where its options lie.
@@ -96,9 +101,10 @@ impl Tally {
 }
 
 impl Keeper {
-    /// Keeps the `k` (at least 1) least solutions offered.
-    pub fn new(k: usize) -> Keeper {
-        Keeper { k: k.max(1), log: Vec::new(), options: Vec::new(), tally: Tally::Filling, bar: u64::MAX }
+    /// Keeps the `k` (at least 1) least solutions offered, with their
+    /// options or (`with_options` false) their costs alone.
+    pub fn new(k: usize, with_options: bool) -> Keeper {
+        Keeper { k: k.max(1), log: Vec::new(), options: Vec::new(), tally: Tally::Filling, bar: u64::MAX, with_options }
     }
 
     /// The cost a solution must stay below to be kept: the dearest cost
@@ -114,10 +120,21 @@ impl Keeper {
     pub fn keep(&mut self, cost: u64, options: &[usize], stats: &mut CostStats) {
         debug_assert!(cost < self.bar);
         stats.improvements += 1;
-        self.log.push(Logged { cost, start: self.options.len(), len: options.len() });
-        self.options.extend(options.iter().map(|&o| o as u16));
+        if self.with_options {
+            self.log.push(Logged { cost, start: self.options.len(), len: options.len() });
+            self.options.extend(options.iter().map(|&o| o as u16));
+        } else if let Tally::Filling = self.tally {
+            // Costs alone: the log serves only until the tally starts,
+            // which then holds every kept cost.
+            self.log.push(Logged { cost, start: 0, len: 0 });
+        }
         match &mut self.tally {
-            Tally::Filling if self.log.len() == self.k => self.start_tally(),
+            Tally::Filling if self.log.len() == self.k => {
+                self.start_tally();
+                if !self.with_options {
+                    self.log = Vec::new();
+                }
+            }
             Tally::Filling => {}
             Tally::Dense(counts) => {
                 counts[cost as usize] += 1;
@@ -229,6 +246,27 @@ impl Keeper {
             log.iter().map(|l| Costed { cost: l.cost + extra, options: options(l) }).collect()
         }
     }
+
+    /// The costs of the solutions kept, least first, each with `extra`
+    /// added (the search's taxes undone).
+    pub fn into_sorted_costs(self, extra: u64) -> Vec<u64> {
+        // Once started, the tally counts the kept solutions of each cost
+        // (the log may be gone): read in order.
+        match &self.tally {
+            Tally::Filling => {
+                let mut costs: Vec<u64> = self.log.iter().map(|l| l.cost + extra).collect();
+                costs.sort_unstable();
+                costs
+            }
+            Tally::Dense(counts) => {
+                let repeated = |(cost, &n): (usize, &u32)| std::iter::repeat_n(cost as u64 + extra, n as usize);
+                counts.iter().enumerate().flat_map(repeated).collect()
+            }
+            Tally::Sparse(counts) => {
+                counts.iter().flat_map(|(&cost, &n)| std::iter::repeat_n(cost + extra, n)).collect()
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -242,7 +280,7 @@ mod tests {
     /// (cost, order met), offered as the search does: only below the bar,
     /// the bar taken from the keeper.
     fn run(k: usize, offers: &[u64]) -> (Vec<Seen>, Vec<Seen>) {
-        let mut keeper = Keeper::new(k);
+        let mut keeper = Keeper::new(k, true);
         let mut stats = CostStats::default();
         let mut offered = Vec::new();
         for (i, &cost) in offers.iter().enumerate() {
@@ -261,6 +299,35 @@ mod tests {
         offered.sort();
         offered.truncate(k.max(1));
         (got, offered)
+    }
+
+    /// The costs a keeper of costs alone keeps of `offers` (offered as in
+    /// [`run`]), each with 10 added, and the bars it set on the way.
+    fn run_costs(k: usize, offers: &[u64]) -> (Vec<u64>, Vec<u64>) {
+        let mut keeper = Keeper::new(k, false);
+        let mut stats = CostStats::default();
+        let mut bars = Vec::new();
+        for (i, &cost) in offers.iter().enumerate() {
+            if cost < keeper.bar() {
+                keeper.keep(cost, &[i], &mut stats);
+                bars.push(keeper.bar());
+            }
+        }
+        (keeper.into_sorted_costs(10), bars)
+    }
+
+    /// The bars a keeper with options sets on `offers`.
+    fn bars_with_options(k: usize, offers: &[u64]) -> Vec<u64> {
+        let mut keeper = Keeper::new(k, true);
+        let mut stats = CostStats::default();
+        let mut bars = Vec::new();
+        for (i, &cost) in offers.iter().enumerate() {
+            if cost < keeper.bar() {
+                keeper.keep(cost, &[i], &mut stats);
+                bars.push(keeper.bar());
+            }
+        }
+        bars
     }
 
     #[test]
@@ -297,6 +364,23 @@ mod tests {
             let offers: Vec<u64> = offers.iter().map(|&c| if dear { c + DENSE_MAX } else { c }).collect();
             let (got, expected) = run(k, &offers);
             proptest::prop_assert_eq!(got, expected);
+        }
+
+        /// Kept without options, the costs are the same `k` least, taken
+        /// from the tally (the array, the map, or the log while fewer than
+        /// `k` were met), and the bar falls the same way.
+        #[test]
+        fn costs_alone_are_the_same_least_costs(
+            k in 1usize..40,
+            offers in proptest::collection::vec(0u64..60, 0..600),
+            dear in proptest::bool::ANY,
+        ) {
+            let offers: Vec<u64> = offers.iter().map(|&c| if dear { c + DENSE_MAX } else { c }).collect();
+            let (costs, bars) = run_costs(k, &offers);
+            let (_, expected) = run(k, &offers);
+            let expected: Vec<u64> = expected.iter().map(|&(c, _)| c + 10).collect();
+            proptest::prop_assert_eq!(costs, expected);
+            proptest::prop_assert_eq!(bars, bars_with_options(k, &offers));
         }
     }
 }

@@ -97,9 +97,35 @@ pub fn best(problem: &Problem, k: usize, control: &Control) -> Result<(Vec<Coste
     best_on(problem, k, control, true)
 }
 
+/// The costs of the `k` cheapest solutions of `problem`, least first, and
+/// the search's figures: the costs of [`best`]'s solutions, found by the
+/// same search, which keeps no solution's options (less memory, and less
+/// time where `k` is large).
+pub fn best_costs(problem: &Problem, k: usize, control: &Control) -> Result<(Vec<u64>, CostStats), CostError> {
+    let (keeper, stats, _, total_tax) = search(problem, k, control, true, false)?;
+    Ok((keeper.into_sorted_costs(total_tax), stats))
+}
+
 /// [`best`], on the popcount search where the problem is small enough and
 /// `small` allows it, else on the bitset engine.
 fn best_on(problem: &Problem, k: usize, control: &Control, small: bool) -> Result<(Vec<Costed>, CostStats), CostError> {
+    let (keeper, stats, order, total_tax) = search(problem, k, control, small, true)?;
+    // Cheapest first; among equal costs, the first met first.
+    let kept = keeper.into_sorted(&order, total_tax);
+    debug_assert!(kept.iter().all(|found| found.cost == problem.cost_of(&found.options)));
+    Ok((kept, stats))
+}
+
+/// The search of [`best_on`], with the solutions' options kept or not:
+/// what it kept, its figures, the renumbering of the options (entry `o`:
+/// the input number of option `o` of the search) and the taxes paid.
+fn search(
+    problem: &Problem,
+    k: usize,
+    control: &Control,
+    small: bool,
+    with_options: bool,
+) -> Result<(Keeper, CostStats, Vec<usize>, u64), CostError> {
     let n = problem.n_options();
     if n > MAX_OPTIONS {
         return Err(CostError::TooManyOptions(n));
@@ -140,7 +166,7 @@ fn best_on(problem: &Problem, k: usize, control: &Control, small: bool) -> Resul
         n_families,
         by_share,
     };
-    let keeper = Keeper::new(k);
+    let keeper = Keeper::new(k, with_options);
     let (keeper, stats) = match pop::best_here(&space, &pricing, keeper, control, small) {
         Ok(done) => done,
         Err(keeper) => {
@@ -150,10 +176,7 @@ fn best_on(problem: &Problem, k: usize, control: &Control, small: bool) -> Resul
             (search.keeper, search.stats)
         }
     };
-    // Cheapest first; among equal costs, the first met first.
-    let kept = keeper.into_sorted(&order, total_tax);
-    debug_assert!(kept.iter().all(|found| found.cost == problem.cost_of(&found.options)));
-    Ok((kept, stats))
+    Ok((keeper, stats, order, total_tax))
 }
 
 /// Each primary item's family: families of items no two of which share an
@@ -511,7 +534,11 @@ mod tests {
             let control = Control::new();
             let small = best_on(&problem, k, &control, true).unwrap();
             let engine = best_on(&problem, k, &control, false).unwrap();
-            proptest::prop_assert_eq!(small, engine, "{}", problem);
+            proptest::prop_assert_eq!(&small, &engine, "{}", problem);
+            // The costs alone: the same, from the same search.
+            let (costs, stats) = best_costs(&problem, k, &control).unwrap();
+            proptest::prop_assert_eq!(costs, small.0.iter().map(|c| c.cost).collect::<Vec<_>>());
+            proptest::prop_assert_eq!(stats, small.1);
         }
     }
 
@@ -536,6 +563,8 @@ mod tests {
         let (some, _) = best(&problem, 5000, &control).unwrap();
         let costs = |list: &[Costed]| list.iter().map(|c| c.cost).collect::<Vec<_>>();
         assert_eq!(costs(&some), costs(&all[..5000]));
+        assert_eq!(best_costs(&problem, 5000, &control).unwrap().0, costs(&all[..5000]));
+        assert_eq!(best_costs(&problem, 400_000, &control).unwrap().0, costs(&all));
         for found in &some {
             assert_eq!(found.cost, problem.cost_of(&found.options));
         }
