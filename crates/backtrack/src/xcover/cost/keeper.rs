@@ -301,24 +301,9 @@ mod tests {
         (got, offered)
     }
 
-    /// The costs a keeper of costs alone keeps of `offers` (offered as in
-    /// [`run`]), each with 10 added, and the bars it set on the way.
-    fn run_costs(k: usize, offers: &[u64]) -> (Vec<u64>, Vec<u64>) {
-        let mut keeper = Keeper::new(k, false);
-        let mut stats = CostStats::default();
-        let mut bars = Vec::new();
-        for (i, &cost) in offers.iter().enumerate() {
-            if cost < keeper.bar() {
-                keeper.keep(cost, &[i], &mut stats);
-                bars.push(keeper.bar());
-            }
-        }
-        (keeper.into_sorted_costs(10), bars)
-    }
-
-    /// The bars a keeper with options sets on `offers`.
-    fn bars_with_options(k: usize, offers: &[u64]) -> Vec<u64> {
-        let mut keeper = Keeper::new(k, true);
+    /// Offers `offers` to `keeper` as [`run`] does (only below the bar);
+    /// the bars it set on the way.
+    fn offer_all(keeper: &mut Keeper, offers: &[u64]) -> Vec<u64> {
         let mut stats = CostStats::default();
         let mut bars = Vec::new();
         for (i, &cost) in offers.iter().enumerate() {
@@ -328,6 +313,14 @@ mod tests {
             }
         }
         bars
+    }
+
+    /// The costs a keeper of costs alone keeps of `offers`, each with 10
+    /// added, and the bars it set on the way.
+    fn run_costs(k: usize, offers: &[u64]) -> (Vec<u64>, Vec<u64>) {
+        let mut keeper = Keeper::new(k, false);
+        let bars = offer_all(&mut keeper, offers);
+        (keeper.into_sorted_costs(10), bars)
     }
 
     #[test]
@@ -380,7 +373,7 @@ mod tests {
             let (_, expected) = run(k, &offers);
             let expected: Vec<u64> = expected.iter().map(|&(c, _)| c + 10).collect();
             proptest::prop_assert_eq!(costs, expected);
-            proptest::prop_assert_eq!(bars, bars_with_options(k, &offers));
+            proptest::prop_assert_eq!(bars, offer_all(&mut Keeper::new(k, true), &offers));
         }
     }
 }
