@@ -191,6 +191,17 @@ impl Problem {
             .collect())
     }
 
+    /// The costs of the k cheapest solutions, least first (those of
+    /// best(k)), fewer when the problem has fewer solutions; the search
+    /// keeps no solution's options, so a large k costs less. Ctrl-C stops it.
+    #[pyo3(signature = (k = 1))]
+    fn best_costs(&self, py: Python<'_>, k: usize) -> PyResult<Vec<u64>> {
+        let problem = self.problem.clone();
+        let found = run::interruptible(py, move |control| xcover::cost::best_costs(&problem, k, control))?;
+        let (costs, _) = found.map_err(errors::value)?;
+        Ok(costs)
+    }
+
     /// Option `index`'s cost (0 when none was given).
     fn cost(&self, index: usize) -> PyResult<u64> {
         self.check_index(index)?;

@@ -592,6 +592,7 @@ def test_xcover_bounds_and_costs():
     assert [c for c, _ in best] == [c for c, _ in every]
     assert sorted(map(tuple, (o for _, o in best))) == sorted(map(tuple, (o for _, o in every)))
     assert priced.best() == [best[0]] and priced.cost(6) == 9
+    assert priced.best_costs(len(every) + 2) == [c for c, _ in every] and priced.best_costs() == [best[0][0]]
     with pytest.raises(ValueError, match="costs has 2 entries for 7 options"):
         xcover.Problem(["a", "b", "c"], options, costs=[1, 2])
     # Knuth's format: |n cost tokens on the options.
