@@ -551,6 +551,31 @@ mod tests {
         assert_eq!(best_on(&problem, 300, &control, true).unwrap(), best_on(&problem, 300, &control, false).unwrap());
     }
 
+    /// A chain of `n` items, each alone at cost 2 and each even one with
+    /// its neighbour at cost 3: the cheapest cover takes the pairs (3 for
+    /// every two items), and each of the next cheapest parts one pair into
+    /// its two items (one more). Both tables of the engine's step: items
+    /// numbered in bytes (200 items) and in 32 bits (300).
+    #[test]
+    fn a_long_chain_pairs_its_items_on_either_table() {
+        for n in [200usize, 300] {
+            let items: Vec<String> = (0..n).map(|i| format!("i{i}")).collect();
+            let mut text = format!("{}\n", items.join(" "));
+            for i in 0..n {
+                text.push_str(&format!("i{i} |2\n"));
+                if i % 2 == 0 {
+                    text.push_str(&format!("i{i} i{} |3\n", i + 1));
+                }
+            }
+            let problem = parse(&text).unwrap().problem;
+            let pairs = n as u64 / 2;
+            let (costs, _) = best_costs(&problem, 3, &Control::new()).unwrap();
+            assert_eq!(costs, [3 * pairs, 3 * pairs + 1, 3 * pairs + 1], "n = {n}");
+            let (found, _) = best_on(&problem, 2, &Control::new(), false).unwrap();
+            assert_eq!(found[0].options.len(), n / 2, "n = {n}");
+        }
+    }
+
     /// Many kept solutions: the `k` cheapest, cheapest first, ties in the
     /// order met, as one sorted list of every solution's cost gives them.
     #[test]
