@@ -14,6 +14,7 @@
 
 use std::sync::Arc;
 
+use super::item_index::{bytes_of, ItemIndex};
 use super::problem::Problem;
 use crate::search::{Node, Order, Space};
 
@@ -58,6 +59,8 @@ struct Tables {
     /// with `n_primary` (a scratch slot after the keys, whose value never matters) so that every option
     /// has the same length and the update loop runs a fixed number of times.
     primary_items: Vec<u32>,
+    /// `primary_items` in bytes, or empty when they do not fit (see [`super::item_index`]).
+    primary_bytes: Vec<u8>,
     /// Row `o` (`words` words): the options that conflict with option `o`, `o` included.
     conflict: Vec<u64>,
     /// Row `p` (`words` words): the options that contain primary item `p`.
@@ -139,6 +142,7 @@ impl DenseSpace {
             n_options,
             n_primary,
             stride,
+            primary_bytes: bytes_of(&primary_items, n_primary),
             primary_items,
             conflict,
             item_options,
@@ -190,6 +194,34 @@ pub(crate) fn conflict_rows(problem: &Problem, words: usize) -> Vec<u64> {
     conflict
 }
 
+/// [`remove_conflicts`] with the options' primary items read from `items`
+/// (one of the tables' two copies), compiled for the common option sizes
+/// (a loop the compiler unrolls).
+///
+/// # Safety
+/// As for [`remove_conflicts`], with `items` one of `t`'s two tables.
+#[inline(always)]
+unsafe fn remove_by_stride<I: ItemIndex>(
+    t: &Tables,
+    items: &[I],
+    option: usize,
+    live_here: *const u64,
+    live_next: *mut u64,
+    keys_next: *mut u32,
+) {
+    // SAFETY: the caller's contract, passed on unchanged.
+    unsafe {
+        match t.stride {
+            2 => remove_conflicts::<2, I>(t, items, option, live_here, live_next, keys_next),
+            3 => remove_conflicts::<3, I>(t, items, option, live_here, live_next, keys_next),
+            4 => remove_conflicts::<4, I>(t, items, option, live_here, live_next, keys_next),
+            5 => remove_conflicts::<5, I>(t, items, option, live_here, live_next, keys_next),
+            6 => remove_conflicts::<6, I>(t, items, option, live_here, live_next, keys_next),
+            _ => remove_conflicts::<0, I>(t, items, option, live_here, live_next, keys_next),
+        }
+    }
+}
+
 /// Writes the next level's live set (`live_here` less the options that
 /// conflict with `option`), decrements in `keys_next` (a copy of the current
 /// keys) the counts of every primary item of every option that removes, and
@@ -198,10 +230,13 @@ pub(crate) fn conflict_rows(problem: &Problem, words: usize) -> Vec<u64> {
 ///
 /// # Safety
 /// `option < t.n_options`; `live_here` and `live_next` hold `t.words` words,
-/// `keys_next` `t.n_primary + 1` keys; `PER` is 0 or `t.stride`.
+/// `keys_next` `t.n_primary + 1` keys; `PER` is 0 or `t.stride`; `items` is
+/// one of `t`'s two tables of primary items (`t.stride` entries per option,
+/// each at most `t.n_primary`).
 #[inline(always)]
-unsafe fn remove_conflicts<const PER: usize>(
+unsafe fn remove_conflicts<const PER: usize, I: ItemIndex>(
     t: &Tables,
+    items: &[I],
     option: usize,
     live_here: *const u64,
     live_next: *mut u64,
@@ -214,7 +249,8 @@ unsafe fn remove_conflicts<const PER: usize>(
         let w = t.words;
         let per = if PER == 0 { t.stride } else { PER };
         let row = t.conflict.as_ptr().add(option * w);
-        let items = t.primary_items.as_ptr();
+        debug_assert_eq!(items.len(), t.n_options * per);
+        let items = items.as_ptr();
         for k in 0..w {
             let (l, c) = (*live_here.add(k), *row.add(k));
             *live_next.add(k) = l & !c;
@@ -226,14 +262,14 @@ unsafe fn remove_conflicts<const PER: usize>(
                 for j in 0..per {
                     // Padding entries land on the scratch slot at `np`; the
                     // chosen option's own items are overwritten below.
-                    let key = keys_next.add(*entries.add(j) as usize);
+                    let key = keys_next.add((*entries.add(j)).index());
                     *key = (*key).wrapping_sub(ONE);
                 }
             }
         }
         let own = items.add(option * per);
         for j in 0..per {
-            *keys_next.add(*own.add(j) as usize) = COVERED;
+            *keys_next.add((*own.add(j)).index()) = COVERED;
         }
     }
 }
@@ -288,7 +324,6 @@ impl Space for DenseSpace {
         let t = &*self.tables;
         let (w, np, d) = (t.words, t.n_primary, self.depth);
         let stride = np + 1;
-        let per = t.stride;
         // Checked once here so that the loops below can index without checks.
         assert!(option < t.n_options, "option {option} out of range");
         if self.live.len() < (d + 2) * w {
@@ -303,8 +338,8 @@ impl Space for DenseSpace {
         // at least `d + 2` levels of `stride` keys (resized just above); `option`
         // and every `r` taken from a live bitset are below the number of
         // options, so rows `option` and `r` of `conflict` (`w` words each) and
-        // of `primary_items` (`per` entries each) exist; every entry of
-        // `primary_items` is at most `np < stride`.
+        // of both tables of primary items (`t.stride` entries each) exist;
+        // every entry of them is at most `np < stride`.
         unsafe {
             let live_here = self.live.as_ptr().add(d * w);
             let live_next = self.live.as_mut_ptr().add((d + 1) * w);
@@ -313,14 +348,10 @@ impl Space for DenseSpace {
             for j in 0..stride {
                 *keys_next.add(j) = *keys_here.add(j);
             }
-            // The common option sizes get a loop the compiler unrolls.
-            match per {
-                2 => remove_conflicts::<2>(t, option, live_here, live_next, keys_next),
-                3 => remove_conflicts::<3>(t, option, live_here, live_next, keys_next),
-                4 => remove_conflicts::<4>(t, option, live_here, live_next, keys_next),
-                5 => remove_conflicts::<5>(t, option, live_here, live_next, keys_next),
-                6 => remove_conflicts::<6>(t, option, live_here, live_next, keys_next),
-                _ => remove_conflicts::<0>(t, option, live_here, live_next, keys_next),
+            if t.primary_bytes.is_empty() {
+                remove_by_stride(t, &t.primary_items, option, live_here, live_next, keys_next);
+            } else {
+                remove_by_stride(t, &t.primary_bytes, option, live_here, live_next, keys_next);
             }
         }
         self.chosen.push(option);

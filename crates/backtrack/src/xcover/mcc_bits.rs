@@ -21,6 +21,7 @@
 
 use std::sync::Arc;
 
+use super::item_index::{bytes_of, ItemIndex};
 use super::problem::Problem;
 use crate::search::{Node, Order, Space};
 
@@ -53,11 +54,8 @@ struct Tables {
     /// Option `o`'s primary items: `primary_items[o * stride..(o + 1) * stride]`, padded with
     /// `n_primary`, a scratch counter whose value never matters.
     primary_items: Vec<u32>,
-    /// `primary_items` in bytes when every entry fits one (fewer than 256
-    /// primary items, so the padding `n_primary` fits too), else empty:
-    /// the step's hottest loads from a quarter of the memory, which on a
-    /// packing of a few thousand options stays in the first-level cache
-    /// (4-5% of the 8x8 cost packing's time).
+    /// `primary_items` in bytes, or empty when they do not fit (see
+    /// [`super::item_index`]; 4-5% of the 8x8 cost packing's time).
     primary_bytes: Vec<u8>,
     /// Row `o` (`words` words): `o` and the options it conflicts with through a
     /// secondary item; empty when the problem has no secondary item (then `o`'s
@@ -158,7 +156,7 @@ impl MccBitsSpace {
             live[o / 64] |= 1 << (o % 64);
         }
         let hi_less_lo = lo_bounds.iter().zip(&hi_bounds).map(|(lo, hi)| hi - lo).collect();
-        let primary_bytes = if np < 256 { primary_items.iter().map(|&p| p as u8).collect() } else { Vec::new() };
+        let primary_bytes = bytes_of(&primary_items, np);
         let tables = Tables {
             words,
             n_options,
@@ -357,25 +355,6 @@ fn step_by_stride<I: ItemIndex>(
         5 => step_with::<5, I>(t, items, live, counts, d, remove),
         6 => step_with::<6, I>(t, items, live, counts, d, remove),
         _ => step_with::<0, I>(t, items, live, counts, d, remove),
-    }
-}
-
-/// A primary item's number as a table of the step holds it.
-trait ItemIndex: Copy {
-    fn index(self) -> usize;
-}
-
-impl ItemIndex for u8 {
-    #[inline(always)]
-    fn index(self) -> usize {
-        usize::from(self)
-    }
-}
-
-impl ItemIndex for u32 {
-    #[inline(always)]
-    fn index(self) -> usize {
-        self as usize
     }
 }
 

@@ -68,6 +68,7 @@
 pub mod cost;
 mod count;
 pub mod dense;
+mod item_index;
 pub mod links;
 pub mod mcc;
 pub mod mcc_bits;
