@@ -68,10 +68,12 @@ fn build_wasm(root: &Path, out_dir: &Path, sysroot: Result<PathBuf, String>) -> 
     // A target directory of its own: the outer build holds the lock on the
     // usual one. It sits beside the profile directories, shared by them.
     let target_dir = out_dir.ancestors().nth(4).unwrap_or(out_dir).join("web-wasm");
+    let profile = page_profile();
     let cargo = env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut build = Command::new(cargo);
     build
-        .args(["build", "--release", "--quiet", "--target", TARGET, "-p", "backtrack-wasm", "--manifest-path"])
+        .args(["build", "--profile", profile, "--quiet", "--target", TARGET, "-p", "backtrack-wasm"])
+        .arg("--manifest-path")
         .arg(root.join("Cargo.toml"))
         .arg("--target-dir")
         .arg(&target_dir)
@@ -98,5 +100,16 @@ fn build_wasm(root: &Path, out_dir: &Path, sysroot: Result<PathBuf, String>) -> 
         let tail: Vec<&str> = tail.into_iter().rev().collect();
         return Err(format!("building crates/backtrack-wasm failed: {}", tail.join(" | ")));
     }
-    Ok(target_dir.join(TARGET).join("release/backtrack_wasm.wasm"))
+    Ok(target_dir.join(TARGET).join(profile).join("backtrack_wasm.wasm"))
+}
+
+/// The profile the page is built in: `release` when the outer build is
+/// optimized for speed (the binary users run), else `checked`. Lint runs, dev
+/// builds and the tests then build the page in a fraction of the time, as one
+/// artifact they share, with overflow checks on while the browser tests run it.
+fn page_profile() -> &'static str {
+    match env::var("OPT_LEVEL").as_deref() {
+        Ok("2" | "3" | "s" | "z") => "release",
+        _ => "checked",
+    }
 }

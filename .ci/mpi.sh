@@ -2,6 +2,8 @@
 # Distributed counts over MPI (queens, xcover): install OpenMPI (and libclang, which the mpi
 # crate's bindings need) when missing, build with the `mpi` feature, and check
 # that master/worker runs print the single-process counts.
+# Usage: .ci/mpi.sh            install what is missing, build, check
+#        .ci/mpi.sh install    install what is missing only
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
@@ -19,6 +21,7 @@ if ((${#need[@]})); then
     $sudo apt-get update -qq
     $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
+[ "${1:-}" = install ] && exit 0
 
 # `cargo test --workspace --profile checked` builds the library with the
 # features that dev-dependencies add to shared dependencies (serde's among
