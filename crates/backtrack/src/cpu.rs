@@ -18,6 +18,10 @@
 //!   constructor [`Avx512::new`] checks all eight features; it includes an
 //!   [`X86V3`] token, so code written for that level runs unchanged in an
 //!   AVX-512 build.
+//! * [`Avx512Popcount`] stands for AVX-512's population count of 64-bit
+//!   lanes (VPOPCNTDQ) on top of everything [`Avx512`] stands for: the
+//!   wide cost search counts options with it. It is a token for one fast
+//!   path, not a level of the generic kernels.
 //! * [`Portable`] is the level every processor has.
 //! * [`Cpu`] is implemented by all three, so a kernel written once as
 //!   generic over `C: Cpu` is compiled once per level, each copy with its
@@ -190,6 +194,49 @@ impl Avx512 {
     }
 }
 
+/// Proof that the processor has AVX-512 VPOPCNTDQ (the population count
+/// of eight 64-bit lanes at once) as well as every feature of [`Avx512`].
+#[derive(Clone, Copy, Debug)]
+pub struct Avx512Popcount {
+    _proof: (),
+}
+
+/// The feature [`Avx512Popcount`] checks beyond [`X86V3_FEATURES`] and
+/// [`AVX512_FEATURES`], as `#[target_feature]` spells it. Its fast path
+/// enables all three lists; `every_fast_path_is_covered_by_the_token`
+/// checks them.
+pub const AVX512_POPCOUNT_FEATURES: &str = "avx512vpopcntdq";
+
+impl Avx512Popcount {
+    /// The token, when this processor has VPOPCNTDQ and every feature of
+    /// [`Avx512`]. The check runs once per process; later calls read one flag.
+    #[inline]
+    pub fn new() -> Option<Avx512Popcount> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            static KNOWN: AtomicU8 = AtomicU8::new(0);
+            let present =
+                detected_once(&KNOWN, || Avx512::new().is_some() && is_x86_feature_detected!("avx512vpopcntdq"));
+            // SAFETY: every feature of the level was detected.
+            present.then(|| unsafe { Avx512Popcount::new_unchecked() })
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            None
+        }
+    }
+
+    /// The token, unchecked.
+    ///
+    /// # Safety
+    /// The processor running the program must have AVX-512 VPOPCNTDQ and
+    /// every feature [`Avx512::new_unchecked`] asks for.
+    #[inline(always)]
+    pub unsafe fn new_unchecked() -> Avx512Popcount {
+        Avx512Popcount { _proof: () }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,6 +260,7 @@ mod tests {
     fn every_fast_path_is_covered_by_the_token() {
         let checked: Vec<&str> = X86V3_FEATURES.split(',').collect();
         let wider: Vec<&str> = AVX512_FEATURES.split(',').collect();
+        let popcount: Vec<&str> = AVX512_POPCOUNT_FEATURES.split(',').collect();
         let mut files = Vec::new();
         rust_files(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
         // Spelt in two pieces so that this line is not taken for one.
@@ -226,10 +274,15 @@ mod tests {
                     // A list naming an AVX-512 feature belongs to an `Avx512`
                     // fast path, whose token checks both lists.
                     let avx512 = list.split(',').any(|feature| wider.contains(&feature));
+                    // One naming VPOPCNTDQ, to an `Avx512Popcount` one,
+                    // whose token checks all three.
+                    let counts = list.split(',').any(|feature| popcount.contains(&feature));
                     for feature in list.split(',') {
                         assert!(
-                            checked.contains(&feature) || (avx512 && wider.contains(&feature)),
-                            "{}:{}: `{feature}` is enabled but not checked by X86V3::new or Avx512::new",
+                            checked.contains(&feature)
+                                || (avx512 && wider.contains(&feature))
+                                || (avx512 && counts && popcount.contains(&feature)),
+                            "{}:{}: `{feature}` is enabled but not checked by a token's `new`",
                             file.display(),
                             number + 1
                         );
@@ -273,6 +326,21 @@ mod tests {
                 cpuinfo_has(&v3) == Some(true) && cpuinfo_has(&["avx512f", "avx512bw", "avx512vl"]) == Some(true);
             skip("the AVX-512 fast paths", "this processor lacks AVX-512 F/BW/VL", under_ci() && listed);
         }
+        if Avx512Popcount::new().is_none() {
+            let listed = Avx512::new().is_some() && cpuinfo_has(&["avx512_vpopcntdq"]) == Some(true);
+            skip("the AVX-512 popcount fast path", "this processor lacks AVX-512 VPOPCNTDQ", under_ci() && listed);
+        }
+    }
+
+    #[test]
+    fn the_avx512_popcount_token_agrees_with_detection() {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let all = Avx512::new().is_some() && is_x86_feature_detected!("avx512vpopcntdq");
+            assert_eq!(Avx512Popcount::new().is_some(), all);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        assert!(Avx512Popcount::new().is_none());
     }
 
     #[test]

@@ -32,6 +32,13 @@
 //!   for each covering it lacks, at least the smallest share among its live
 //!   options. Each sum is paid by any completion.
 //!
+//! The tree is walked by one of three walks, node for node the same search:
+//! popcounts of the live options in registers for problems of at most 256
+//! options and 64 primary items; vector popcounts over all the words for
+//! larger exact covers on processors with AVX-512 VPOPCNTDQ (a node in about
+//! a quarter of the engine's time on the 8x8 packing); else the bitset
+//! engine itself, which keeps every item's count of live options.
+//!
 //! So solutions of the bar's cost are not kept once `k` are known: among
 //! solutions of equal cost, the ones the search meets first stay, and the
 //! search meets them in a fixed order (the engine's: the item with the
@@ -44,6 +51,7 @@ use crate::search::{Control, Node, Order, Space};
 
 mod keeper;
 mod pop;
+mod wide;
 
 use keeper::Keeper;
 
@@ -94,7 +102,7 @@ pub(super) const POLL_INTERVAL: u64 = 1 << 12;
 /// figures. Fewer when the problem has fewer solutions; the ones found so
 /// far when `control` is cancelled.
 pub fn best(problem: &Problem, k: usize, control: &Control) -> Result<(Vec<Costed>, CostStats), CostError> {
-    best_on(problem, k, control, true)
+    best_on(problem, k, control, Walks::Any)
 }
 
 /// The costs of the `k` cheapest solutions of `problem`, least first, and
@@ -102,14 +110,33 @@ pub fn best(problem: &Problem, k: usize, control: &Control) -> Result<(Vec<Coste
 /// same search, which keeps no solution's options (less memory, and less
 /// time where `k` is large).
 pub fn best_costs(problem: &Problem, k: usize, control: &Control) -> Result<(Vec<u64>, CostStats), CostError> {
-    let (keeper, stats, _, total_tax) = search(problem, k, control, true, false)?;
+    let (keeper, stats, _, total_tax) = search(problem, k, control, Walks::Any, false)?;
     Ok((keeper.into_sorted_costs(total_tax), stats))
 }
 
-/// [`best`], on the popcount search where the problem is small enough and
-/// `small` allows it, else on the bitset engine.
-fn best_on(problem: &Problem, k: usize, control: &Control, small: bool) -> Result<(Vec<Costed>, CostStats), CostError> {
-    let (keeper, stats, order, total_tax) = search(problem, k, control, small, true)?;
+/// Which walks the cost search may take. They are one search, node for
+/// node; the tests compare them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Walks {
+    /// The popcount walk where the problem is small enough, else the wide
+    /// popcount walk where it is an exact cover, else the bitset engine.
+    Any,
+    /// The wide popcount walk where the problem is an exact cover, else the engine.
+    #[cfg(test)]
+    Wide,
+    /// The bitset engine.
+    #[cfg(test)]
+    Engine,
+}
+
+/// [`best`], on the walks `walks` allows.
+fn best_on(
+    problem: &Problem,
+    k: usize,
+    control: &Control,
+    walks: Walks,
+) -> Result<(Vec<Costed>, CostStats), CostError> {
+    let (keeper, stats, order, total_tax) = search(problem, k, control, walks, true)?;
     // Cheapest first; among equal costs, the first met first.
     let kept = keeper.into_sorted(&order, total_tax);
     debug_assert!(kept.iter().all(|found| found.cost == problem.cost_of(&found.options)));
@@ -123,7 +150,7 @@ fn search(
     problem: &Problem,
     k: usize,
     control: &Control,
-    small: bool,
+    walks: Walks,
     with_options: bool,
 ) -> Result<(Keeper, CostStats, Vec<usize>, u64), CostError> {
     let n = problem.n_options();
@@ -167,7 +194,15 @@ fn search(
         by_share,
     };
     let keeper = Keeper::new(k, with_options);
-    let (keeper, stats) = match pop::best_here(&space, &pricing, keeper, control, small) {
+    let pop = pop::best_here(&space, &pricing, keeper, control, walks == Walks::Any);
+    let wide = pop.or_else(|keeper| {
+        #[cfg(test)]
+        let allowed = walks != Walks::Engine;
+        #[cfg(not(test))]
+        let allowed = true;
+        wide::best_here(&space, &pricing, keeper, control, allowed)
+    });
+    let (keeper, stats) = match wide {
         Ok(done) => done,
         Err(keeper) => {
             let totals = vec![0; pricing.n_families];
@@ -527,14 +562,17 @@ mod tests {
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
-        /// The popcount search is the bitset engine's, node for node: the
-        /// same solutions kept, in the same order, and the same figures.
+        /// The popcount searches are the bitset engine's, node for node: the
+        /// same solutions kept, in the same order, and the same figures
+        /// (the wide one on the exact covers, half of the problems).
         #[test]
         fn the_popcount_search_is_the_engine_s(problem in random_costed(), k in 1usize..6) {
             let control = Control::new();
-            let small = best_on(&problem, k, &control, true).unwrap();
-            let engine = best_on(&problem, k, &control, false).unwrap();
+            let small = best_on(&problem, k, &control, Walks::Any).unwrap();
+            let engine = best_on(&problem, k, &control, Walks::Engine).unwrap();
             proptest::prop_assert_eq!(&small, &engine, "{}", problem);
+            let wide = best_on(&problem, k, &control, Walks::Wide).unwrap();
+            proptest::prop_assert_eq!(&wide, &engine, "{}", problem);
             // The costs alone: the same, from the same search.
             let (costs, stats) = best_costs(&problem, k, &control).unwrap();
             proptest::prop_assert_eq!(costs, small.0.iter().map(|c| c.cost).collect::<Vec<_>>());
@@ -548,7 +586,26 @@ mod tests {
     fn the_assignment_s_popcount_search_is_the_engine_s() {
         let problem = fixture("assign-12.dlx");
         let control = Control::new();
-        assert_eq!(best_on(&problem, 300, &control, true).unwrap(), best_on(&problem, 300, &control, false).unwrap());
+        let engine = best_on(&problem, 300, &control, Walks::Engine).unwrap();
+        assert_eq!(best_on(&problem, 300, &control, Walks::Any).unwrap(), engine);
+        assert_eq!(best_on(&problem, 300, &control, Walks::Wide).unwrap(), engine);
+    }
+
+    /// The 8x8 packing with costs, an exact cover of 2,359 options, runs on
+    /// the wide popcount walk, the same search as the engine's.
+    #[test]
+    fn the_packing_s_wide_search_is_the_engine_s() {
+        use crate::test_support::{cpuinfo_has, skip, under_ci};
+        if crate::cpu::Avx512Popcount::new().is_none() {
+            let listed = cpuinfo_has(&["avx512f", "avx512_vpopcntdq"]) == Some(true);
+            let why = "this processor lacks AVX-512 VPOPCNTDQ: the engine runs in the wide walk's place";
+            skip("the_packing_s_wide_search_is_the_engine_s", why, under_ci() && listed);
+        }
+        let problem = fixture("pentomino-8x8-costs.dlx");
+        let control = Control::new();
+        let engine = best_on(&problem, 2, &control, Walks::Engine).unwrap();
+        assert_eq!(engine.0[0].cost, 45);
+        assert_eq!(best_on(&problem, 2, &control, Walks::Any).unwrap(), engine);
     }
 
     /// A chain of `n` items, each alone at cost 2 and each even one with
@@ -571,8 +628,10 @@ mod tests {
             let pairs = n as u64 / 2;
             let (costs, _) = best_costs(&problem, 3, &Control::new()).unwrap();
             assert_eq!(costs, [3 * pairs, 3 * pairs + 1, 3 * pairs + 1], "n = {n}");
-            let (found, _) = best_on(&problem, 2, &Control::new(), false).unwrap();
+            let (found, stats) = best_on(&problem, 2, &Control::new(), Walks::Engine).unwrap();
             assert_eq!(found[0].options.len(), n / 2, "n = {n}");
+            // An exact cover of over 256 options: the wide walk's.
+            assert_eq!(best_on(&problem, 2, &Control::new(), Walks::Any).unwrap(), (found, stats), "n = {n}");
         }
     }
 
