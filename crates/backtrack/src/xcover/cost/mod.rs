@@ -372,6 +372,30 @@ impl Pricing {
     }
 }
 
+/// Word `k` of the options before `limit`.
+#[inline(always)]
+fn below(limit: usize, k: usize) -> u64 {
+    let first = k * 64;
+    if limit >= first + 64 {
+        !0
+    } else if limit <= first {
+        0
+    } else {
+        (1u64 << (limit - first)) - 1
+    }
+}
+
+/// Books a child about to be visited by a recursive walk and looks at the
+/// cancellation flag now and then.
+#[inline(always)]
+fn book_node(stats: &mut CostStats, control: &Control) -> std::ops::ControlFlow<()> {
+    stats.nodes += 1;
+    if stats.nodes.is_multiple_of(POLL_INTERVAL) && control.is_cancelled() {
+        return std::ops::ControlFlow::Break(());
+    }
+    std::ops::ControlFlow::Continue(())
+}
+
 struct CostSearch {
     space: MccBitsSpace,
     pricing: Pricing,

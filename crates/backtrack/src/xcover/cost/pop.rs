@@ -13,7 +13,7 @@
 
 use std::ops::ControlFlow;
 
-use super::{CostStats, Keeper, Pricing, POLL_INTERVAL};
+use super::{below, book_node, CostStats, Keeper, Pricing};
 use crate::cpu::X86V3;
 use crate::search::Control;
 use crate::xcover::mcc_bits::MccBitsSpace;
@@ -65,19 +65,6 @@ struct Walk<'a, const W: usize> {
     /// The token for the build with the popcount instruction, when the
     /// processor has it.
     cpu: Option<X86V3>,
-}
-
-/// Word `k` of the options before `limit`.
-#[inline(always)]
-fn below(limit: usize, k: usize) -> u64 {
-    let first = k * 64;
-    if limit >= first + 64 {
-        !0
-    } else if limit <= first {
-        0
-    } else {
-        (1u64 << (limit - first)) - 1
-    }
 }
 
 impl<'a, const W: usize> Walk<'a, W> {
@@ -263,7 +250,7 @@ impl<'a, const W: usize> Walk<'a, W> {
                     // The item's later options cost as much or more.
                     break 'options;
                 }
-                self.enter()?;
+                book_node(&mut self.stats, self.control)?;
                 if EXACT {
                     // Closing the option's items takes out every option
                     // that meets it, the node item's earlier ones among
@@ -311,24 +298,13 @@ impl<'a, const W: usize> Walk<'a, W> {
         }
         if stop {
             // No further option of the item is in the set.
-            self.enter()?;
+            book_node(&mut self.stats, self.control)?;
             let limit = self.pricing.affordable(self.keeper.bar(), cost);
             let mut child = live;
             for j in 0..W {
                 child[j] &= !row[j] & below(limit, j);
             }
             self.child::<V3, EXACT>(child, cost)?;
-        }
-        ControlFlow::Continue(())
-    }
-
-    /// Books a child about to be visited and looks at the cancellation
-    /// flag now and then.
-    #[inline(always)]
-    fn enter(&mut self) -> ControlFlow<()> {
-        self.stats.nodes += 1;
-        if self.stats.nodes.is_multiple_of(POLL_INTERVAL) && self.control.is_cancelled() {
-            return ControlFlow::Break(());
         }
         ControlFlow::Continue(())
     }

@@ -22,7 +22,7 @@
 
 use std::ops::ControlFlow;
 
-use super::{CostStats, Keeper, Pricing, POLL_INTERVAL};
+use super::{below, book_node, CostStats, Keeper, Pricing};
 use crate::cpu::Avx512Popcount;
 use crate::search::Control;
 use crate::xcover::mcc_bits::MccBitsSpace;
@@ -123,19 +123,6 @@ struct Walk<'a> {
     keeper: Keeper,
     stats: CostStats,
     control: &'a Control,
-}
-
-/// Word `k` of the options before `limit`.
-#[inline(always)]
-fn below(limit: usize, k: usize) -> u64 {
-    let first = k * 64;
-    if limit >= first + 64 {
-        !0
-    } else if limit <= first {
-        0
-    } else {
-        (1u64 << (limit - first)) - 1
-    }
 }
 
 /// How many options `live` and `row` share, and the first of them
@@ -268,7 +255,7 @@ impl<'a> Walk<'a> {
                     // The item's later options cost as much or more.
                     return ControlFlow::Continue(());
                 }
-                self.enter()?;
+                book_node(&mut self.stats, self.control)?;
                 self.chosen.truncate(depth);
                 self.chosen.push(o);
                 let items = &self.primary_items[o * self.stride..(o + 1) * self.stride];
@@ -332,16 +319,5 @@ impl<'a> Walk<'a> {
                 self.n_open += 1;
             }
         }
-    }
-
-    /// Books a child about to be visited and looks at the cancellation
-    /// flag now and then.
-    #[inline(always)]
-    fn enter(&mut self) -> ControlFlow<()> {
-        self.stats.nodes += 1;
-        if self.stats.nodes.is_multiple_of(POLL_INTERVAL) && self.control.is_cancelled() {
-            return ControlFlow::Break(());
-        }
-        ControlFlow::Continue(())
     }
 }
