@@ -45,7 +45,9 @@ fn cheapest(c: &mut Criterion) {
     let mut group = c.benchmark_group("xcover_cost");
     group.sample_size(10);
     let control = Control::new();
-    for (name, k) in [("assign-9", 15_000), ("assign-12", 15_000), ("pentomino-8x8-costs", 1)] {
+    for (name, k) in
+        [("assign-9", 15_000), ("assign-12", 15_000), ("pentomino-8x8-costs", 1), ("pentomino-8x8-costs-999", 1)]
+    {
         let problem = instance(name);
         // The solutions (`--all`), and the costs alone (what the CLI prints by default).
         group.bench_function(format!("{name}/best-{k}"), |b| {
