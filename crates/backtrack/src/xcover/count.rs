@@ -22,7 +22,12 @@ impl<const W: usize> CountHere for SmallSpace<W> {
 }
 
 impl CountHere for DenseSpace {
-    fn count_here(&mut self, controls: &[&Control], found: impl FnMut(u64) -> ControlFlow<()>) -> (Stats, End) {
+    fn count_here(&mut self, controls: &[&Control], mut found: impl FnMut(u64) -> ControlFlow<()>) -> (Stats, End) {
+        // With AVX-512's popcount: the same walk, counting an item's live
+        // options when it needs them.
+        if let Some(result) = super::dense_pop::count_here(self.view(), controls, &mut found) {
+            return result;
+        }
         core_count_here(self, controls, found)
     }
 }

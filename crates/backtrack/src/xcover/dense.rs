@@ -158,6 +158,26 @@ impl DenseSpace {
         &self.chosen
     }
 
+    /// What the wide popcount count reads at the current node.
+    pub(crate) fn view(&self) -> super::dense_pop::View<'_> {
+        let t = &*self.tables;
+        let (w, d, np) = (t.words, self.depth, t.n_primary);
+        let keys = &self.keys[d * (np + 1)..d * (np + 1) + np];
+        super::dense_pop::View {
+            words: w,
+            n_primary: np,
+            stride: t.stride,
+            primary_items: &t.primary_items,
+            primary_count: &t.primary_count,
+            uniform: t.uniform,
+            conflict: &t.conflict,
+            item_options: &t.item_options,
+            live: &self.live[d * w..(d + 1) * w],
+            open: keys.iter().map(|&key| key != COVERED).collect(),
+            n_open: self.open[d],
+        }
+    }
+
     /// The bytes a clone of this space takes beyond the tables it shares.
     pub fn copy_bytes(&self) -> usize {
         use std::mem::size_of;

@@ -334,35 +334,37 @@ impl<'f, const W: usize> Counter<'f, W> {
     /// looks at the controls now and then.
     #[inline(always)]
     fn enter(&mut self, tried: &mut u32) -> ControlFlow<End> {
-        *tried += 1;
-        if *tried == 2 {
-            self.stats.guesses += 1;
-        }
-        self.stats.nodes += 1;
-        if self.stats.nodes & (POLL_INTERVAL - 1) == 0 && self.controls.iter().any(|c| c.is_cancelled()) {
-            return ControlFlow::Break(End::Cancelled);
-        }
-        ControlFlow::Continue(())
+        book_child(&mut self.stats, tried, self.controls)
     }
+}
+
+/// Books a child about to be visited (the `tried`-th of its node) as the
+/// search core does, and looks at `controls` every [`POLL_INTERVAL`] nodes:
+/// shared by the popcount counts.
+#[inline(always)]
+pub(super) fn book_child(stats: &mut Stats, tried: &mut u32, controls: &[&Control]) -> ControlFlow<End> {
+    *tried += 1;
+    if *tried == 2 {
+        stats.guesses += 1;
+    }
+    stats.nodes += 1;
+    if stats.nodes & (POLL_INTERVAL - 1) == 0 && controls.iter().any(|c| c.is_cancelled()) {
+        return ControlFlow::Break(End::Cancelled);
+    }
+    ControlFlow::Continue(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{Order, Search, Space};
+    use crate::search::{Order, Space};
     use crate::xcover::{MccBitsSpace, Problem};
     use proptest::prelude::*;
     use proptest::test_runner::RngSeed;
 
     /// The search core's count of the space's subtree and its statistics.
     fn core_walk(space: &MccBitsSpace) -> (u64, Stats) {
-        let mut search = Search::new(space.clone());
-        let mut n = 0;
-        search.walk_counting(|k| {
-            n += k;
-            ControlFlow::Continue(())
-        });
-        (n, search.stats())
+        crate::xcover::random_problems::core_walk(space.clone())
     }
 
     /// This count of the space's subtree and its statistics.
@@ -381,38 +383,7 @@ mod tests {
     /// secondary items with colors, and up to 200 options (one to four
     /// words of live options).
     fn random_problem() -> impl Strategy<Value = Problem> {
-        (1usize..=6, 0usize..=2).prop_flat_map(|(n_primary, n_secondary)| {
-            let bounds = proptest::collection::vec((0u32..=1, 1u32..=2), n_primary);
-            let entry = proptest::collection::vec(0u8..6, n_primary + n_secondary);
-            (bounds, proptest::collection::vec(entry, 0..=200)).prop_map(move |(bounds, rows)| {
-                let mut b = Problem::builder();
-                for (i, &(lo, hi)) in bounds.iter().enumerate() {
-                    b.primary_bounded(&format!("p{i}"), lo, hi.max(lo)).unwrap();
-                }
-                for s in 0..n_secondary {
-                    b.secondary(&format!("s{s}")).unwrap();
-                }
-                for row in rows {
-                    // 0-2: not in the option; 3: in it; 4, 5: in it,
-                    // colored A or B when secondary.
-                    let mut entries: Vec<(String, Option<&str>)> = Vec::new();
-                    for (k, &v) in row.iter().enumerate() {
-                        if v < 3 {
-                            continue;
-                        }
-                        if k < n_primary {
-                            entries.push((format!("p{k}"), None));
-                        } else {
-                            let color = [None, Some("A"), Some("B")][v as usize - 3];
-                            entries.push((format!("s{}", k - n_primary), color));
-                        }
-                    }
-                    // Options without a primary item are refused; the rest are kept.
-                    let _ = b.option_colored(entries);
-                }
-                b.build().unwrap()
-            })
-        })
+        crate::xcover::random_problems::random_problem(true, 200)
     }
 
     proptest! {

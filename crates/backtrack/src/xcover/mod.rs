@@ -68,6 +68,7 @@
 pub mod cost;
 mod count;
 pub mod dense;
+mod dense_pop;
 mod item_index;
 pub mod links;
 pub mod mcc;
@@ -75,7 +76,10 @@ pub mod mcc_bits;
 mod mcc_pop;
 mod parse;
 pub mod plan;
+mod popcount_rows;
 mod problem;
+#[cfg(test)]
+mod random_problems;
 pub mod small;
 pub mod sudoku;
 

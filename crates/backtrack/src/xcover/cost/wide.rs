@@ -26,6 +26,7 @@ use super::{below, book_node, CostStats, Keeper, Pricing};
 use crate::cpu::Avx512Popcount;
 use crate::search::Control;
 use crate::xcover::mcc_bits::MccBitsSpace;
+use crate::xcover::popcount_rows::{count_and_first, mark_items, padded_words};
 
 /// The most primary items this walk takes: it recurses once per choice,
 /// and each choice closes an item, so this bounds its depth on the stack.
@@ -50,8 +51,7 @@ pub(super) fn best_here(
     let Some(cpu) = Avx512Popcount::new().filter(|_| allowed && exact) else {
         return Err(keeper);
     };
-    // Rows padded to whole vectors of eight words, zeros after the options.
-    let w = view.words.div_ceil(8) * 8;
+    let w = padded_words(view.words);
     let item_words = np.div_ceil(64).max(1);
     let mut family_items = vec![0u64; pricing.n_families * item_words];
     for (p, &f) in pricing.family.iter().enumerate().take(np) {
@@ -123,54 +123,6 @@ struct Walk<'a> {
     keeper: Keeper,
     stats: CostStats,
     control: &'a Control,
-}
-
-/// How many options `live` and `row` share, and the first of them
-/// (`usize::MAX` when none); both are whole vectors of eight words.
-#[inline(always)]
-fn count_and_first(_cpu: Avx512Popcount, live: &[u64], row: &[u64]) -> (u32, usize) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::*;
-        assert!(live.len() == row.len() && live.len().is_multiple_of(8));
-        let vecs = live.len() / 8;
-        let (l, r) = (live.as_ptr(), row.as_ptr());
-        // SAFETY: the token proves AVX-512 F and VPOPCNTDQ (the function is
-        // inlined into `visit`, compiled with them); every load reads
-        // eight words at `8 * v < live.len() == row.len()`.
-        unsafe {
-            let mut counts = _mm512_setzero_si512();
-            let mut first = usize::MAX;
-            // Eight vectors at a time, each adding one byte of a mask of
-            // the words that share an option.
-            let mut group = 0;
-            while group < vecs {
-                let end = (group + 8).min(vecs);
-                let mut nonzero = 0u64;
-                for v in group..end {
-                    let both = _mm512_and_si512(
-                        _mm512_loadu_si512(l.add(8 * v).cast()),
-                        _mm512_loadu_si512(r.add(8 * v).cast()),
-                    );
-                    counts = _mm512_add_epi64(counts, _mm512_popcnt_epi64(both));
-                    nonzero |= u64::from(_mm512_test_epi64_mask(both, both)) << (8 * (v - group));
-                }
-                if first == usize::MAX && nonzero != 0 {
-                    let k = 8 * group + nonzero.trailing_zeros() as usize;
-                    first = k * 64 + (live[k] & row[k]).trailing_zeros() as usize;
-                }
-                group = end;
-            }
-            // At most 64 per word, and at most 2^16 options in all.
-            (_mm512_reduce_add_epi64(counts) as u32, first)
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        // No token is ever made here.
-        let _ = (live, row);
-        unreachable!("an AVX-512 token on another architecture")
-    }
 }
 
 impl<'a> Walk<'a> {
@@ -297,27 +249,19 @@ impl<'a> Walk<'a> {
                 *out &= !c;
             }
         }
-        for &p in &self.primary_items[o * self.stride..(o + 1) * self.stride] {
-            let p = p as usize;
-            if p < self.n_primary {
-                for (out, &r) in next.iter_mut().zip(&self.item_rows[p * w..(p + 1) * w]) {
-                    *out &= !r;
-                }
-                self.open[p / 64] &= !(1 << (p % 64));
-                self.n_open -= 1;
+        let items = &self.primary_items[o * self.stride..(o + 1) * self.stride];
+        for &p in items.iter().filter(|&&p| (p as usize) < self.n_primary) {
+            for (out, &r) in next.iter_mut().zip(&self.item_rows[p as usize * w..][..w]) {
+                *out &= !r;
             }
         }
+        self.n_open -= mark_items(&mut self.open, items, self.n_primary, false) as usize;
     }
 
     /// Opens again the items [`take`](Self::take)`(_, o, _)` closed.
     #[inline(always)]
     fn give_back(&mut self, o: usize) {
-        for &p in &self.primary_items[o * self.stride..(o + 1) * self.stride] {
-            let p = p as usize;
-            if p < self.n_primary {
-                self.open[p / 64] |= 1 << (p % 64);
-                self.n_open += 1;
-            }
-        }
+        let items = &self.primary_items[o * self.stride..(o + 1) * self.stride];
+        self.n_open += mark_items(&mut self.open, items, self.n_primary, true) as usize;
     }
 }

@@ -1,0 +1,362 @@
+//! Counting exact covers on the bitset engine's tree with vector popcounts,
+//! on processors with AVX-512 VPOPCNTDQ: the count of
+//! [`DenseSpace`](super::DenseSpace)'s subtree, node for node the same walk
+//! as the search core's, on a leaner state.
+//!
+//! The bitset engine keeps, per level, every primary item's number of live
+//! options, and lowers those numbers option by option as a choice's
+//! conflicts take options out: on the pentomino packings, some hundred and
+//! fifty options and seven hundred counters per node, most of its time.
+//! Here a node keeps only its live options, and counts an open item's live
+//! options when it chooses the item to branch on, `popcount(live &
+//! options_of_item)`, eight words at a time. A choice is one pass of
+//! `live & !conflicts` over the words. Counted with the scalar popcount
+//! instruction the two take about as long, so without the
+//! [`Avx512Popcount`] token the engine's own walk runs.
+//!
+//! The nodes, dead ends, guesses and solutions it reports are the search
+//! core's for the same walk (the completing options of the last level taken
+//! in bulk as [`DenseSpace`](super::DenseSpace)'s `take_completing` does),
+//! so `--stats` reads the same either way.
+
+use std::ops::ControlFlow;
+
+use super::popcount_rows::{count, mark_items, padded_words};
+use crate::cpu::Avx512Popcount;
+use crate::search::{Control, End, Stats};
+
+/// The most primary items this count takes: it recurses once per choice,
+/// and each choice covers an item, so this bounds its depth on the stack.
+const MAX_PRIMARY: usize = 1024;
+
+/// What the count reads of a [`DenseSpace`](super::DenseSpace) at its
+/// current node.
+pub(crate) struct View<'a> {
+    pub words: usize,
+    pub n_primary: usize,
+    /// The most primary items in one option, and each option's items
+    /// (padded with `n_primary`) and number of them.
+    pub stride: usize,
+    pub primary_items: &'a [u32],
+    pub primary_count: &'a [u32],
+    /// Whether every option has `stride` primary items.
+    pub uniform: bool,
+    /// Row `o` (`words` words): the options that conflict with `o`, `o` included.
+    pub conflict: &'a [u64],
+    /// Row `p` (`words` words): the options of primary item `p`.
+    pub item_options: &'a [u64],
+    /// The live options at the current node.
+    pub live: &'a [u64],
+    /// Per primary item: whether it is still to be covered; and how many are.
+    pub open: Vec<bool>,
+    pub n_open: u32,
+}
+
+/// Counts the solutions below the node `view` reads as the search core's
+/// walk of [`DenseSpace`](super::DenseSpace) would, or `None` where the
+/// processor lacks the [`Avx512Popcount`] token or the problem has over
+/// [`MAX_PRIMARY`] primary items (the caller then walks the space itself).
+/// `found(k)` hears of the solutions as the core's walk meets them (one, or
+/// the options of a last level taken in bulk), so that a walk stopped by it
+/// stops where the core's would; so may any of `controls`, looked at every
+/// few thousand nodes.
+pub(crate) fn count_here(
+    view: View<'_>,
+    controls: &[&Control],
+    found: &mut dyn FnMut(u64) -> ControlFlow<()>,
+) -> Option<(Stats, End)> {
+    let cpu = Avx512Popcount::new()?;
+    if view.n_primary > MAX_PRIMARY {
+        return None;
+    }
+    let (w, np) = (padded_words(view.words), view.n_primary);
+    let mut item_rows = vec![0u64; np * w];
+    for p in 0..np {
+        item_rows[p * w..][..view.words].copy_from_slice(&view.item_options[p * view.words..][..view.words]);
+    }
+    let mut open = vec![0u64; np.div_ceil(64).max(1)];
+    for (p, _) in view.open.iter().enumerate().filter(|(_, &is_open)| is_open) {
+        open[p / 64] |= 1 << (p % 64);
+    }
+    // Rows for deeper levels are added as the walk first reaches them.
+    let mut live = vec![0u64; w];
+    live[..view.words].copy_from_slice(view.live);
+    let mut counter = Counter {
+        words: w,
+        conflict_words: view.words,
+        n_primary: np,
+        stride: view.stride,
+        uniform: view.uniform,
+        primary_items: view.primary_items,
+        primary_count: view.primary_count,
+        conflict: view.conflict,
+        item_rows,
+        open,
+        n_open: view.n_open,
+        live,
+        stats: Stats::default(),
+        controls,
+        found,
+    };
+    // SAFETY: the token proves the features `visit` is compiled with.
+    let end = match unsafe { counter.visit(cpu, 0) } {
+        ControlFlow::Continue(()) => End::Exhausted,
+        ControlFlow::Break(end) => end,
+    };
+    Some((counter.stats, end))
+}
+
+/// The count's tables and its running state.
+struct Counter<'a, 'f> {
+    /// Words per row of live options (a multiple of eight), and per row of `conflict`.
+    words: usize,
+    conflict_words: usize,
+    n_primary: usize,
+    stride: usize,
+    uniform: bool,
+    primary_items: &'a [u32],
+    primary_count: &'a [u32],
+    conflict: &'a [u64],
+    /// Row `p` (`words` words): the options of primary item `p`.
+    item_rows: Vec<u64>,
+    /// The items still to be covered: one bit each, and how many.
+    open: Vec<u64>,
+    n_open: u32,
+    /// Row `d` (`words` words): the live options `d` levels below the start.
+    live: Vec<u64>,
+    stats: Stats,
+    controls: &'f [&'f Control],
+    found: &'f mut dyn FnMut(u64) -> ControlFlow<()>,
+}
+
+impl Counter<'_, '_> {
+    /// The node `depth` levels below the start: a solution, a dead end, the
+    /// last level of a cover (its options taken in bulk), or a branch whose
+    /// children are visited in turn.
+    ///
+    /// # Safety
+    /// The processor must have the features of [`Avx512Popcount`]; `cpu` proves it.
+    #[cfg_attr(
+        target_arch = "x86_64",
+        target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl,avx512vpopcntdq")
+    )]
+    unsafe fn visit(&mut self, cpu: Avx512Popcount, depth: usize) -> ControlFlow<End> {
+        let w = self.words;
+        if self.n_open == 0 {
+            return self.met(1);
+        }
+        // The open item with the fewest live options, ties to the first;
+        // one with none is a dead end.
+        let mut best = u64::MAX;
+        {
+            let live = &self.live[depth * w..(depth + 1) * w];
+            for (j, &word) in self.open.iter().enumerate() {
+                let mut items = word;
+                while items != 0 {
+                    let p = j * 64 + items.trailing_zeros() as usize;
+                    items &= items - 1;
+                    let n = count(cpu, live, &self.item_rows[p * w..(p + 1) * w]);
+                    if n == 0 {
+                        if depth > 0 {
+                            self.stats.dead_ends += 1;
+                        }
+                        return ControlFlow::Continue(());
+                    }
+                    best = best.min(u64::from(n) << 32 | p as u64);
+                }
+            }
+        }
+        let (item, n) = ((best & 0xffff_ffff) as usize, best >> 32);
+        if self.completes(depth, item) {
+            // As the core books options taken in bulk: a node and a
+            // solution each, one guess when there are several.
+            self.stats.nodes += n;
+            if n >= 2 {
+                self.stats.guesses += 1;
+            }
+            return self.met(n);
+        }
+        let mut tried = 0u32;
+        for k in 0..w {
+            let mut bits = self.live[depth * w + k] & self.item_rows[item * w + k];
+            while bits != 0 {
+                let o = k * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                self.enter(&mut tried)?;
+                self.take(depth, o);
+                // SAFETY: as for this node, the token proves the features.
+                let flow = unsafe { self.visit(cpu, depth + 1) };
+                self.give_back(o);
+                flow?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Whether every live option of `item` completes the cover (the test
+    /// of the engine's `take_completing`): at most `stride` items are open,
+    /// and every option has as many primary items as are open.
+    fn completes(&self, depth: usize, item: usize) -> bool {
+        if self.n_open as usize > self.stride {
+            return false;
+        }
+        if self.uniform {
+            return true;
+        }
+        let w = self.words;
+        (0..w).all(|k| {
+            let mut bits = self.live[depth * w + k] & self.item_rows[item * w + k];
+            while bits != 0 {
+                let o = k * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if self.primary_count[o] != self.n_open {
+                    return false;
+                }
+            }
+            true
+        })
+    }
+
+    /// Books `n` solutions met and reports them.
+    fn met(&mut self, n: u64) -> ControlFlow<End> {
+        self.stats.solutions += n;
+        if (self.found)(n).is_break() {
+            return ControlFlow::Break(End::Stopped);
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Writes row `depth + 1` of the live options: row `depth` less the
+    /// options that conflict with `o`; covers `o`'s items.
+    #[inline(always)]
+    fn take(&mut self, depth: usize, o: usize) {
+        let (w, cw) = (self.words, self.conflict_words);
+        if self.live.len() < (depth + 2) * w {
+            self.live.resize((depth + 2) * w, 0);
+        }
+        let (here, next) = self.live.split_at_mut((depth + 1) * w);
+        let (here, next) = (&here[depth * w..], &mut next[..w]);
+        next.copy_from_slice(here);
+        for (out, &c) in next.iter_mut().zip(&self.conflict[o * cw..(o + 1) * cw]) {
+            *out &= !c;
+        }
+        let items = &self.primary_items[o * self.stride..(o + 1) * self.stride];
+        self.n_open -= mark_items(&mut self.open, items, self.n_primary, false);
+    }
+
+    /// Opens again the items [`take`](Self::take)`(_, o)` covered.
+    #[inline(always)]
+    fn give_back(&mut self, o: usize) {
+        let items = &self.primary_items[o * self.stride..(o + 1) * self.stride];
+        self.n_open += mark_items(&mut self.open, items, self.n_primary, true);
+    }
+
+    /// Books a child about to be visited (the `tried`-th of its node) and
+    /// looks at the controls now and then.
+    #[inline(always)]
+    fn enter(&mut self, tried: &mut u32) -> ControlFlow<End> {
+        super::mcc_pop::book_child(&mut self.stats, tried, self.controls)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Order, Space};
+    use crate::xcover::{DenseSpace, Problem};
+    use proptest::prelude::*;
+    use proptest::test_runner::RngSeed;
+
+    /// The search core's count of the space's subtree and its statistics.
+    fn core_walk(space: &DenseSpace) -> (u64, Stats) {
+        crate::xcover::random_problems::core_walk(space.clone())
+    }
+
+    /// This count of the space's subtree and its statistics, or `None`
+    /// without the token.
+    fn wide_walk(space: &DenseSpace) -> Option<(u64, Stats)> {
+        let mut n = 0;
+        let (stats, end) = count_here(space.view(), &[], &mut |k| {
+            n += k;
+            ControlFlow::Continue(())
+        })?;
+        assert_eq!(end, End::Exhausted);
+        Some((n, stats))
+    }
+
+    /// Says so when this processor cannot run the walk (and fails under CI
+    /// where it should).
+    fn token_or_skip(test: &str) -> bool {
+        use crate::test_support::{cpuinfo_has, skip, under_ci};
+        if Avx512Popcount::new().is_some() {
+            return true;
+        }
+        let listed = cpuinfo_has(&["avx512f", "avx512_vpopcntdq"]) == Some(true);
+        skip(test, "this processor lacks AVX-512 VPOPCNTDQ", under_ci() && listed);
+        false
+    }
+
+    /// A random exact cover with colors: up to 6 primary items, up to 2
+    /// secondary items, up to 60 or up to 600 options (one to ten words).
+    fn random_problem() -> impl Strategy<Value = Problem> {
+        use crate::xcover::random_problems::random_problem;
+        prop_oneof![random_problem(false, 60), random_problem(false, 600)]
+    }
+
+    proptest! {
+        // A hundred random problems by default, drawn from a fixed seed so
+        // the run costs the same each time; a thousand fresh ones with
+        // BACKTRACK_LONG_TESTS=1.
+        #![proptest_config(ProptestConfig {
+            rng_seed: if crate::effort::long() { RngSeed::Random } else { RngSeed::Fixed(1) },
+            ..ProptestConfig::with_cases(crate::effort::rounds(100, 1000) as u32)
+        })]
+        /// The same walk as the search core's: the same count, nodes, dead
+        /// ends and guesses, from the root and from a node below it.
+        #[test]
+        fn the_wide_walk_is_the_core_walk(problem in random_problem()) {
+            if !token_or_skip("the_wide_walk_is_the_core_walk") {
+                return Ok(());
+            }
+            let mut space = DenseSpace::new(&problem).unwrap();
+            prop_assert_eq!(wide_walk(&space).unwrap(), core_walk(&space), "{}", problem);
+            if let crate::search::Node::Branch(mut branch) = space.expand(Order::Heuristic) {
+                if let Some(choice) = space.next_choice(&mut branch) {
+                    space.push(choice);
+                    prop_assert_eq!(wide_walk(&space).unwrap(), core_walk(&space), "{}, below {}", problem, choice);
+                }
+            }
+        }
+    }
+
+    /// A pentomino packing (1,928 options, 72 items, options of 6 items):
+    /// the same count and figures as the core's, below a few of its first
+    /// choices (the whole walk is left to the integration tests).
+    #[test]
+    fn the_wide_walk_is_the_core_walk_on_a_packing() {
+        if !token_or_skip("the_wide_walk_is_the_core_walk_on_a_packing") {
+            return;
+        }
+        let path = format!("{}/../../tests/data/xcover/pentomino-6x10.dlx", env!("CARGO_MANIFEST_DIR"));
+        let problem = crate::xcover::parse(&std::fs::read_to_string(path).unwrap()).unwrap().problem;
+        let mut space = DenseSpace::new(&problem).unwrap();
+        let crate::search::Node::Branch(mut root) = space.expand(Order::Heuristic) else { panic!("a branch") };
+        let mut compared = 0;
+        while let Some(first) = space.next_choice(&mut root) {
+            space.push(first);
+            if let crate::search::Node::Branch(mut branch) = space.expand(Order::Heuristic) {
+                if let Some(second) = space.next_choice(&mut branch) {
+                    space.push(second);
+                    assert_eq!(wide_walk(&space).unwrap(), core_walk(&space), "below {first}, {second}");
+                    compared += 1;
+                    space.pop();
+                }
+            }
+            space.pop();
+            if compared == 3 {
+                break;
+            }
+        }
+        assert_eq!(compared, 3);
+    }
+}

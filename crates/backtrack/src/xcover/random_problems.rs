@@ -1,0 +1,62 @@
+//! Random problems for the tests that compare a walk with the search
+//! core's, and the core's walk they compare with.
+
+use std::ops::ControlFlow;
+
+use proptest::prelude::*;
+
+use super::Problem;
+use crate::search::{Search, Space, Stats};
+
+/// The search core's count of `space`'s subtree and its statistics.
+pub(crate) fn core_walk<S: Space>(space: S) -> (u64, Stats) {
+    let mut search = Search::new(space);
+    let mut n = 0;
+    search.walk_counting(|k| {
+        n += k;
+        ControlFlow::Continue(())
+    });
+    (n, search.stats())
+}
+
+/// A random problem of up to 6 primary items (with random bounds when
+/// `bounded`, else each to be covered once), up to 2 secondary items with
+/// colors, and up to `most` options.
+pub(crate) fn random_problem(bounded: bool, most: usize) -> impl Strategy<Value = Problem> {
+    (1usize..=6, 0usize..=2).prop_flat_map(move |(n_primary, n_secondary)| {
+        let bounds = proptest::collection::vec((0u32..=1, 1u32..=2), n_primary);
+        let entry = proptest::collection::vec(0u8..6, n_primary + n_secondary);
+        (bounds, proptest::collection::vec(entry, 0..=most)).prop_map(move |(bounds, rows)| {
+            let mut b = Problem::builder();
+            for (i, &(lo, hi)) in bounds.iter().enumerate() {
+                if bounded {
+                    b.primary_bounded(&format!("p{i}"), lo, hi.max(lo)).unwrap();
+                } else {
+                    b.primary(&format!("p{i}")).unwrap();
+                }
+            }
+            for s in 0..n_secondary {
+                b.secondary(&format!("s{s}")).unwrap();
+            }
+            for row in rows {
+                // 0-2: not in the option; 3: in it; 4, 5: in it,
+                // colored A or B when secondary.
+                let mut entries: Vec<(String, Option<&str>)> = Vec::new();
+                for (k, &v) in row.iter().enumerate() {
+                    if v < 3 {
+                        continue;
+                    }
+                    if k < n_primary {
+                        entries.push((format!("p{k}"), None));
+                    } else {
+                        let color = [None, Some("A"), Some("B")][v as usize - 3];
+                        entries.push((format!("s{}", k - n_primary), color));
+                    }
+                }
+                // Options without a primary item are refused; the rest are kept.
+                let _ = b.option_colored(entries);
+            }
+            b.build().unwrap()
+        })
+    })
+}
