@@ -21,7 +21,7 @@
 
 use std::ops::ControlFlow;
 
-use super::popcount_rows::{count, mark_items, padded_words};
+use super::popcount_rows::{count, mark_items, padded_words, pays};
 use crate::cpu::Avx512Popcount;
 use crate::search::{Control, End, Stats};
 
@@ -54,8 +54,9 @@ pub(crate) struct View<'a> {
 
 /// Counts the solutions below the node `view` reads as the search core's
 /// walk of [`DenseSpace`](super::DenseSpace) would, or `None` where the
-/// processor lacks the [`Avx512Popcount`] token or the problem has over
-/// [`MAX_PRIMARY`] primary items (the caller then walks the space itself).
+/// processor lacks the [`Avx512Popcount`] token, the problem has over
+/// [`MAX_PRIMARY`] primary items or is too wide for the walk to pay (see
+/// [`pays`]; the caller then walks the space itself).
 /// `found(k)` hears of the solutions as the core's walk meets them (one, or
 /// the options of a last level taken in bulk), so that a walk stopped by it
 /// stops where the core's would; so may any of `controls`, looked at every
@@ -66,7 +67,7 @@ pub(crate) fn count_here(
     found: &mut dyn FnMut(u64) -> ControlFlow<()>,
 ) -> Option<(Stats, End)> {
     let cpu = Avx512Popcount::new()?;
-    if view.n_primary > MAX_PRIMARY {
+    if view.n_primary > MAX_PRIMARY || !pays(view.n_primary, view.words) {
         return None;
     }
     let (w, np) = (padded_words(view.words), view.n_primary);

@@ -26,7 +26,7 @@ use super::{below, book_node, CostStats, Keeper, Pricing};
 use crate::cpu::Avx512Popcount;
 use crate::search::Control;
 use crate::xcover::mcc_bits::MccBitsSpace;
-use crate::xcover::popcount_rows::{count_and_first, mark_items, padded_words};
+use crate::xcover::popcount_rows::{count_and_first, mark_items, padded_words, pays};
 
 /// The most primary items this walk takes: it recurses once per choice,
 /// and each choice closes an item, so this bounds its depth on the stack.
@@ -36,7 +36,8 @@ const MAX_PRIMARY: usize = 1024;
 /// increasing cost, as `pricing` prices them), keeping the best solutions
 /// in `keeper`; gives `keeper` back untouched when `allowed` is false, the
 /// problem is not an exact cover (or has over [`MAX_PRIMARY`] primary
-/// items) or the processor lacks the token.
+/// items, or is too wide for the walk to pay, see [`pays`]) or the
+/// processor lacks the token.
 pub(super) fn best_here(
     space: &MccBitsSpace,
     pricing: &Pricing,
@@ -47,7 +48,7 @@ pub(super) fn best_here(
     let view = space.view();
     let np = view.n_primary;
     let exact = (0..np).all(|p| view.need[p] == 1 && view.room[p] == 1);
-    let allowed = allowed && np <= MAX_PRIMARY;
+    let allowed = allowed && np <= MAX_PRIMARY && pays(np, view.words);
     let Some(cpu) = Avx512Popcount::new().filter(|_| allowed && exact) else {
         return Err(keeper);
     };
