@@ -352,7 +352,7 @@ fn run_best(args: &Args, parsed: &Parsed) -> CliResult {
     let started = Instant::now();
     let failed = |e: xcover::cost::CostError| CliError::Failure(format!("xcover: {e}"));
     // The options only when they are printed: the search then keeps none.
-    let (costs, found, stats) = if args.all || args.print_options {
+    let (mut costs, found, stats) = if args.all || args.print_options {
         let (found, stats) = xcover::cost::best(&parsed.problem, k, &control).map_err(failed)?;
         (found.iter().map(|c| c.cost).collect(), found, stats)
     } else {
@@ -367,10 +367,17 @@ fn run_best(args: &Args, parsed: &Parsed) -> CliResult {
             Counted(costs.len() as u128, "solution")
         )));
     }
+    // The summary line's figures, taken before `--json` moves the costs into its report.
+    let n = costs.len();
+    let span = match (costs.first(), costs.last()) {
+        (Some(a), Some(b)) if a == b => format!("cost {a}"),
+        (Some(a), Some(b)) => format!("costs {a} to {b}"),
+        _ => "none".to_string(),
+    };
     let lines = |c: &xcover::cost::Costed| -> Vec<&str> { c.options.iter().map(|&o| parsed.option_lines[o]).collect() };
     if args.json {
         let report = json::XcoverReport {
-            solutions: costs.len() as u64,
+            solutions: n as u64,
             complete: true,
             nodes: stats.nodes,
             dead_ends: stats.cut,
@@ -378,7 +385,7 @@ fn run_best(args: &Args, parsed: &Parsed) -> CliResult {
             threads: 1,
             engine: "cost",
             list: args.all.then(|| found.iter().map(lines).collect()),
-            costs: Some(costs.clone()),
+            costs: Some(std::mem::take(&mut costs)),
             profile: None,
             option_numbers: args.print_options.then(|| found.iter().map(|c| option_numbers(&c.options)).collect()),
         };
@@ -417,16 +424,12 @@ fn run_best(args: &Args, parsed: &Parsed) -> CliResult {
     out.flush()?;
     diag!(
         "xcover: {} ({}), {}, {}, {seconds:.3} s, 1 thread, cost search",
-        Counted(costs.len() as u128, "cheapest solution"),
-        match (costs.first(), costs.last()) {
-            (Some(a), Some(b)) if a == b => format!("cost {a}"),
-            (Some(a), Some(b)) => format!("costs {a} to {b}"),
-            _ => "none".to_string(),
-        },
+        Counted(n as u128, "cheapest solution"),
+        span,
         Counted(stats.nodes.into(), "node"),
         Counted(stats.cut.into(), "cut"),
     );
-    Ok(if costs.is_empty() { EXIT_NO_SOLUTION } else { EXIT_OK })
+    Ok(if n == 0 { EXIT_NO_SOLUTION } else { EXIT_OK })
 }
 
 /// Streams every solution (up to the limit) to `out`, or into `listed` for `--json`.
