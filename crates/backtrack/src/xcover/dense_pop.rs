@@ -1,5 +1,5 @@
 //! Counting exact covers on the bitset engine's tree with vector popcounts,
-//! on processors with AVX-512 VPOPCNTDQ: the count of
+//! on processors with AVX-512 VPOPCNTDQ or AVX2: the count of
 //! [`DenseSpace`](super::DenseSpace)'s subtree, node for node the same walk
 //! as the search core's, on a leaner state.
 //!
@@ -9,10 +9,11 @@
 //! fifty options and seven hundred counters per node, most of its time.
 //! Here a node keeps only its live options, and counts an open item's live
 //! options when it chooses the item to branch on, `popcount(live &
-//! options_of_item)`, eight words at a time. A choice is one pass of
+//! options_of_item)`, eight words at a time with AVX-512 and four with AVX2
+//! (see [`super::popcount_rows`]). A choice is one pass of
 //! `live & !conflicts` over the words. Counted with the scalar popcount
-//! instruction the two take about as long, so without the
-//! [`Avx512Popcount`] token the engine's own walk runs.
+//! instruction the two take about as long, so on other processors the
+//! engine's own walk runs.
 //!
 //! The nodes, dead ends, guesses and solutions it reports are the search
 //! core's for the same walk (the completing options of the last level taken
@@ -21,8 +22,7 @@
 
 use std::ops::ControlFlow;
 
-use super::popcount_rows::{count, mark_items, padded_words, pays};
-use crate::cpu::Avx512Popcount;
+use super::popcount_rows::{count_in, mark_items, padded_words, Rows};
 use crate::search::{Control, End, Stats};
 
 /// The most primary items this count takes: it recurses once per choice,
@@ -54,9 +54,9 @@ pub(crate) struct View<'a> {
 
 /// Counts the solutions below the node `view` reads as the search core's
 /// walk of [`DenseSpace`](super::DenseSpace) would, or `None` where the
-/// processor lacks the [`Avx512Popcount`] token, the problem has over
+/// processor has neither AVX-512 VPOPCNTDQ nor AVX2, the problem has over
 /// [`MAX_PRIMARY`] primary items or is too wide for the walk to pay (see
-/// [`pays`]; the caller then walks the space itself).
+/// [`Rows::pays`]; the caller then walks the space itself).
 /// `found(k)` hears of the solutions as the core's walk meets them (one, or
 /// the options of a last level taken in bulk), so that a walk stopped by it
 /// stops where the core's would; so may any of `controls`, looked at every
@@ -66,8 +66,17 @@ pub(crate) fn count_here(
     controls: &[&Control],
     found: &mut dyn FnMut(u64) -> ControlFlow<()>,
 ) -> Option<(Stats, End)> {
-    let cpu = Avx512Popcount::new()?;
-    if view.n_primary > MAX_PRIMARY || !pays(view.n_primary, view.words) {
+    count_on(Rows::best()?, view, controls, found)
+}
+
+/// [`count_here`] in the build `rows`.
+fn count_on(
+    rows: Rows,
+    view: View<'_>,
+    controls: &[&Control],
+    found: &mut dyn FnMut(u64) -> ControlFlow<()>,
+) -> Option<(Stats, End)> {
+    if view.n_primary > MAX_PRIMARY || !rows.pays(view.n_primary, view.words) {
         return None;
     }
     let (w, np) = (padded_words(view.words), view.n_primary);
@@ -99,8 +108,7 @@ pub(crate) fn count_here(
         controls,
         found,
     };
-    // SAFETY: the token proves the features `visit` is compiled with.
-    let end = match unsafe { counter.visit(cpu, 0) } {
+    let end = match counter.visit(rows, 0) {
         ControlFlow::Continue(()) => End::Exhausted,
         ControlFlow::Break(end) => end,
     };
@@ -131,17 +139,42 @@ struct Counter<'a, 'f> {
 }
 
 impl Counter<'_, '_> {
-    /// The node `depth` levels below the start: a solution, a dead end, the
-    /// last level of a cover (its options taken in bulk), or a branch whose
-    /// children are visited in turn.
+    /// The node `depth` levels below the start, in the build `rows`.
+    fn visit(&mut self, rows: Rows, depth: usize) -> ControlFlow<End> {
+        match rows {
+            // SAFETY: the token proves the features `visit_512` is compiled with.
+            Rows::Avx512(_) => unsafe { self.visit_512(rows, depth) },
+            // SAFETY: as above, for `visit_avx2`.
+            Rows::Avx2(_) => unsafe { self.visit_avx2(rows, depth) },
+        }
+    }
+
+    /// [`visit`](Self::visit) compiled for AVX-512 VPOPCNTDQ.
     ///
     /// # Safety
-    /// The processor must have the features of [`Avx512Popcount`]; `cpu` proves it.
+    /// The processor must have the features of [`crate::cpu::Avx512Popcount`]; `rows` holds the token.
     #[cfg_attr(
         target_arch = "x86_64",
         target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl,avx512vpopcntdq")
     )]
-    unsafe fn visit(&mut self, cpu: Avx512Popcount, depth: usize) -> ControlFlow<End> {
+    unsafe fn visit_512(&mut self, rows: Rows, depth: usize) -> ControlFlow<End> {
+        self.visit_with::<2>(rows, depth)
+    }
+
+    /// [`visit`](Self::visit) compiled for AVX2.
+    ///
+    /// # Safety
+    /// The processor must have the features of [`crate::cpu::X86V3`]; `rows` holds the token.
+    #[cfg_attr(target_arch = "x86_64", target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt"))]
+    unsafe fn visit_avx2(&mut self, rows: Rows, depth: usize) -> ControlFlow<End> {
+        self.visit_with::<1>(rows, depth)
+    }
+
+    /// The node `depth` levels below the start: a solution, a dead end, the
+    /// last level of a cover (its options taken in bulk), or a branch whose
+    /// children are visited in turn; `L` is the build (2: AVX-512, 1: AVX2).
+    #[inline(always)]
+    fn visit_with<const L: u8>(&mut self, rows: Rows, depth: usize) -> ControlFlow<End> {
         let w = self.words;
         if self.n_open == 0 {
             return self.met(1);
@@ -156,7 +189,7 @@ impl Counter<'_, '_> {
                 while items != 0 {
                     let p = j * 64 + items.trailing_zeros() as usize;
                     items &= items - 1;
-                    let n = count(cpu, live, &self.item_rows[p * w..(p + 1) * w]);
+                    let n = count_in::<L>(rows, live, &self.item_rows[p * w..(p + 1) * w]);
                     if n == 0 {
                         if depth > 0 {
                             self.stats.dead_ends += 1;
@@ -185,8 +218,14 @@ impl Counter<'_, '_> {
                 bits &= bits - 1;
                 self.enter(&mut tried)?;
                 self.take(depth, o);
-                // SAFETY: as for this node, the token proves the features.
-                let flow = unsafe { self.visit(cpu, depth + 1) };
+                let flow = if L == 2 {
+                    // SAFETY: `visit_with::<2>` runs only inside `visit_512`,
+                    // which runs only where the token was had.
+                    unsafe { self.visit_512(rows, depth + 1) }
+                } else {
+                    // SAFETY: as above, for `visit_avx2`.
+                    unsafe { self.visit_avx2(rows, depth + 1) }
+                };
                 self.give_back(o);
                 flow?;
             }
@@ -273,28 +312,16 @@ mod tests {
         crate::xcover::random_problems::core_walk(space.clone())
     }
 
-    /// This count of the space's subtree and its statistics, or `None`
-    /// without the token.
-    fn wide_walk(space: &DenseSpace) -> Option<(u64, Stats)> {
+    /// This count of the space's subtree in the build `rows` and its statistics.
+    fn wide_walk(rows: Rows, space: &DenseSpace) -> (u64, Stats) {
         let mut n = 0;
-        let (stats, end) = count_here(space.view(), &[], &mut |k| {
+        let (stats, end) = count_on(rows, space.view(), &[], &mut |k| {
             n += k;
             ControlFlow::Continue(())
-        })?;
+        })
+        .expect("a problem the walk takes");
         assert_eq!(end, End::Exhausted);
-        Some((n, stats))
-    }
-
-    /// Says so when this processor cannot run the walk (and fails under CI
-    /// where it should).
-    fn token_or_skip(test: &str) -> bool {
-        use crate::test_support::{cpuinfo_has, skip, under_ci};
-        if Avx512Popcount::new().is_some() {
-            return true;
-        }
-        let listed = cpuinfo_has(&["avx512f", "avx512_vpopcntdq"]) == Some(true);
-        skip(test, "this processor lacks AVX-512 VPOPCNTDQ", under_ci() && listed);
-        false
+        (n, stats)
     }
 
     /// A random exact cover with colors: up to 6 primary items, up to 2
@@ -316,15 +343,17 @@ mod tests {
         /// ends and guesses, from the root and from a node below it.
         #[test]
         fn the_wide_walk_is_the_core_walk(problem in random_problem()) {
-            if !token_or_skip("the_wide_walk_is_the_core_walk") {
-                return Ok(());
-            }
             let mut space = DenseSpace::new(&problem).unwrap();
-            prop_assert_eq!(wide_walk(&space).unwrap(), core_walk(&space), "{}", problem);
+            for rows in Rows::all() {
+                prop_assert_eq!(wide_walk(rows, &space), core_walk(&space), "{:?}\n{}", rows, problem);
+            }
             if let crate::search::Node::Branch(mut branch) = space.expand(Order::Heuristic) {
                 if let Some(choice) = space.next_choice(&mut branch) {
                     space.push(choice);
-                    prop_assert_eq!(wide_walk(&space).unwrap(), core_walk(&space), "{}, below {}", problem, choice);
+                    for rows in Rows::all() {
+                        let (wide, core) = (wide_walk(rows, &space), core_walk(&space));
+                        prop_assert_eq!(wide, core, "{:?}\n{}, below {}", rows, problem, choice);
+                    }
                 }
             }
         }
@@ -335,9 +364,7 @@ mod tests {
     /// choices (the whole walk is left to the integration tests).
     #[test]
     fn the_wide_walk_is_the_core_walk_on_a_packing() {
-        if !token_or_skip("the_wide_walk_is_the_core_walk_on_a_packing") {
-            return;
-        }
+        crate::xcover::popcount_rows::say_which_builds_cannot_run("the_wide_walk_is_the_core_walk_on_a_packing");
         let path = format!("{}/../../tests/data/xcover/pentomino-6x10.dlx", env!("CARGO_MANIFEST_DIR"));
         let problem = crate::xcover::parse(&std::fs::read_to_string(path).unwrap()).unwrap().problem;
         let mut space = DenseSpace::new(&problem).unwrap();
@@ -348,7 +375,9 @@ mod tests {
             if let crate::search::Node::Branch(mut branch) = space.expand(Order::Heuristic) {
                 if let Some(second) = space.next_choice(&mut branch) {
                     space.push(second);
-                    assert_eq!(wide_walk(&space).unwrap(), core_walk(&space), "below {first}, {second}");
+                    for rows in Rows::all() {
+                        assert_eq!(wide_walk(rows, &space), core_walk(&space), "{rows:?} below {first}, {second}");
+                    }
                     compared += 1;
                     space.pop();
                 }
