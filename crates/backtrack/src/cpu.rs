@@ -20,7 +20,8 @@
 //!   AVX-512 build.
 //! * [`Avx512Popcount`] stands for AVX-512's population count of 64-bit
 //!   lanes (VPOPCNTDQ) on top of everything [`Avx512`] stands for: the
-//!   wide cost search counts options with it. It is a token for one fast
+//!   exact-cover walks that count options with popcounts (costs, counts)
+//!   use it. It is a token for one fast
 //!   path, not a level of the generic kernels.
 //! * [`Portable`] is the level every processor has.
 //! * [`Cpu`] is implemented by all three, so a kernel written once as

@@ -25,10 +25,6 @@ use std::ops::ControlFlow;
 use super::popcount_rows::{count_in, mark_items, padded_words, Rows};
 use crate::search::{Control, End, Stats};
 
-/// The most primary items this count takes: it recurses once per choice,
-/// and each choice covers an item, so this bounds its depth on the stack.
-const MAX_PRIMARY: usize = 1024;
-
 /// What the count reads of a [`DenseSpace`](super::DenseSpace) at its
 /// current node.
 pub(crate) struct View<'a> {
@@ -54,9 +50,9 @@ pub(crate) struct View<'a> {
 
 /// Counts the solutions below the node `view` reads as the search core's
 /// walk of [`DenseSpace`](super::DenseSpace) would, or `None` where the
-/// processor has neither AVX-512 VPOPCNTDQ nor AVX2, the problem has over
-/// [`MAX_PRIMARY`] primary items or is too wide for the walk to pay (see
-/// [`Rows::pays`]; the caller then walks the space itself).
+/// processor has neither AVX-512 VPOPCNTDQ nor AVX2 or the problem is too
+/// wide for the walk to pay (see [`Rows::pays`]; the caller then walks the
+/// space itself).
 /// `found(k)` hears of the solutions as the core's walk meets them (one, or
 /// the options of a last level taken in bulk), so that a walk stopped by it
 /// stops where the core's would; so may any of `controls`, looked at every
@@ -76,7 +72,7 @@ fn count_on(
     controls: &[&Control],
     found: &mut dyn FnMut(u64) -> ControlFlow<()>,
 ) -> Option<(Stats, End)> {
-    if view.n_primary > MAX_PRIMARY || !rows.pays(view.n_primary, view.words) {
+    if !rows.pays(view.n_primary, view.words) {
         return None;
     }
     let (w, np) = (padded_words(view.words), view.n_primary);
@@ -189,7 +185,7 @@ impl Counter<'_, '_> {
                 while items != 0 {
                     let p = j * 64 + items.trailing_zeros() as usize;
                     items &= items - 1;
-                    let n = count_in::<L>(rows, live, &self.item_rows[p * w..(p + 1) * w]);
+                    let n = count_in::<L, false>(rows, live, &self.item_rows[p * w..(p + 1) * w]).0;
                     if n == 0 {
                         if depth > 0 {
                             self.stats.dead_ends += 1;

@@ -40,7 +40,9 @@ impl Rows {
     /// 2.4-2.7x faster than the bitset engine's counters with AVX-512 and
     /// 1.5x with AVX2; a sudoku grid (324 by 2) and queens 18 (36 by 1)
     /// faster with AVX-512; a random cover of 300 items by 12 vectors about
-    /// 1.5x slower.
+    /// 1.5x slower. It also bounds the primary items by 1,024: the walks
+    /// recurse once per choice and each choice covers an item, so this
+    /// bounds their depth on the stack.
     pub fn pays(self, n_primary: usize, words: usize) -> bool {
         let most = match self {
             Rows::Avx512(_) => 1024,
@@ -71,23 +73,14 @@ pub(crate) fn padded_words(words: usize) -> usize {
     words.div_ceil(8).max(1) * 8
 }
 
-/// [`count_and_first`] in the build `L` (2: AVX-512, 1: AVX2), which
-/// `rows` must be.
+/// How many options `live` and `row` share, and (when `FIRST`) the first
+/// of them, `usize::MAX` when none, in the build `L` (2: AVX-512, 1: AVX2),
+/// which `rows` must be; both rows are whole vectors of eight words.
 #[inline(always)]
-pub(crate) fn count_and_first_in<const L: u8>(rows: Rows, live: &[u64], row: &[u64]) -> (u32, usize) {
+pub(crate) fn count_in<const L: u8, const FIRST: bool>(rows: Rows, live: &[u64], row: &[u64]) -> (u32, usize) {
     match rows {
-        Rows::Avx512(cpu) if L == 2 => count_and_first(cpu, live, row),
-        Rows::Avx2(cpu) if L == 1 => count_and_first_avx2(cpu, live, row),
-        _ => unreachable!("a walk compiled for another build"),
-    }
-}
-
-/// [`count`] in the build `L` (2: AVX-512, 1: AVX2), which `rows` must be.
-#[inline(always)]
-pub(crate) fn count_in<const L: u8>(rows: Rows, live: &[u64], row: &[u64]) -> u32 {
-    match rows {
-        Rows::Avx512(cpu) if L == 2 => count(cpu, live, row),
-        Rows::Avx2(cpu) if L == 1 => count_and_first_avx2(cpu, live, row).0,
+        Rows::Avx512(cpu) if L == 2 => count_avx512::<FIRST>(cpu, live, row),
+        Rows::Avx2(cpu) if L == 1 => count_avx2::<FIRST>(cpu, live, row),
         _ => unreachable!("a walk compiled for another build"),
     }
 }
@@ -112,10 +105,9 @@ pub(crate) fn mark_items(open: &mut [u64], items: &[u32], n_primary: usize, open
     n
 }
 
-/// How many options `live` and `row` share, and the first of them
-/// (`usize::MAX` when none); both are whole vectors of eight words.
+/// [`count_in`] with AVX-512: eight words per population count.
 #[inline(always)]
-pub(crate) fn count_and_first(_cpu: Avx512Popcount, live: &[u64], row: &[u64]) -> (u32, usize) {
+fn count_avx512<const FIRST: bool>(_cpu: Avx512Popcount, live: &[u64], row: &[u64]) -> (u32, usize) {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::*;
@@ -123,7 +115,7 @@ pub(crate) fn count_and_first(_cpu: Avx512Popcount, live: &[u64], row: &[u64]) -
         let vecs = live.len() / 8;
         let (l, r) = (live.as_ptr(), row.as_ptr());
         // SAFETY: the token proves AVX-512 F and VPOPCNTDQ (the function is
-        // inlined into `visit`, compiled with them); every load reads
+        // inlined into a walk compiled with them); every load reads
         // eight words at `8 * v < live.len() == row.len()`.
         unsafe {
             let mut counts = _mm512_setzero_si512();
@@ -142,7 +134,8 @@ pub(crate) fn count_and_first(_cpu: Avx512Popcount, live: &[u64], row: &[u64]) -
                     counts = _mm512_add_epi64(counts, _mm512_popcnt_epi64(both));
                     nonzero |= u64::from(_mm512_test_epi64_mask(both, both)) << (8 * (v - group));
                 }
-                if first == usize::MAX && nonzero != 0 {
+                // Without `FIRST` the masks are dead code the compiler drops.
+                if FIRST && first == usize::MAX && nonzero != 0 {
                     let k = 8 * group + nonzero.trailing_zeros() as usize;
                     first = k * 64 + (live[k] & row[k]).trailing_zeros() as usize;
                 }
@@ -160,41 +153,10 @@ pub(crate) fn count_and_first(_cpu: Avx512Popcount, live: &[u64], row: &[u64]) -
     }
 }
 
-/// How many options `live` and `row` share; both are whole vectors of
-/// eight words.
+/// [`count_in`] with AVX2: each byte's bits counted by looking its two
+/// halves up in a 16-entry table, the bytes summed by `vpsadbw`.
 #[inline(always)]
-pub(crate) fn count(_cpu: Avx512Popcount, live: &[u64], row: &[u64]) -> u32 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::*;
-        assert!(live.len() == row.len() && live.len().is_multiple_of(8));
-        let (l, r) = (live.as_ptr(), row.as_ptr());
-        // SAFETY: the token proves AVX-512 F and VPOPCNTDQ (the function is
-        // inlined into a walk compiled with them); every load reads eight
-        // words at `8 * v < live.len() == row.len()`.
-        unsafe {
-            let mut counts = _mm512_setzero_si512();
-            for v in 0..live.len() / 8 {
-                let both =
-                    _mm512_and_si512(_mm512_loadu_si512(l.add(8 * v).cast()), _mm512_loadu_si512(r.add(8 * v).cast()));
-                counts = _mm512_add_epi64(counts, _mm512_popcnt_epi64(both));
-            }
-            // At most 64 per word, and at most 2^16 options in all.
-            _mm512_reduce_add_epi64(counts) as u32
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        // No token is ever made here.
-        let _ = (live, row);
-        unreachable!("an AVX-512 token on another architecture")
-    }
-}
-
-/// [`count_and_first`] with AVX2: each byte's bits counted by looking its
-/// two halves up in a 16-entry table, the bytes summed by `vpsadbw`.
-#[inline(always)]
-pub(crate) fn count_and_first_avx2(_cpu: X86V3, live: &[u64], row: &[u64]) -> (u32, usize) {
+fn count_avx2<const FIRST: bool>(_cpu: X86V3, live: &[u64], row: &[u64]) -> (u32, usize) {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::*;
@@ -233,7 +195,8 @@ pub(crate) fn count_and_first_avx2(_cpu: X86V3, live: &[u64], row: &[u64]) -> (u
                     nonzero |= (!empty & 0xf) << (4 * (v - group));
                 }
                 counts = _mm256_add_epi64(counts, _mm256_sad_epu8(bytes, zero));
-                if first == usize::MAX && nonzero != 0 {
+                // Without `FIRST` the masks are dead code the compiler drops.
+                if FIRST && first == usize::MAX && nonzero != 0 {
                     let k = 4 * group + nonzero.trailing_zeros() as usize;
                     first = k * 64 + (live[k] & row[k]).trailing_zeros() as usize;
                 }

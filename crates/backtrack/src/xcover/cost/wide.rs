@@ -26,18 +26,13 @@ use std::ops::ControlFlow;
 use super::{below, book_node, CostStats, Keeper, Pricing};
 use crate::search::Control;
 use crate::xcover::mcc_bits::MccBitsSpace;
-use crate::xcover::popcount_rows::{count_and_first_in, mark_items, padded_words, Rows};
-
-/// The most primary items this walk takes: it recurses once per choice,
-/// and each choice closes an item, so this bounds its depth on the stack.
-const MAX_PRIMARY: usize = 1024;
+use crate::xcover::popcount_rows::{count_in, mark_items, padded_words, Rows};
 
 /// Runs the cost search from `space`'s root (its options numbered by
 /// increasing cost, as `pricing` prices them), keeping the best solutions
 /// in `keeper`, on the build `rows`; gives `keeper` back untouched when
-/// `rows` is `None`, or the problem is not an exact cover (or has over
-/// [`MAX_PRIMARY`] primary items, or is too wide for the walk to pay, see
-/// [`Rows::pays`]).
+/// `rows` is `None`, or the problem is not an exact cover or is too wide
+/// for the walk to pay (see [`Rows::pays`]).
 pub(super) fn best_here(
     space: &MccBitsSpace,
     pricing: &Pricing,
@@ -48,7 +43,7 @@ pub(super) fn best_here(
     let view = space.view();
     let np = view.n_primary;
     let exact = (0..np).all(|p| view.need[p] == 1 && view.room[p] == 1);
-    let fits = |rows: &Rows| exact && np <= MAX_PRIMARY && rows.pays(np, view.words);
+    let fits = |rows: &Rows| exact && rows.pays(np, view.words);
     let Some(rows) = rows.filter(fits) else {
         return Err(keeper);
     };
@@ -200,7 +195,7 @@ impl<'a> Walk<'a> {
                         let p = j * 64 + items.trailing_zeros() as usize;
                         items &= items - 1;
                         let row = &self.item_rows[p * w..(p + 1) * w];
-                        let (n, first) = count_and_first_in::<L>(rows, live, row);
+                        let (n, first) = count_in::<L, true>(rows, live, row);
                         if n == 0 {
                             return ControlFlow::Continue(());
                         }
