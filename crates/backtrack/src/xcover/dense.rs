@@ -14,7 +14,7 @@
 
 use std::sync::Arc;
 
-use super::item_index::{bytes_of, ItemIndex};
+use super::item_index::{bytes_of, with_stride, ItemIndex, StrideBody};
 use super::problem::Problem;
 use crate::search::{Node, Order, Space};
 
@@ -214,31 +214,26 @@ pub(crate) fn conflict_rows(problem: &Problem, words: usize) -> Vec<u64> {
     conflict
 }
 
-/// [`remove_conflicts`] with the options' primary items read from `items`
-/// (one of the tables' two copies), compiled for the common option sizes
-/// (a loop the compiler unrolls).
-///
-/// # Safety
-/// As for [`remove_conflicts`], with `items` one of `t`'s two tables.
-#[inline(always)]
-unsafe fn remove_by_stride<I: ItemIndex>(
-    t: &Tables,
-    items: &[I],
+/// A call of [`remove_conflicts`] waiting for its table and stride (see
+/// [`with_stride`]). Made only in [`DenseSpace::push`], where its contract holds.
+struct RemoveConflicts<'t> {
+    t: &'t Tables,
     option: usize,
     live_here: *const u64,
     live_next: *mut u64,
     keys_next: *mut u32,
-) {
-    // SAFETY: the caller's contract, passed on unchanged.
-    unsafe {
-        match t.stride {
-            2 => remove_conflicts::<2, I>(t, items, option, live_here, live_next, keys_next),
-            3 => remove_conflicts::<3, I>(t, items, option, live_here, live_next, keys_next),
-            4 => remove_conflicts::<4, I>(t, items, option, live_here, live_next, keys_next),
-            5 => remove_conflicts::<5, I>(t, items, option, live_here, live_next, keys_next),
-            6 => remove_conflicts::<6, I>(t, items, option, live_here, live_next, keys_next),
-            _ => remove_conflicts::<0, I>(t, items, option, live_here, live_next, keys_next),
-        }
+}
+
+impl StrideBody for RemoveConflicts<'_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run<const PER: usize, I: ItemIndex>(self, items: &[I]) {
+        let RemoveConflicts { t, option, live_here, live_next, keys_next } = self;
+        // SAFETY: `push` makes this value with the rows and the option the
+        // contract asks for, and `with_stride` passes one of `t`'s two
+        // tables with `PER` 0 or `t.stride`.
+        unsafe { remove_conflicts::<PER, I>(t, items, option, live_here, live_next, keys_next) }
     }
 }
 
@@ -368,11 +363,8 @@ impl Space for DenseSpace {
             for j in 0..stride {
                 *keys_next.add(j) = *keys_here.add(j);
             }
-            if t.primary_bytes.is_empty() {
-                remove_by_stride(t, &t.primary_items, option, live_here, live_next, keys_next);
-            } else {
-                remove_by_stride(t, &t.primary_bytes, option, live_here, live_next, keys_next);
-            }
+            let remove = RemoveConflicts { t, option, live_here, live_next, keys_next };
+            with_stride(&t.primary_items, &t.primary_bytes, t.stride, remove);
         }
         self.chosen.push(option);
         self.depth += 1;

@@ -21,7 +21,7 @@
 
 use std::sync::Arc;
 
-use super::item_index::{bytes_of, ItemIndex};
+use super::item_index::{bytes_of, with_stride, ItemIndex, StrideBody};
 use super::problem::Problem;
 use crate::search::{Node, Order, Space};
 
@@ -323,38 +323,28 @@ impl MccBitsSpace {
 
 /// Writes level `d + 1` of `live` and `counts`: level `d`'s live options
 /// less `remove(k)` in word `k`, with the counts of the removed options'
-/// primary items lowered.
+/// primary items lowered (most of a node's work on packings, compiled per
+/// common stride by [`with_stride`]).
 #[inline(always)]
 fn step(t: &Tables, live: &mut Vec<u64>, counts: &mut Vec<u32>, d: usize, remove: impl Fn(usize) -> u64) {
-    // Lowering the counts is most of a node's work on packings; with the
-    // options' stride known to the compiler, each removed option's items
-    // are lowered without a loop (a third fewer instructions on a
-    // pentomino packing).
-    if t.primary_bytes.is_empty() {
-        step_by_stride(t, &t.primary_items, live, counts, d, remove);
-    } else {
-        step_by_stride(t, &t.primary_bytes, live, counts, d, remove);
-    }
+    with_stride(&t.primary_items, &t.primary_bytes, t.stride, Step { t, live, counts, d, remove });
 }
 
-/// [`step`] with the options' primary items read from `items` (one of the
-/// tables' two copies), compiled for the common strides.
-#[inline(always)]
-fn step_by_stride<I: ItemIndex>(
-    t: &Tables,
-    items: &[I],
-    live: &mut Vec<u64>,
-    counts: &mut Vec<u32>,
+/// A call of [`step_with`] waiting for its table and stride.
+struct Step<'a, R> {
+    t: &'a Tables,
+    live: &'a mut Vec<u64>,
+    counts: &'a mut Vec<u32>,
     d: usize,
-    remove: impl Fn(usize) -> u64,
-) {
-    match t.stride {
-        2 => step_with::<2, I>(t, items, live, counts, d, remove),
-        3 => step_with::<3, I>(t, items, live, counts, d, remove),
-        4 => step_with::<4, I>(t, items, live, counts, d, remove),
-        5 => step_with::<5, I>(t, items, live, counts, d, remove),
-        6 => step_with::<6, I>(t, items, live, counts, d, remove),
-        _ => step_with::<0, I>(t, items, live, counts, d, remove),
+    remove: R,
+}
+
+impl<R: Fn(usize) -> u64> StrideBody for Step<'_, R> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run<const PER: usize, I: ItemIndex>(self, items: &[I]) {
+        step_with::<PER, I>(self.t, items, self.live, self.counts, self.d, self.remove);
     }
 }
 
