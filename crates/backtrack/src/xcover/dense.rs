@@ -12,7 +12,7 @@
 //! values choice. Each level of the search keeps its own copy of the live
 //! set and of the counts, so undoing a choice is just stepping back a level.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::item_index::{bytes_of, with_stride, ItemIndex, StrideBody};
 use super::problem::Problem;
@@ -69,6 +69,10 @@ struct Tables {
     primary_count: Vec<u32>,
     /// Whether every option has `stride` primary items.
     uniform: bool,
+    /// `item_options` with rows padded for the popcount count, made by it
+    /// the first time it runs (see [`super::dense_pop`]) and then shared by
+    /// every piece and thread of a parallel count.
+    padded_item_options: OnceLock<Vec<u64>>,
 }
 
 /// A search position for the bitset engine; plugs into [`crate::search`].
@@ -148,6 +152,7 @@ impl DenseSpace {
             item_options,
             primary_count,
             uniform,
+            padded_item_options: OnceLock::new(),
         };
         let open = vec![n_primary as u32];
         Some(DenseSpace { tables: Arc::new(tables), depth: 0, live, keys, open, chosen: Vec::new() })
@@ -172,6 +177,7 @@ impl DenseSpace {
             uniform: t.uniform,
             conflict: &t.conflict,
             item_options: &t.item_options,
+            padded_item_options: &t.padded_item_options,
             live: &self.live[d * w..(d + 1) * w],
             open: keys.iter().map(|&key| key != COVERED).collect(),
             n_open: self.open[d],

@@ -21,6 +21,7 @@
 //! so `--stats` reads the same either way.
 
 use std::ops::ControlFlow;
+use std::sync::OnceLock;
 
 use super::popcount_rows::{count_in, mark_items, padded_words, Rows};
 use crate::search::{Control, End, Stats};
@@ -39,8 +40,11 @@ pub(crate) struct View<'a> {
     pub uniform: bool,
     /// Row `o` (`words` words): the options that conflict with `o`, `o` included.
     pub conflict: &'a [u64],
-    /// Row `p` (`words` words): the options of primary item `p`.
+    /// Row `p` (`words` words): the options of primary item `p`; and the
+    /// same rows padded to whole vectors of eight words, made once per
+    /// problem by the first count that needs them.
     pub item_options: &'a [u64],
+    pub padded_item_options: &'a OnceLock<Vec<u64>>,
     /// The live options at the current node.
     pub live: &'a [u64],
     /// Per primary item: whether it is still to be covered; and how many are.
@@ -76,10 +80,13 @@ fn count_on(
         return None;
     }
     let (w, np) = (padded_words(view.words), view.n_primary);
-    let mut item_rows = vec![0u64; np * w];
-    for p in 0..np {
-        item_rows[p * w..][..view.words].copy_from_slice(&view.item_options[p * view.words..][..view.words]);
-    }
+    let item_rows = view.padded_item_options.get_or_init(|| {
+        let mut rows = vec![0u64; np * w];
+        for (to, from) in rows.chunks_exact_mut(w).zip(view.item_options.chunks_exact(view.words)) {
+            to[..view.words].copy_from_slice(from);
+        }
+        rows
+    });
     let mut open = vec![0u64; np.div_ceil(64).max(1)];
     for (p, _) in view.open.iter().enumerate().filter(|(_, &is_open)| is_open) {
         open[p / 64] |= 1 << (p % 64);
@@ -123,7 +130,7 @@ struct Counter<'a, 'f> {
     primary_count: &'a [u32],
     conflict: &'a [u64],
     /// Row `p` (`words` words): the options of primary item `p`.
-    item_rows: Vec<u64>,
+    item_rows: &'a [u64],
     /// The items still to be covered: one bit each, and how many.
     open: Vec<u64>,
     n_open: u32,
