@@ -76,7 +76,7 @@ pub use parallel::{
     for_each_chunk_mut, map_in_order, par_count, par_for_each, run_in_order, run_jobs, spawn_all, spawn_scoped,
     thread_pool, Feed, ThreadStartError,
 };
-pub use split::{replay, split, split_counting, split_into, split_into_counting, Piece};
+pub use split::{deepen_split, replay, split, split_counting, split_into, split_into_counting, Piece};
 pub use threads::{Threads, ThreadsError};
 
 /// How a space should order its alternatives.

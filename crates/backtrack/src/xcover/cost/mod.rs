@@ -499,11 +499,7 @@ impl CostSearch {
 mod tests {
     use super::*;
     use crate::xcover::parse;
-
-    fn fixture(name: &str) -> Problem {
-        let path = format!("{}/../../tests/data/xcover/{name}", env!("CARGO_MANIFEST_DIR"));
-        parse(&std::fs::read_to_string(path).unwrap()).unwrap().problem
-    }
+    use crate::xcover::random_problems::fixture;
 
     /// The look-up gives what the binary search does, below, at and past
     /// the dearest cost.

@@ -26,7 +26,7 @@ use std::ops::ControlFlow;
 use super::{below, book_node, CostStats, Keeper, Pricing};
 use crate::search::Control;
 use crate::xcover::mcc_bits::MccBitsSpace;
-use crate::xcover::popcount_rows::{count_in, mark_items, padded_words, Rows};
+use crate::xcover::popcount_rows::{count_in, mark_items, padded_words, AlignedWords, Rows};
 
 /// Runs the cost search from `space`'s root (its options numbered by
 /// increasing cost, as `pricing` prices them), keeping the best solutions
@@ -58,9 +58,9 @@ pub(super) fn best_here(
         open[p / 64] |= 1 << (p % 64);
     }
     // Rows for deeper levels are added as the walk first reaches them.
-    let mut live = vec![0u64; w];
+    let mut live = AlignedWords::zeroed(w);
     live[..view.words].copy_from_slice(view.live);
-    let mut item_rows = vec![0u64; np * w];
+    let mut item_rows = AlignedWords::zeroed(np * w);
     for p in 0..np {
         item_rows[p * w..][..view.words].copy_from_slice(&view.item_rows[p * view.words..][..view.words]);
     }
@@ -103,14 +103,14 @@ struct Walk<'a> {
     stride: usize,
     primary_items: &'a [u32],
     /// Row `p` (`words` words): the options of primary item `p`.
-    item_rows: Vec<u64>,
+    item_rows: AlignedWords,
     /// Row `o`: `o` and its conflicts through secondary items; empty when
     /// the problem has none.
     conflict: &'a [u64],
     /// Row `f` (`item_words` words): the items of family `f`.
     family_items: Vec<u64>,
     /// Row `d` (`words` words): the live options at depth `d`.
-    live: Vec<u64>,
+    live: AlignedWords,
     /// The options taken on the way to the node, `chosen[..depth]` (longer
     /// once the walk has been deeper).
     chosen: Vec<usize>,
@@ -260,7 +260,7 @@ impl<'a> Walk<'a> {
     fn take(&mut self, depth: usize, o: usize, limit: usize) {
         let w = self.words;
         if self.live.len() < (depth + 2) * w {
-            self.live.resize((depth + 2) * w, 0);
+            self.live.resize((depth + 2) * w);
         }
         let (here, next) = self.live.split_at_mut((depth + 1) * w);
         let (here, next) = (&here[depth * w..], &mut next[..w]);
