@@ -361,12 +361,10 @@ fn run_best(args: &Args, parsed: &Parsed) -> CliResult {
     };
     let seconds = started.elapsed().as_secs_f64();
     let mut out = stdout();
-    if control.is_cancelled() {
-        return Err(CliError::Interrupted(format!(
-            "interrupted: the cheapest {} found so far are not known to be the cheapest",
-            Counted(costs.len() as u128, "solution")
-        )));
-    }
+    // Interrupted, the search still hands back the cheapest it had found:
+    // they are printed as a finished search's would be (`--json`: not
+    // complete), and the run ends with the interruption's message and code.
+    let interrupted = control.is_cancelled();
     // The summary line's figures, taken before `--json` moves the costs into its report.
     let n = costs.len();
     let span = match (costs.first(), costs.last()) {
@@ -375,10 +373,11 @@ fn run_best(args: &Args, parsed: &Parsed) -> CliResult {
         _ => "none".to_string(),
     };
     let lines = |c: &xcover::cost::Costed| -> Vec<&str> { c.options.iter().map(|&o| parsed.option_lines[o]).collect() };
-    if args.json {
+    // The whole answer is made first and written at once.
+    let answer = if args.json {
         let report = json::XcoverReport {
             solutions: n as u64,
-            complete: true,
+            complete: !interrupted,
             nodes: stats.nodes,
             dead_ends: stats.cut,
             seconds,
@@ -391,7 +390,7 @@ fn run_best(args: &Args, parsed: &Parsed) -> CliResult {
         };
         let mut line = Vec::new();
         json::write_line(&mut line, &report);
-        out.write_all(&line)?;
+        line
     } else if found.is_empty() {
         // One line per solution, and K may be large: digits written without a formatter.
         let mut text = String::with_capacity(costs.len() * 8);
@@ -400,7 +399,7 @@ fn run_best(args: &Args, parsed: &Parsed) -> CliResult {
             text.push_str(digits.format(cost));
             text.push('\n');
         }
-        out.write_all(text.as_bytes())?;
+        text.into_bytes()
     } else {
         let mut text = String::new();
         for (i, found) in found.iter().enumerate() {
@@ -419,9 +418,18 @@ fn run_best(args: &Args, parsed: &Parsed) -> CliResult {
                 }
             }
         }
-        out.write_all(text.as_bytes())?;
+        text.into_bytes()
+    };
+    // Once Ctrl-C was pressed the writer flushes and then fails: the answer
+    // is out either way, and the interruption is told below.
+    let written = out.write_all(&answer).and_then(|()| out.flush());
+    if interrupted {
+        return Err(CliError::Interrupted(format!(
+            "interrupted: the cheapest {} found so far ({span}) are not known to be the cheapest",
+            Counted(n as u128, "solution")
+        )));
     }
-    out.flush()?;
+    written?;
     diag!(
         "xcover: {} ({}), {}, {}, {seconds:.3} s, 1 thread, cost search",
         Counted(n as u128, "cheapest solution"),

@@ -375,6 +375,37 @@ fn min_cost_and_best_print_costs_and_with_all_the_options() {
     assert_eq!((out.status.code(), out.stdout.as_slice()), (Some(1), &b""[..]));
 }
 
+/// Interrupted, a cost search prints the cheapest it has found so far, as
+/// a finished one prints its answer (`--json`: not complete), and exits 130.
+#[test]
+fn an_interrupted_cost_search_prints_the_cheapest_so_far() {
+    // Every packing of the board, costs 0..999: some 129,000 solutions,
+    // seconds of search, the first of them found in milliseconds.
+    let packing = data("pentomino-8x8-costs-999.dlx");
+    for json in [false, true] {
+        let mut args = vec!["xcover", "--best", "1000000", &packing];
+        if json {
+            args.push("--json");
+        }
+        let started = std::time::Instant::now();
+        let out = super::util::interrupted_when(&args, || started.elapsed() > std::time::Duration::from_secs(1));
+        let (stdout, stderr) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
+        assert_eq!(out.status.code(), Some(130), "{args:?}: {stderr}");
+        assert!(stderr.contains("interrupted: the cheapest") && !stderr.contains("panicked"), "{stderr}");
+        let costs: Vec<u64> = if json {
+            let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+            assert_eq!(report["complete"], false, "{stdout}");
+            report["costs"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect()
+        } else {
+            stdout.lines().map(|line| line.parse().unwrap()).collect()
+        };
+        // Some found, none below the cheapest packing (2789, DLX5's k1).
+        assert!(costs.first().is_some_and(|&c| c >= 2789), "{costs:?}");
+        assert!(costs.windows(2).all(|w| w[0] <= w[1]), "not cheapest first");
+        assert!(costs.len() < 129_168, "the whole search ran: {}", costs.len());
+    }
+}
+
 #[test]
 fn bad_cost_tokens_and_cost_arguments_are_refused() {
     let out = xcover(&["-"]).write_stdin("a\na |x\n").output().unwrap();
