@@ -4,6 +4,17 @@
 use super::super::model::{full_mask, Mask, MAX_CELLS};
 use super::{range_mask, Solver};
 
+/// A weighted sum as [`Solver::sum`] reads it: `coefs[i] * value(cells[i])`
+/// add up to `target`, the cells in groups of peers sharing a coefficient
+/// (`ends[g]` is where group `g` stops).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct WeightedSum<'a> {
+    pub cells: &'a [u8],
+    pub coefs: &'a [i32],
+    pub ends: &'a [u8],
+    pub target: i32,
+}
+
 impl Solver {
     /// A cage: different values in `cells` forming one of `combos`. A
     /// combination is kept when every value of it is among the cells'
@@ -53,22 +64,16 @@ impl Solver {
         self.place_required(grid, cells, required) && self.exclude_required(grid, cells, required & !fixed)
     }
 
-    /// A weighted sum: `coefs[i] * value(cells[i])` add up to `target`.
-    /// The cells come in groups of peers sharing a coefficient (`ends[g]`
-    /// is where group `g` stops). With three unfixed cells or fewer, every
-    /// value is checked against the others' (exact); otherwise by bounds:
+    /// A weighted sum (see [`WeightedSum`]). With three unfixed cells or
+    /// fewer, every value is checked against the others' (exact); a sum
+    /// the puzzle states (`exact`) with groups of at most three cells, by
+    /// the totals each group can make ([`Self::sum_by_totals`]); otherwise by bounds:
     /// `m` peers hold `m` different values, so a group's total lies
     /// between the sums of the `m` smallest and the `m` largest values it
     /// can take, and a value is kept when the group's total with it can
     /// meet what the other groups leave.
-    pub(super) fn sum(
-        &mut self,
-        grid: &mut [Mask; MAX_CELLS],
-        cells: &[u8],
-        coefs: &[i32],
-        ends: &[u8],
-        target: i32,
-    ) -> bool {
+    pub(super) fn sum(&mut self, grid: &mut [Mask; MAX_CELLS], sum: &WeightedSum, exact: bool) -> bool {
+        let WeightedSum { cells, coefs, ends, target } = *sum;
         // The unfixed cells while there are at most three: cell,
         // coefficient, group, candidates less the values fixed in the group.
         let mut free = [(0usize, 0i32, 0usize, 0 as Mask); 3];
@@ -100,6 +105,11 @@ impl Solver {
         }
         if unfixed <= 3 {
             return self.sum_exact(grid, &free[..unfixed], target - fixed_total);
+        }
+        if exact {
+            if let Some(result) = self.sum_by_totals(grid, sum) {
+                return result;
+            }
         }
         let (mut lo, mut hi) = (0, 0);
         let mut start = 0;
@@ -143,6 +153,108 @@ impl Solver {
             }
         }
         true
+    }
+
+    /// [`Self::sum`] exactly, when every group has at most three cells and
+    /// the totals the sum can make span fewer than 128 values: each group's
+    /// possible totals (its peers taking different values), and for each
+    /// cell and value the group totals it leaves, are listed; a value is
+    /// kept when one of those totals, with some total of the other groups,
+    /// makes `target`. `None` when the sum is not of that shape (the
+    /// caller then reasons by bounds).
+    fn sum_by_totals(&mut self, grid: &mut [Mask; MAX_CELLS], sum: &WeightedSum) -> Option<bool> {
+        let WeightedSum { cells, coefs, ends, target } = *sum;
+        const MAX_GROUPS: usize = 12;
+        let n = ends.len();
+        if n > MAX_GROUPS {
+            return None;
+        }
+        // Per group: its raw totals (bit s: its values can add up to s);
+        // the least of coefficient times total; and the bits of
+        // coefficient times total less that least.
+        let mut totals = [0u64; MAX_GROUPS];
+        let mut least = [0i32; MAX_GROUPS];
+        let mut shifted = [0u128; MAX_GROUPS];
+        let mut start = 0;
+        for g in 0..n {
+            let (s, e) = (start, ends[g] as usize);
+            start = e;
+            if e - s > 3 {
+                return None;
+            }
+            let k = coefs[s];
+            let masks = group_masks(grid, &cells[s..e]);
+            totals[g] = group_totals(&masks[..e - s]);
+            if totals[g] == 0 {
+                return Some(false);
+            }
+            let (lo, hi) = (totals[g].trailing_zeros() as i32, 63 - totals[g].leading_zeros() as i32);
+            least[g] = (k * lo).min(k * hi);
+            if (k * hi - k * lo).abs() >= 128 {
+                return None;
+            }
+            let mut rest = totals[g];
+            while rest != 0 {
+                let t = rest.trailing_zeros() as i32;
+                rest &= rest - 1;
+                shifted[g] |= 1 << (k * t - least[g]);
+            }
+        }
+        // Totals of the groups before `g` and after it, offset by their least.
+        let mut before = [0u128; MAX_GROUPS + 1];
+        let mut after = [0u128; MAX_GROUPS + 1];
+        before[0] = 1;
+        after[n] = 1;
+        for g in 0..n {
+            before[g + 1] = minkowski(before[g], shifted[g])?;
+        }
+        for g in (0..n).rev() {
+            after[g] = minkowski(after[g + 1], shifted[g])?;
+        }
+        let all_least: i32 = least[..n].iter().sum();
+        let need = target - all_least;
+        if !(0..128).contains(&need) || after[0] >> need & 1 == 0 {
+            return Some(false);
+        }
+        let mut start = 0;
+        for g in 0..n {
+            let (s, e) = (start, ends[g] as usize);
+            start = e;
+            let k = coefs[s];
+            let others = minkowski(before[g], after[g + 1])?;
+            let others_least = all_least - least[g];
+            // The raw totals of this group that the others complete.
+            let mut fits = 0u64;
+            let mut rest = totals[g];
+            while rest != 0 {
+                let t = rest.trailing_zeros() as i32;
+                rest &= rest - 1;
+                let need = target - k * t - others_least;
+                if (0..128).contains(&need) && others >> need & 1 != 0 {
+                    fits |= 1 << t;
+                }
+            }
+            if fits == totals[g] {
+                continue;
+            }
+            // A cell keeps the values with which the group can make a
+            // total that fits.
+            let masks = group_masks(grid, &cells[s..e]);
+            for (i, &c) in cells[s..e].iter().enumerate() {
+                let mut others = masks;
+                let mut kept = 0 as Mask;
+                for v in bits(masks[i]) {
+                    others[i] = v;
+                    if group_totals(&others[..e - s]) & fits != 0 {
+                        kept |= v;
+                    }
+                }
+                if !self.restrict(grid, c as usize, kept) {
+                    return Some(false);
+                }
+            }
+        }
+        Some(true)
     }
 
     /// [`Self::sum`] with at most three unfixed cells, `free` (cell,
@@ -228,6 +340,44 @@ fn bits(m: Mask) -> impl Iterator<Item = Mask> {
     })
 }
 
+/// The candidates of a group's (at most three) cells.
+fn group_masks(grid: &[Mask; MAX_CELLS], cells: &[u8]) -> [Mask; 3] {
+    let mut masks = [0 as Mask; 3];
+    for (m, &c) in masks.iter_mut().zip(cells) {
+        *m = grid[c as usize];
+    }
+    masks
+}
+
+/// The totals (bit `t`: total `t`) that one, two or three peers with the
+/// candidates `masks` can make with different values: each value of the
+/// first shifts the totals the others make without it.
+fn group_totals(masks: &[Mask]) -> u64 {
+    match *masks {
+        [a] => u64::from(a) << 1,
+        [a, b] => bits(a).fold(0, |t, va| t | (u64::from(b & !va) << 1) << value(va)),
+        [a, b, c] => bits(a).fold(0, |t, va| t | group_totals(&[b & !va, c & !va]) << value(va)),
+        _ => 0,
+    }
+}
+
+/// The totals `x + y` for `x` in `a` and `y` in `b` (bit sets), `None`
+/// when one passes 127.
+fn minkowski(a: u128, b: u128) -> Option<u128> {
+    if a == 0 || b == 0 {
+        return Some(0);
+    }
+    if (127 - a.leading_zeros()) + (127 - b.leading_zeros()) >= 128 {
+        return None;
+    }
+    let (mut out, mut rest) = (0u128, b);
+    while rest != 0 {
+        out |= a << rest.trailing_zeros();
+        rest &= rest - 1;
+    }
+    Some(out)
+}
+
 /// `a / b` rounded up, for `b > 0`.
 fn ceil_div(a: i32, b: i32) -> i32 {
     -((-a).div_euclid(b))
@@ -295,6 +445,7 @@ impl Span {
 mod tests {
     use super::super::super::parse_line;
     use super::super::Solver;
+    use super::WeightedSum;
 
     /// The candidates of `cell` once the puzzle's rules are propagated.
     fn after_propagation(text: &str, cell: usize) -> u16 {
@@ -322,6 +473,29 @@ mod tests {
         let combos = [0b1000_0001, 0b0100_0010, 0b0010_0100, 0b0001_1000];
         assert!(solver.cage(&mut grid, &[0, 1], &combos, &rest));
         assert_eq!((grid[0], grid[1]), (0b11000, 0b11000));
+    }
+
+    /// Two pairs of peers in different houses, R1C1 R1C2 on {1, 5} (total
+    /// 6) and R5C5 on {1, 2, 3}, R5C6 on {4, 6}, summing to 13: the second
+    /// pair must make 7, as 1+6 or 3+4, so R5C5 loses 2, which bounds keep
+    /// (2+4 <= 7 <= 2+6).
+    #[test]
+    fn a_stated_sum_keeps_only_values_whose_group_totals_complete_it() {
+        let mut solver = Solver::new(&parse_line(".Shape~9x9", 1).unwrap()).unwrap();
+        let (cells, coefs, ends) = ([0u8, 1, 40, 41], [1; 4], [2u8, 4]);
+        for exact in [true, false] {
+            let mut grid = solver.start;
+            (grid[0], grid[1], grid[40], grid[41]) = (0b10001, 0b10001, 0b111, 0b101000);
+            let sum = WeightedSum { cells: &cells, coefs: &coefs, ends: &ends, target: 13 };
+            assert!(solver.sum(&mut grid, &sum, exact));
+            let expected = if exact { 0b101 } else { 0b111 };
+            assert_eq!((grid[40], grid[41]), (expected, 0b101000), "exact: {exact}");
+        }
+        // No total of the pairs makes 20.
+        let mut grid = solver.start;
+        (grid[0], grid[1], grid[40], grid[41]) = (0b10001, 0b10001, 0b111, 0b101000);
+        let sum = WeightedSum { cells: &cells, coefs: &coefs, ends: &ends, target: 20 };
+        assert!(!solver.sum(&mut grid, &sum, true));
     }
 
     #[test]
