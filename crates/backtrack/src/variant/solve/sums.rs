@@ -241,11 +241,17 @@ impl Solver {
             // total that fits.
             let masks = group_masks(grid, &cells[s..e]);
             for (i, &c) in cells[s..e].iter().enumerate() {
-                let mut others = masks;
+                // The group's other cells, by the totals they make without `v`.
+                let m = e - s;
+                let others: [Mask; 2] = match i {
+                    0 => [masks[1], masks[2]],
+                    1 => [masks[0], masks[2]],
+                    _ => [masks[0], masks[1]],
+                };
                 let mut kept = 0 as Mask;
                 for v in bits(masks[i]) {
-                    others[i] = v;
-                    if group_totals(&others[..e - s]) & fits != 0 {
+                    let rest = if m == 1 { 1 } else { group_totals(&[others[0] & !v, others[1] & !v][..m - 1]) };
+                    if (rest << value(v)) & fits != 0 {
                         kept |= v;
                     }
                 }
