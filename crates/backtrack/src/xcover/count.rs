@@ -73,14 +73,10 @@ impl CountHere for DenseSpace {
         controls: &[&Control],
         mut found: impl FnMut(u64) -> ControlFlow<()>,
     ) -> Option<(Stats, End)> {
-        // The popcount walk starts from the piece's live options, which a
-        // few row operations give: no replay through the engine's counters.
-        let mut live = Vec::new();
-        let view = self.view_below(piece, &mut live)?;
-        if let Some(result) = super::dense_pop::count_here(view, controls, &mut found) {
-            return Some(result);
+        match super::dense_pop::count_below(self.view(), piece, controls, &mut found) {
+            Some(result) => result,
+            None => count_below_by_replay(self, piece, controls, found),
         }
-        count_below_by_replay(self, piece, controls, found)
     }
 
     fn split_here(&mut self, depth: usize) -> (Vec<Piece<usize>>, Stats) {
@@ -289,7 +285,6 @@ mod tests {
     use super::*;
     use crate::xcover::random_problems::random_problem;
     use proptest::prelude::*;
-    use proptest::test_runner::RngSeed;
 
     /// The count and statistics below `piece`, by `count_below` or by replay.
     fn below(space: &mut DenseSpace, piece: &[usize], by_replay: bool) -> Option<(u64, Stats)> {
@@ -310,10 +305,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            rng_seed: if crate::effort::long() { RngSeed::Random } else { RngSeed::Fixed(1) },
-            ..ProptestConfig::with_cases(crate::effort::rounds(100, 1000) as u32)
-        })]
+        #![proptest_config(crate::xcover::random_problems::proptest_config())]
         /// Below every piece of a split two levels deep, the dense engine's
         /// count from the piece's live options (no replay) is the count and
         /// the statistics of a replay, and the space stays at its root.

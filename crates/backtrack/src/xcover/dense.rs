@@ -184,40 +184,6 @@ impl DenseSpace {
         }
     }
 
-    /// What the wide popcount count reads at the node `piece` leads to from
-    /// the current one, its live options written to `live`: each choice
-    /// takes out the options that conflict with it, with no per-item
-    /// counts to keep as [`push`](Space::push) does. `None` when a choice
-    /// is not a live option of a node with items still open.
-    pub(crate) fn view_below<'a>(
-        &'a self,
-        piece: &[usize],
-        live: &'a mut Vec<u64>,
-    ) -> Option<super::dense_pop::View<'a>> {
-        let mut view = self.view();
-        let (w, stride) = (view.words, view.stride);
-        live.clear();
-        live.extend_from_slice(view.live);
-        for &o in piece {
-            if o >= self.tables.n_options || live[o / 64] >> (o % 64) & 1 == 0 || view.n_open == 0 {
-                return None;
-            }
-            for (word, &c) in live.iter_mut().zip(&view.conflict[o * w..(o + 1) * w]) {
-                *word &= !c;
-            }
-            // A live option's primary items are all open: the options that
-            // covered any of them conflict with it.
-            for &p in
-                view.primary_items[o * stride..(o + 1) * stride].iter().filter(|&&p| (p as usize) < view.n_primary)
-            {
-                view.open[p as usize] = false;
-            }
-            view.n_open -= view.primary_count[o];
-        }
-        view.live = live;
-        Some(view)
-    }
-
     /// The bytes a clone of this space takes beyond the tables it shares.
     pub fn copy_bytes(&self) -> usize {
         use std::mem::size_of;

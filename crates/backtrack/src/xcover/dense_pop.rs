@@ -69,6 +69,34 @@ pub(crate) fn count_here(
     count_on(Rows::best()?, view, controls, found)
 }
 
+/// [`count_here`] at the node `piece` leads to from the one `view` reads:
+/// the walk takes the piece's choices as it takes its own, with no replay
+/// through the engine's counters. `None` where [`count_here`] would be;
+/// `Some(None)` when a choice of `piece` is not a live option of a node
+/// with items still open (the piece came from another space).
+pub(crate) fn count_below(
+    view: View<'_>,
+    piece: &[usize],
+    controls: &[&Control],
+    found: &mut dyn FnMut(u64) -> ControlFlow<()>,
+) -> Option<Option<(Stats, End)>> {
+    let rows = Rows::best()?;
+    let mut counter = Counter::new(rows, view, controls, found)?;
+    for (depth, &o) in piece.iter().enumerate() {
+        let live = &counter.live[depth * counter.words..][..counter.conflict_words];
+        if counter.n_open == 0 || live.get(o / 64).is_none_or(|&word| word >> (o % 64) & 1 == 0) {
+            return Some(None);
+        }
+        counter.take(depth, o);
+    }
+    counter.start = piece.len();
+    let end = match counter.visit::<false>(rows, piece.len()) {
+        ControlFlow::Continue(()) => End::Exhausted,
+        ControlFlow::Break(end) => end,
+    };
+    Some(Some((counter.stats, end)))
+}
+
 /// The pieces of the subtree below the node `view` reads, cut `depth`
 /// levels down, and the statistics of the part above them, as
 /// [`split_counting`](crate::search::split_counting) gives them for
@@ -148,6 +176,7 @@ impl<'a, 'f> Counter<'a, 'f> {
             open,
             n_open: view.n_open,
             live,
+            start: 0,
             stats: Stats::default(),
             controls,
             found,
@@ -174,6 +203,9 @@ struct Counter<'a, 'f> {
     n_open: u32,
     /// Row `d` (`words` words): the live options `d` levels below the start.
     live: AlignedWords,
+    /// The depth the walk counts from (a piece's choices above it), whose
+    /// node is not booked as a dead end.
+    start: usize,
     stats: Stats,
     controls: &'f [&'f Control],
     found: &'f mut dyn FnMut(u64) -> ControlFlow<()>,
@@ -242,7 +274,7 @@ impl Counter<'_, '_> {
                     items &= items - 1;
                     let n = count_in::<L, false>(rows, live, &self.item_rows[p * w..(p + 1) * w]).0;
                     if n == 0 {
-                        if depth > 0 {
+                        if depth > self.start {
                             self.stats.dead_ends += 1;
                         }
                         return ControlFlow::Continue(());
@@ -366,7 +398,6 @@ mod tests {
     use crate::search::{Order, Space};
     use crate::xcover::{DenseSpace, Problem};
     use proptest::prelude::*;
-    use proptest::test_runner::RngSeed;
 
     /// The search core's count of the space's subtree and its statistics.
     fn core_walk(space: &DenseSpace) -> (u64, Stats) {
@@ -393,13 +424,7 @@ mod tests {
     }
 
     proptest! {
-        // A hundred random problems by default, drawn from a fixed seed so
-        // the run costs the same each time; a thousand fresh ones with
-        // BACKTRACK_LONG_TESTS=1.
-        #![proptest_config(ProptestConfig {
-            rng_seed: if crate::effort::long() { RngSeed::Random } else { RngSeed::Fixed(1) },
-            ..ProptestConfig::with_cases(crate::effort::rounds(100, 1000) as u32)
-        })]
+        #![proptest_config(crate::xcover::random_problems::proptest_config())]
         /// The same walk as the search core's: the same count, nodes, dead
         /// ends and guesses, from the root and from a node below it.
         #[test]

@@ -360,7 +360,6 @@ mod tests {
     use crate::search::{Order, Space};
     use crate::xcover::{MccBitsSpace, Problem};
     use proptest::prelude::*;
-    use proptest::test_runner::RngSeed;
 
     /// The search core's count of the space's subtree and its statistics.
     fn core_walk(space: &MccBitsSpace) -> (u64, Stats) {
@@ -387,13 +386,7 @@ mod tests {
     }
 
     proptest! {
-        // A hundred random problems by default, drawn from a fixed seed so
-        // the run costs the same each time; a thousand fresh ones with
-        // BACKTRACK_LONG_TESTS=1.
-        #![proptest_config(ProptestConfig {
-            rng_seed: if crate::effort::long() { RngSeed::Random } else { RngSeed::Fixed(1) },
-            ..ProptestConfig::with_cases(crate::effort::rounds(100, 1000) as u32)
-        })]
+        #![proptest_config(crate::xcover::random_problems::proptest_config())]
         /// The same walk as the search core's: the same count, nodes, dead
         /// ends and guesses, from the root and from a node below it.
         #[test]

@@ -9,6 +9,17 @@ use proptest::prelude::*;
 use super::Problem;
 use crate::search::{Search, Space, Stats};
 
+/// The configuration of the walks' property tests: a hundred random
+/// problems drawn from a fixed seed, so that the run costs the same each
+/// time; a thousand fresh ones with `BACKTRACK_LONG_TESTS=1`.
+pub(crate) fn proptest_config() -> ProptestConfig {
+    use proptest::test_runner::RngSeed;
+    ProptestConfig {
+        rng_seed: if crate::effort::long() { RngSeed::Random } else { RngSeed::Fixed(1) },
+        ..ProptestConfig::with_cases(crate::effort::rounds(100, 1000) as u32)
+    }
+}
+
 /// The problem of `tests/data/xcover/{name}`.
 pub(crate) fn fixture(name: &str) -> Problem {
     let path = format!("{}/../../tests/data/xcover/{name}", env!("CARGO_MANIFEST_DIR"));
