@@ -74,7 +74,7 @@ impl Builder<'_> {
         let cells = terms.iter().map(|&(c, _)| c as u8).collect();
         let coefs = terms.iter().map(|&(_, k)| k).collect();
         // Grouped once every peer is known (see `group_sums`).
-        self.handlers.push(Handler::Sum { cells, coefs, ends: Vec::new(), target, exact: true });
+        self.handlers.push(Handler::Sum { cells, coefs, ends: Vec::new(), target, stated: true });
     }
 
     /// Different values in `cells` summing to `sum`, by their combinations.
@@ -174,7 +174,7 @@ impl Builder<'_> {
             self.combos(&terms.iter().map(|t| t.0).collect::<Vec<usize>>(), target);
         } else {
             let (cells, coefs, ends) = self.groups(&terms);
-            self.handlers.push(Handler::Sum { cells, coefs, ends, target, exact: false });
+            self.handlers.push(Handler::Sum { cells, coefs, ends, target, stated: false });
         }
     }
 

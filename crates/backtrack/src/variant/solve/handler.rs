@@ -13,11 +13,11 @@ pub(super) enum Handler {
     /// The sum of `coefs[i] * value(cells[i])` is `target`. The cells come
     /// in groups (`ends[g]` is where group `g` stops) of peers with one
     /// coefficient: a group of peers sums to at least its smallest distinct values.
-    /// `exact`: a sum the puzzle states (a little killer, an arrow), whose
+    /// `stated`: a sum the puzzle states (a little killer, an arrow), whose
     /// values are also checked group total by group total where that is
     /// affordable; the sums derived from houses keep to bounds, which
     /// measured faster on killer puzzles.
-    Sum { cells: Vec<u8>, coefs: Vec<i32>, ends: Vec<u8>, target: i32, exact: bool },
+    Sum { cells: Vec<u8>, coefs: Vec<i32>, ends: Vec<u8>, target: i32, stated: bool },
     /// Different values forming one of `combos`; when the cells lie in a
     /// house, `rest` is the house's other cells, which hold the values the
     /// combination leaves.
@@ -86,8 +86,8 @@ impl Solver {
                 }
                 self.restrict(grid, a, allowed_a)
             }
-            Handler::Sum { cells, coefs, ends, target, exact } => {
-                self.sum(grid, &super::sums::WeightedSum { cells, coefs, ends, target: *target }, *exact)
+            Handler::Sum { cells, coefs, ends, target, stated } => {
+                self.sum(grid, &super::sums::WeightedSum { cells, coefs, ends, target: *target }, *stated)
             }
             Handler::Combos { cells, combos, rest } => self.cage(grid, cells, combos, rest),
             Handler::Thermo { cells } => {

@@ -66,13 +66,13 @@ impl Solver {
 
     /// A weighted sum (see [`WeightedSum`]). With three unfixed cells or
     /// fewer, every value is checked against the others' (exact); a sum
-    /// the puzzle states (`exact`) with groups of at most three cells, by
+    /// the puzzle states (`stated`) with groups of at most three cells, by
     /// the totals each group can make ([`Self::sum_by_totals`]); otherwise by bounds:
     /// `m` peers hold `m` different values, so a group's total lies
     /// between the sums of the `m` smallest and the `m` largest values it
     /// can take, and a value is kept when the group's total with it can
     /// meet what the other groups leave.
-    pub(super) fn sum(&mut self, grid: &mut [Mask; MAX_CELLS], sum: &WeightedSum, exact: bool) -> bool {
+    pub(super) fn sum(&mut self, grid: &mut [Mask; MAX_CELLS], sum: &WeightedSum, stated: bool) -> bool {
         let WeightedSum { cells, coefs, ends, target } = *sum;
         // The unfixed cells while there are at most three: cell,
         // coefficient, group, candidates less the values fixed in the group.
@@ -106,7 +106,7 @@ impl Solver {
         if unfixed <= 3 {
             return self.sum_exact(grid, &free[..unfixed], target - fixed_total);
         }
-        if exact {
+        if stated {
             if let Some(result) = self.sum_by_totals(grid, sum) {
                 return result;
             }
@@ -173,6 +173,9 @@ impl Solver {
         // the least of coefficient times total; and the bits of
         // coefficient times total less that least.
         let mut totals = [0u64; MAX_GROUPS];
+        // Per group: its cells' candidates (the groups' cells are distinct,
+        // so restricting one group leaves the others' as they are).
+        let mut candidates = [[0 as Mask; 3]; MAX_GROUPS];
         let mut least = [0i32; MAX_GROUPS];
         let mut shifted = [0u128; MAX_GROUPS];
         let mut start = 0;
@@ -183,8 +186,8 @@ impl Solver {
                 return None;
             }
             let k = coefs[s];
-            let masks = group_masks(grid, &cells[s..e]);
-            totals[g] = group_totals(&masks[..e - s]);
+            candidates[g] = group_masks(grid, &cells[s..e]);
+            totals[g] = group_totals(&candidates[g][..e - s]);
             if totals[g] == 0 {
                 return Some(false);
             }
@@ -239,7 +242,7 @@ impl Solver {
             }
             // A cell keeps the values with which the group can make a
             // total that fits.
-            let masks = group_masks(grid, &cells[s..e]);
+            let masks = candidates[g];
             for (i, &c) in cells[s..e].iter().enumerate() {
                 // The group's other cells, by the totals they make without `v`.
                 let m = e - s;
@@ -489,13 +492,13 @@ mod tests {
     fn a_stated_sum_keeps_only_values_whose_group_totals_complete_it() {
         let mut solver = Solver::new(&parse_line(".Shape~9x9", 1).unwrap()).unwrap();
         let (cells, coefs, ends) = ([0u8, 1, 40, 41], [1; 4], [2u8, 4]);
-        for exact in [true, false] {
+        for stated in [true, false] {
             let mut grid = solver.start;
             (grid[0], grid[1], grid[40], grid[41]) = (0b10001, 0b10001, 0b111, 0b101000);
             let sum = WeightedSum { cells: &cells, coefs: &coefs, ends: &ends, target: 13 };
-            assert!(solver.sum(&mut grid, &sum, exact));
-            let expected = if exact { 0b101 } else { 0b111 };
-            assert_eq!((grid[40], grid[41]), (expected, 0b101000), "exact: {exact}");
+            assert!(solver.sum(&mut grid, &sum, stated));
+            let expected = if stated { 0b101 } else { 0b111 };
+            assert_eq!((grid[40], grid[41]), (expected, 0b101000), "stated: {stated}");
         }
         // No total of the pairs makes 20.
         let mut grid = solver.start;
