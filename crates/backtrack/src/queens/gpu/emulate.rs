@@ -315,7 +315,9 @@ mod tests {
 #define __launch_bounds__(x)
 #define __shared__ static
 #define __align__(x) alignas(x)
-#define Q_DYNAMIC_SHARED(name) alignas(16) static unsigned char name[1 << 20]
+alignas(16) static unsigned char q_shared_memory[1 << 20];
+#define Q_HOST_SHARED_MEMORY q_shared_memory
+#define Q_DYNAMIC_SHARED(name) unsigned char* name = q_shared_memory
 // One warp: 32 threads whose votes and shuffles meet at a barrier.
 static thread_local struct { unsigned x; } threadIdx;
 static std::mutex warp_lock;

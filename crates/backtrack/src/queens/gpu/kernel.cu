@@ -22,7 +22,12 @@
 // another visited member (a tie) waits for the warp, which classifies its
 // lanes' ties together, a lane per row ([2], [12]), instead of one lane
 // running the comparison while 31 wait: 3.4 s to 3.3 s. The warp votes
-// once every TURNS_PER_VOTE turns: 3.3 s to 3.1 s.
+// once every TURNS_PER_VOTE turns: 3.3 s to 3.1 s. The force row's test as
+// selects, and the stack reached by 32-bit shared addresses kept in
+// registers: on an H200, side by side, 3.00-3.03 s to 2.83-2.85 s. (Queens
+// kept as bytes, so that 9 blocks fit a multiprocessor instead of 7, made
+// it slower, 3.16-3.18 s against 3.04-3.08 s: the turn's instructions
+// count, not the latency the other warps would hide.)
 //
 // emulate.rs runs this very loop on the CPU and is tested against the CPU
 // counter; keep the two in step, line for line (the comments tagged [n] in
@@ -58,6 +63,33 @@ struct alignas(16) Resume {
     u32 r;
 };
 
+// The turn's loads and stores of its thread's stack, by 32-bit addresses
+// in the block's shared memory (PTX's shared window, taken once at the
+// start). Through C++ pointers into the dynamic shared memory the compiler
+// rebuilt the window's base at every turn (four instructions, one of them
+// a slow special-register read): on an H200, N = 20 took 2.88-2.93 s that
+// way and 2.83-2.85 s this way. `volatile` and the memory clobber keep
+// them in order with each other and with the rare paths' C++ reads.
+// The host C++ build of the tests names an ordinary array instead
+// (Q_HOST_SHARED_MEMORY), which its addresses are offsets into.
+#ifdef Q_HOST_SHARED_MEMORY
+inline Resume load_entry(u32 at) { return *reinterpret_cast<const Resume*>(Q_HOST_SHARED_MEMORY + at); }
+inline void store_entry(u32 at, Resume e) { *reinterpret_cast<Resume*>(Q_HOST_SHARED_MEMORY + at) = e; }
+inline void store_queen(u32 at, u32 bit) { *reinterpret_cast<u32*>(Q_HOST_SHARED_MEMORY + at) = bit; }
+#else
+__device__ __forceinline__ Resume load_entry(u32 at) {
+    Resume e;
+    asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(e.a), "=r"(e.l), "=r"(e.d), "=r"(e.r) : "r"(at) : "memory");
+    return e;
+}
+__device__ __forceinline__ void store_entry(u32 at, Resume e) {
+    asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(at), "r"(e.a), "r"(e.l), "r"(e.d), "r"(e.r) : "memory");
+}
+__device__ __forceinline__ void store_queen(u32 at, u32 bit) {
+    asm volatile("st.shared.u32 [%0], %1;" ::"r"(at), "r"(bit) : "memory");
+}
+#endif
+
 // One job: the attacks on row `start`, the columns of rows 0..start, which
 // head (first rows' constraints) it belongs to, and whether the prefix
 // already holds an edge queen that may tie (see jobs.rs, Job).
@@ -75,15 +107,14 @@ static_assert(sizeof(Job) == Q_JOB_BYTES, "Job layout differs from the host's");
 
 // [1] Columns row `row` may take: free of attacks and of the head's
 // forbidden columns; on the head's force row, one of the side columns
-// still empty.
+// still empty. The force row's test is written as selects: as a branch,
+// taken by the warp whenever any of its lanes stood on its force row, it
+// cost 3% (H200, N = 20: 3.04-3.10 s with the branch, 2.95-2.98 s without).
 __device__ __forceinline__ u32 avail_at(const u32* h, u32 force, u32 mask, u32 side, u32 row, u32 l, u32 d, u32 r) {
-    u32 a = mask & ~(l | d | r | h[row]);
-    if (row == force) {
-        u32 missing = side & ~d;
-        if (missing == side) return 0;
-        if (missing != 0) a &= missing;
-    }
-    return a;
+    const u32 a = mask & ~(l | d | r | h[row]);
+    const u32 missing = side & ~d;
+    const u32 forced = missing == side ? 0u : (missing != 0 ? missing : 0xFFFFFFFFu);
+    return row == force ? a & forced : a;
 }
 
 // [2] The slow path of a leaf whose class may have another visited member,
@@ -167,21 +198,41 @@ count_jobs(const Job* __restrict__ jobs, u32 job_count, const u32* __restrict__ 
     const u32 resumes = rows > 1 ? rows - 1 : 1;
     // Entry k of this thread's resume stack is stk[k * Q_BLOCK]; the queen
     // of row start + i is placed[i * Q_BLOCK]; lane t's are at placed0 + t.
-    Resume* stk = reinterpret_cast<Resume*>(stack_memory) + threadIdx.x;
-    u32* placed = reinterpret_cast<u32*>(stack_memory + resumes * Q_BLOCK * sizeof(Resume)) + threadIdx.x;
+    // The turn reaches them by byte offsets from the shared memory's start
+    // (`at`, the stack's top entry; `queen_at`, where row 0's queen would
+    // be), kept in registers and moved by additions, instead of pointers
+    // whose addresses the compiler rebuilt at every turn.
+    const u32 entry_row = Q_BLOCK * sizeof(Resume);
+    const u32 queen_row = Q_BLOCK * sizeof(u32);
+    const u32 entry0 = __shfl_sync(all, threadIdx.x * (u32)sizeof(Resume), lane);
+    const u32 queen0 = resumes * entry_row + threadIdx.x * sizeof(u32);
+    const u32* placed = reinterpret_cast<const u32*>(stack_memory + queen0);
     const u32* placed0 = placed - lane;
     unsigned char* inverse = inverse_memory + (threadIdx.x - lane);
-    const u32 mask = 0xFFFFFFFFu >> (32 - n);
-    const u32 side = 1u | (1u << (n - 1));
+    // The board's columns, its side columns, `entry0` above and the shared
+    // window below pass through the warp once: the compiler cannot work a
+    // shuffle's result out again, so it keeps them in registers instead of
+    // recomputing them from `n`, the thread index and the window at every
+    // turn. (H200, N = 20: the offsets without the shuffles 3.24-3.28 s,
+    // with them 3.04-3.06 s, the pointers 3.08-3.11 s.)
+    const u32 mask = __shfl_sync(all, 0xFFFFFFFFu >> (32 - n), 0);
+#ifdef Q_HOST_SHARED_MEMORY
+    u32 shared_window = 0;
+#else
+    u32 shared_window;
+    asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(shared_window) : "l"(stack_memory));
+#endif
+    shared_window = __shfl_sync(all, shared_window, 0);
+    const u32 side = __shfl_sync(all, 1u | (1u << (n - 1)), 0);
     const u32 last = n - 1;
     const u32 plain = n == 1 ? 1 : 8;
     // The current job and the walk's state: `a` the columns left to try on
-    // `row`, the attacks on `row`, `sp` rows to resume on the stack, the
-    // job's sums; `tie` when the last leaf waits for [12], with its last
-    // row's queen in `tie_bit`; `done` when no job is left.
+    // `row`, the attacks on `row`, `at` the stack's top, the job's sums;
+    // `tie` when the last leaf waits for [12], with its last row's queen in
+    // `tie_bit`; `done` when no job is left.
     const Job* job = jobs;
     const u32* h = heads;
-    u32 top = 0, force = 0, start = 0, row = 0, sp = 0, a = 0, d = 0, l = 0, r = 0, tie_bit = 0;
+    u32 top = 0, force = 0, start = 0, row = 0, at = entry0, queen_at = 0, a = 0, d = 0, l = 0, r = 0, tie_bit = 0;
     bool prefix_tie = false, tie = false, done = false;
     u64 total = 0, unique = 0;
     // [3'] A solution whose last row's queen is `lastbit`: counted now,
@@ -215,7 +266,8 @@ count_jobs(const Job* __restrict__ jobs, u32 job_count, const u32* __restrict__ 
         d = job->down;
         r = job->right;
         row = start;
-        sp = 0;
+        at = entry0;
+        queen_at = queen0 - start * queen_row;
         a = avail_at(h, force, mask, side, row, l, d, r);
         if (row == last) {
             // [6] Only the last row is left.
@@ -244,7 +296,7 @@ count_jobs(const Job* __restrict__ jobs, u32 job_count, const u32* __restrict__ 
         // [12] stands still until then).
         for (u32 turn = 0; turn < TURNS_PER_VOTE; turn++) {
             if (tie) continue;
-            if (a == 0 && sp == 0) {
+            if (a == 0 && at == entry0) {
                 if (!done) {
                     // [7] The job is done: its sums out, the next job in.
                     counts[2 * (u64)j] = total;
@@ -256,14 +308,14 @@ count_jobs(const Job* __restrict__ jobs, u32 job_count, const u32* __restrict__ 
                 // (as selects; the load is made either way, past the stack's
                 // top when not going back, which the launch makes room for).
                 const bool back = a == 0;
-                const u32 k = sp - (back ? 1u : 0u);
-                const Resume e = stk[k * Q_BLOCK];
+                const u32 k = at - (back ? entry_row : 0u);
+                const Resume e = load_entry(shared_window + k);
                 a = back ? e.a : a;
                 l = back ? e.l : l;
                 d = back ? e.d : d;
                 r = back ? e.r : r;
                 row = back ? (u32)__popc(d) : row;
-                sp = k;
+                at = k;
                 // [9] Place the lowest free column and look at the next row.
                 const u32 bit = a & (0u - a);
                 a ^= bit;
@@ -273,15 +325,15 @@ count_jobs(const Job* __restrict__ jobs, u32 job_count, const u32* __restrict__ 
                 const u32 na = avail_at(h, force, mask, side, row + 1, nl, nd, nr);
                 const bool alive = na != 0;
                 const bool at_last = row + 1 == last;
-                if (alive) placed[(row - start) * Q_BLOCK] = bit;
+                if (alive) store_queen(shared_window + queen_at + row * queen_row, bit);
                 // [10] The last row has one free column: a solution.
                 if (alive && at_last) solution(na);
                 // [11] Down one row (as selects), keeping this row to come back
                 // to if it has columns left.
                 const bool down = alive && !at_last;
                 if (down && a != 0) {
-                    stk[sp * Q_BLOCK] = Resume{a, l, d, r};
-                    sp++;
+                    store_entry(shared_window + at, Resume{a, l, d, r});
+                    at += entry_row;
                 }
                 l = down ? nl : l;
                 d = down ? nd : d;
