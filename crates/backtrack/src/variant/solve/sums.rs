@@ -196,12 +196,21 @@ impl Solver {
             if (k * hi - k * lo).abs() >= 128 {
                 return None;
             }
-            let mut rest = totals[g];
-            while rest != 0 {
-                let t = rest.trailing_zeros() as i32;
-                rest &= rest - 1;
-                shifted[g] |= 1 << (k * t - least[g]);
-            }
+            shifted[g] = match k {
+                // Coefficients of 1 (nearly every sum) shift the totals down,
+                // -1 mirror them: whole words, not a bit at a time.
+                1 => u128::from(totals[g] >> lo),
+                -1 => u128::from(totals[g].reverse_bits() >> (63 - hi)),
+                _ => {
+                    let (mut rest, mut out) = (totals[g], 0u128);
+                    while rest != 0 {
+                        let t = rest.trailing_zeros() as i32;
+                        rest &= rest - 1;
+                        out |= 1 << (k * t - least[g]);
+                    }
+                    out
+                }
+            };
         }
         // Totals of the groups before `g` and after it, offset by their least.
         let mut before = [0u128; MAX_GROUPS + 1];
@@ -224,19 +233,16 @@ impl Solver {
             let (s, e) = (start, ends[g] as usize);
             start = e;
             let k = coefs[s];
+            // A group with one total keeps it: `target` is reachable, and
+            // only through that total.
+            if totals[g].is_power_of_two() {
+                continue;
+            }
             let others = minkowski(before[g], after[g + 1])?;
             let others_least = all_least - least[g];
-            // The raw totals of this group that the others complete.
-            let mut fits = 0u64;
-            let mut rest = totals[g];
-            while rest != 0 {
-                let t = rest.trailing_zeros() as i32;
-                rest &= rest - 1;
-                let need = target - k * t - others_least;
-                if (0..128).contains(&need) && others >> need & 1 != 0 {
-                    fits |= 1 << t;
-                }
-            }
+            // The raw totals of this group that the others complete: total t
+            // when the others make target - k t (less their least).
+            let fits = completed(totals[g], k, target - others_least, others);
             if fits == totals[g] {
                 continue;
             }
@@ -376,15 +382,60 @@ fn minkowski(a: u128, b: u128) -> Option<u128> {
     if a == 0 || b == 0 {
         return Some(0);
     }
-    if (127 - a.leading_zeros()) + (127 - b.leading_zeros()) >= 128 {
+    let (a_high, b_high) = (127 - a.leading_zeros(), 127 - b.leading_zeros());
+    if a_high + b_high >= 128 {
         return None;
     }
-    let (mut out, mut rest) = (0u128, b);
+    // Two runs of consecutive totals add up to the run from the least sum
+    // to the greatest: the usual case (a group's totals rarely have gaps),
+    // at a cost that does not grow with the runs' lengths.
+    if is_run(a) && is_run(b) {
+        let (low, high) = (a.trailing_zeros() + b.trailing_zeros(), a_high + b_high);
+        return Some((u128::MAX >> (127 - high)) & (u128::MAX << low));
+    }
+    // Otherwise one shifted copy of the denser set per total of the sparser.
+    let (dense, sparse) = if a.count_ones() >= b.count_ones() { (a, b) } else { (b, a) };
+    let (mut out, mut rest) = (0u128, sparse);
     while rest != 0 {
-        out |= a << rest.trailing_zeros();
+        out |= dense << rest.trailing_zeros();
         rest &= rest - 1;
     }
     Some(out)
+}
+
+/// The totals `t` of `totals` for which `others` has `c - k t`: for
+/// `k = 1` the others' totals mirrored and shifted onto the group's, for
+/// `k = -1` just shifted, otherwise one test a total.
+fn completed(totals: u64, k: i32, c: i32, others: u128) -> u64 {
+    match k {
+        // Bit t of the mirror shifted right by 127 - c is bit c - t of
+        // `others` (0 when c - t leaves 0..128).
+        1 if c < 0 => 0,
+        1 if c <= 127 => totals & (others.reverse_bits() >> (127 - c)) as u64,
+        1 => totals & ((others.reverse_bits() << (c - 127).min(127)) as u64),
+        // For k = -1 the others must make c + t: bit t of `others` shifted
+        // right by c.
+        -1 if c >= 128 => 0,
+        -1 if c >= 0 => totals & (others >> c) as u64,
+        _ => {
+            let (mut fits, mut rest) = (0u64, totals);
+            while rest != 0 {
+                let t = rest.trailing_zeros() as i32;
+                rest &= rest - 1;
+                let need = c - k * t;
+                if (0..128).contains(&need) && others >> need & 1 != 0 {
+                    fits |= 1 << t;
+                }
+            }
+            fits
+        }
+    }
+}
+
+/// Whether the bits of `x` (not 0) are consecutive.
+fn is_run(x: u128) -> bool {
+    let y = x >> x.trailing_zeros();
+    y & y.wrapping_add(1) == 0
 }
 
 /// `a / b` rounded up, for `b > 0`.
@@ -454,7 +505,55 @@ impl Span {
 mod tests {
     use super::super::super::parse_line;
     use super::super::Solver;
-    use super::WeightedSum;
+    use super::{completed, minkowski, WeightedSum};
+    use crate::rng::Rng;
+
+    /// `completed`'s shifts against testing each total, for coefficients
+    /// of either sign and targets on both sides of the window.
+    #[test]
+    fn completed_keeps_the_totals_the_others_complete() {
+        let mut rng = Rng::new(31);
+        for _ in 0..20000 {
+            let totals = rng.next_u64() >> rng.below(64);
+            let others = (u128::from(rng.next_u64()) | u128::from(rng.next_u64()) << 64) >> rng.below(128);
+            let k = [1, -1, 2, -3][rng.below(4)];
+            let c = rng.below(400) as i32 - 140;
+            let naive = (0..64)
+                .filter(|&t| totals >> t & 1 != 0)
+                .filter(|&t| (0..128).contains(&(c - k * t)) && others >> (c - k * t) & 1 != 0)
+                .fold(0u64, |f, t| f | 1 << t);
+            assert_eq!(completed(totals, k, c, others), naive, "k {k}, c {c}");
+        }
+    }
+
+    /// `minkowski` (with its shortcut for runs) against every pair of
+    /// totals: random sets, runs, single totals, and sums past 127.
+    #[test]
+    fn minkowski_adds_every_pair_of_totals() {
+        let mut rng = Rng::new(27);
+        let mut set = |rng: &mut Rng| -> u128 {
+            let low = rng.below(100) as u32;
+            let len = 1 + rng.below(40) as u32;
+            match rng.below(3) {
+                0 => (u128::MAX >> (128 - len)) << low.min(128 - len),
+                1 => 1u128 << low,
+                _ => (u128::from(rng.next_u64()) | u128::from(rng.next_u64()) << 64) >> rng.below(128),
+            }
+        };
+        for _ in 0..5000 {
+            let (a, b) = (set(&mut rng), set(&mut rng));
+            let mut naive = Some(0u128);
+            for x in (0..128).filter(|x| a >> x & 1 != 0) {
+                for y in (0..128).filter(|y| b >> y & 1 != 0) {
+                    naive = match naive {
+                        Some(out) if x + y < 128 => Some(out | 1 << (x + y)),
+                        _ => None,
+                    };
+                }
+            }
+            assert_eq!(minkowski(a, b), naive, "{a:#x} + {b:#x}");
+        }
+    }
 
     /// The candidates of `cell` once the puzzle's rules are propagated.
     fn after_propagation(text: &str, cell: usize) -> u16 {
