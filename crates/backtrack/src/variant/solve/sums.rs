@@ -531,7 +531,7 @@ mod tests {
     #[test]
     fn minkowski_adds_every_pair_of_totals() {
         let mut rng = Rng::new(27);
-        let mut set = |rng: &mut Rng| -> u128 {
+        let set = |rng: &mut Rng| -> u128 {
             let low = rng.below(100) as u32;
             let len = 1 + rng.below(40) as u32;
             match rng.below(3) {
