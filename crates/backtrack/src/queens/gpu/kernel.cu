@@ -109,7 +109,7 @@ static_assert(sizeof(Job) == Q_JOB_BYTES, "Job layout differs from the host's");
 // forbidden columns; on the head's force row, one of the side columns
 // still empty. The force row's test is written as selects: as a branch,
 // taken by the warp whenever any of its lanes stood on its force row, it
-// cost 3% (H200, N = 20: 3.04-3.10 s with the branch, 2.95-2.98 s without).
+// cost 3-4% (H200, N = 20: 3.06-3.10 s with the branch, 2.95-2.98 s without).
 __device__ __forceinline__ u32 avail_at(const u32* h, u32 force, u32 mask, u32 side, u32 row, u32 l, u32 d, u32 r) {
     const u32 a = mask & ~(l | d | r | h[row]);
     const u32 missing = side & ~d;
