@@ -196,12 +196,13 @@ count_jobs(const Job* __restrict__ jobs, u32 job_count, const u32* __restrict__ 
     const u32 all = 0xFFFFFFFFu;
     const u32 lane = threadIdx.x & 31u;
     const u32 resumes = rows > 1 ? rows - 1 : 1;
-    // Entry k of this thread's resume stack is stk[k * Q_BLOCK]; the queen
-    // of row start + i is placed[i * Q_BLOCK]; lane t's are at placed0 + t.
-    // The turn reaches them by byte offsets from the shared memory's start
-    // (`at`, the stack's top entry; `queen_at`, where row 0's queen would
-    // be), kept in registers and moved by additions, instead of pointers
-    // whose addresses the compiler rebuilt at every turn.
+    // Entry k of this thread's resume stack lies entry0 + k * entry_row
+    // bytes into the shared memory; the queen of row start + i is
+    // placed[i * Q_BLOCK]; lane t's are at placed0 + t. The turn reaches
+    // them by byte offsets from the shared memory's start (`at`, the
+    // stack's top entry; `queen_at`, where row 0's queen would be), kept in
+    // registers and moved by additions, instead of pointers whose addresses
+    // the compiler rebuilt at every turn.
     const u32 entry_row = Q_BLOCK * sizeof(Resume);
     const u32 queen_row = Q_BLOCK * sizeof(u32);
     const u32 entry0 = __shfl_sync(all, threadIdx.x * (u32)sizeof(Resume), lane);

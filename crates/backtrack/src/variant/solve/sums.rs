@@ -249,17 +249,17 @@ impl Solver {
             // A cell keeps the values with which the group can make a
             // total that fits.
             let masks = candidates[g];
+            let m = e - s;
             for (i, &c) in cells[s..e].iter().enumerate() {
                 // The group's other cells, by the totals they make without `v`.
-                let m = e - s;
-                let others: [Mask; 2] = match i {
+                let peers: [Mask; 2] = match i {
                     0 => [masks[1], masks[2]],
                     1 => [masks[0], masks[2]],
                     _ => [masks[0], masks[1]],
                 };
                 let mut kept = 0 as Mask;
                 for v in bits(masks[i]) {
-                    let rest = if m == 1 { 1 } else { group_totals(&[others[0] & !v, others[1] & !v][..m - 1]) };
+                    let rest = if m == 1 { 1 } else { group_totals(&[peers[0] & !v, peers[1] & !v][..m - 1]) };
                     if (rest << value(v)) & fits != 0 {
                         kept |= v;
                     }
