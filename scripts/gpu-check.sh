@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Checks `backtrack queens N --gpu` on a machine with an NVIDIA GPU: the
 # counts for N = 4..21 (total and distinct) against OEIS A000170 and
-# A002562, a table of times, shards and a checkpoint resumed after Ctrl-C.
+# A002562, the kernel cache (a kernel compiled, then read back, then a
+# damaged entry compiled again), a table of times, shards and a
+# checkpoint resumed after Ctrl-C.
 # It needs only the built binary (the GPU's driver and NVRTC are loaded at
 # run time), so it runs where there is no Rust toolchain.
 #
@@ -61,6 +63,31 @@ say "queens 8 --gpu --unique: '$out'"
 
 wrong=0
 slow=0
+
+say "== kernel cache (N=10 four times: compiled, cached, a damaged entry compiled again, cached)"
+cache="$work/cache"
+# FNV-1a of a file's bytes as eight little-endian bytes: the check cache.rs
+# puts before an image, so that a wrong image behind a right check can be
+# stored, which only the driver can reject.
+fnv_bytes() {
+    local h=-3750763034362895579 b out=''
+    for b in $(od -An -v -tu1 "$1"); do h=$(((h ^ b) * 1099511628211)); done
+    for _ in 1 2 3 4 5 6 7 8; do out+=$(printf '\\x%02x' $((h & 255))); h=$((h >> 8 & 0x00ffffffffffffff)); done
+    printf "$out"
+}
+for round in compiled cached damaged cached; do
+    if [ "$round" = damaged ]; then
+        printf 'not a kernel image' >"$work/junk"
+        for entry in "$cache"/*.cubin; do { fnv_bytes "$work/junk"; cat "$work/junk"; } >"$entry"; done
+    fi
+    out=$(BACKTRACK_GPU_CACHE="$cache" "$bin" queens 10 --gpu --progress 2>"$work/err")
+    origin=$(grep -o 'compiled by NVRTC [0-9.]*\|read from the cache' "$work/err" | head -1)
+    opened=$(grep -o 'opened in [^)]*)' "$work/err" | head -1)
+    expect=$([ "$round" = cached ] && echo "read from the cache" || echo "compiled by NVRTC")
+    if [ "$out" = "${total[10]}" ] && [ "${origin#"$expect"}" != "$origin" ]; then ok=ok; else ok=WRONG; wrong=1; fi
+    say "$round: printed $out, kernel $origin, $opened: $ok"
+    [ "$ok" = ok ] || say "   $(head -c 400 "$work/err")"
+done
 # One count: N, time limit, extra arguments. Prints a table row.
 count() {
     local n=$1 limit=$2

@@ -98,13 +98,19 @@ pub fn run(args: Args) -> CliResult {
     }
     let plan = Plan::new(n).map_err(|e| CliError::Input(e.to_string()))?;
     // Before any checkpoint is written: a missing GPU changes nothing.
+    let gpu_error = |e: queens::gpu::GpuError| match e {
+        queens::gpu::GpuError::Setting(_) => CliError::Input(e.to_string()),
+        _ => CliError::Failure(e.to_string()),
+    };
     let gpu = match args.gpu {
-        true => Some(queens::gpu::Gpu::open().map_err(|e| match e {
-            queens::gpu::GpuError::Setting(_) => CliError::Input(e.to_string()),
-            _ => CliError::Failure(e.to_string()),
-        })?),
+        true => Some(queens::gpu::Gpu::open().map_err(gpu_error)?),
         false => None,
     };
+    // The GPU finishes opening while the count makes its first jobs; with a
+    // checkpoint to write, it must be known to work first.
+    if let (Some(gpu), Some(_)) = (&gpu, &args.checkpoint) {
+        gpu.ready().map_err(gpu_error)?;
+    }
     let saving = args.checkpoint.as_ref().map(|path| CheckpointSaving {
         path: path.clone(),
         interval: Duration::from_secs_f64(args.checkpoint_interval),

@@ -11,6 +11,9 @@
 //! - `BACKTRACK_GPU_JOB_DEPTH`: rows each job fixes, from 1 to
 //!   [`MAX_PREFIX`] (see [`job_depth`](super::jobs::job_depth), which keeps
 //!   it within the board's bounds).
+//! - `BACKTRACK_GPU_CACHE`: the folder of compiled kernels kept between
+//!   runs, or `off` (see cache.rs; by default `backtrack/gpu` in the
+//!   user's cache folder).
 
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
@@ -42,11 +45,13 @@ pub(crate) struct Tuning {
     pub kernel: Option<(PathBuf, String)>,
     /// Rows each job fixes, instead of the table's.
     pub job_depth: Option<usize>,
+    /// The folder of compiled kernels, if any (see cache.rs).
+    pub cache: Option<PathBuf>,
 }
 
 impl Default for Tuning {
     fn default() -> Tuning {
-        Tuning { block: DEFAULT_BLOCK, batch: DEFAULT_BATCH, kernel: None, job_depth: None }
+        Tuning { block: DEFAULT_BLOCK, batch: DEFAULT_BATCH, kernel: None, job_depth: None, cache: None }
     }
 }
 
@@ -95,6 +100,7 @@ impl Tuning {
                 .map_err(|e| GpuError::Setting(format!("BACKTRACK_GPU_KERNEL: cannot read {}: {e}", path.display())))?;
             tuning.kernel = Some((path, text));
         }
+        tuning.cache = super::cache::folder(&lookup);
         Ok(tuning)
     }
 
@@ -136,6 +142,9 @@ mod tests {
         assert_eq!((t.block, t.batch, t.job_depth), (96, 4096, Some(6)));
         assert_eq!(t.kernel, Some((file, "// a kernel".to_string())));
         assert_eq!(t.source(), "// a kernel");
+        let cache = tuning(&[("HOME", "/home/q")]).unwrap().cache;
+        assert_eq!(cache, Some(PathBuf::from("/home/q/.cache/backtrack/gpu")));
+        assert_eq!(tuning(&[("HOME", "/home/q"), ("BACKTRACK_GPU_CACHE", "off")]).unwrap().cache, None);
         for (name, bad) in [
             ("BACKTRACK_GPU_BLOCK", "100"),
             ("BACKTRACK_GPU_BLOCK", "0"),

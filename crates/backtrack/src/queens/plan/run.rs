@@ -24,7 +24,7 @@ impl fmt::Debug for Engine<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Engine::Cpu { threads } => f.debug_struct("Cpu").field("threads", threads).finish(),
-            Engine::Gpu(gpu) => f.debug_tuple("Gpu").field(&gpu.name()).finish(),
+            Engine::Gpu(gpu) => f.debug_tuple("Gpu").field(gpu).finish(),
         }
     }
 }
