@@ -279,6 +279,58 @@ mod tests {
         assert_eq!(reported, 0);
     }
 
+    /// The runner is made once, after the first batch is ready, and not at
+    /// all when there is nothing for it (a cancelled count, or subproblems
+    /// settled without a job); an error making it is the count's error,
+    /// with nothing reported.
+    #[test]
+    fn the_runner_is_made_once_and_only_when_there_are_jobs() {
+        let made = std::cell::Cell::new(0);
+        let count_with_runner = |n: usize, control: Option<&Control>, fail: bool| {
+            let plan = Plan::new(n).unwrap();
+            let heads = jobs::head_table(n);
+            let depth = jobs::job_depth(n, plan.depth(), None);
+            let mut reported = Vec::new();
+            let make = || {
+                made.set(made.get() + 1);
+                match fail {
+                    true => Err("no runner"),
+                    false => Ok(Failing(emulate::Emulator { heads: &heads, n: n as u32, results: Default::default() })),
+                }
+            };
+            let result =
+                jobs::run_batches(make, &plan, depth, |_| false, control, 1000, &mut |i, c| reported.push((i, c)));
+            (result, reported)
+        };
+        let (result, reported) = count_with_runner(10, None, false);
+        assert_eq!((result, made.get()), (Ok(()), 1));
+        assert_eq!(reported.iter().map(|(_, c)| c.total).sum::<u128>(), 724);
+        made.set(0);
+        let (result, reported) = count_with_runner(1, None, false);
+        assert_eq!((result, made.get(), reported.len()), (Ok(()), 0, 1), "the one-square board has no job");
+        let cancelled = Control::new();
+        cancelled.cancel();
+        let (result, reported) = count_with_runner(10, Some(&cancelled), false);
+        assert_eq!((result, made.get(), reported.len()), (Ok(()), 0, 0));
+        let (result, reported) = count_with_runner(10, None, true);
+        assert_eq!((result, made.get(), reported.len()), (Err("no runner"), 1, 0));
+    }
+
+    /// The emulator with an error type that can be made.
+    struct Failing<'h>(emulate::Emulator<'h>);
+
+    impl jobs::Runner for Failing<'_> {
+        type Error = &'static str;
+        fn submit(&mut self, slot: usize, jobs: &[jobs::Job]) -> Result<(), &'static str> {
+            let Ok(()) = self.0.submit(slot, jobs);
+            Ok(())
+        }
+        fn collect(&mut self, slot: usize, out: &mut Vec<[u64; 2]>) -> Result<(), &'static str> {
+            let Ok(()) = self.0.collect(slot, out);
+            Ok(())
+        }
+    }
+
     #[test]
     fn the_kernel_source_uses_every_shared_constant() {
         for define in jobs::kernel_defines(tuning::DEFAULT_BLOCK) {
