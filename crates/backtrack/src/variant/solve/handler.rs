@@ -3,7 +3,7 @@
 
 use super::super::line::LineRule;
 use super::super::model::{Mask, MAX_CELLS};
-use super::{max_value, min_value, range_mask, Solver};
+use super::{max_value, min_value, range_mask, renban, Solver};
 
 /// One rule's propagation.
 #[derive(Debug, Clone)]
@@ -111,21 +111,42 @@ impl Solver {
                 true
             }
             Handler::Renban { cells } => {
-                let k = cells.len() as i32;
-                let (mut allowed, mut required) = (0, Mask::MAX);
-                for lo in 1..=self.size as i32 - k + 1 {
-                    let window = range_mask(lo, lo + k - 1);
+                let k = cells.len();
+                let (mut allowed, mut required, mut any) = ([0 as Mask; 16], Mask::MAX, false);
+                let mut local = [0 as Mask; renban::MAX_MATCHED];
+                let mut supported = [0 as Mask; renban::MAX_MATCHED];
+                for lo in 1..=self.size as i32 - k as i32 + 1 {
+                    let window = range_mask(lo, lo + k as i32 - 1);
                     let mut covered = 0;
                     let fits = cells.iter().all(|&c| {
                         covered |= grid[c as usize] & window;
                         grid[c as usize] & window != 0
                     });
-                    if fits && covered == window {
-                        allowed |= window;
-                        required &= window;
+                    if !fits || covered != window {
+                        continue;
                     }
+                    if k <= renban::MAX_MATCHED {
+                        for (l, &c) in local.iter_mut().zip(cells.iter()) {
+                            *l = (grid[c as usize] & window) >> (lo - 1);
+                        }
+                        if !renban::window_matching(&local[..k], &mut supported) {
+                            continue;
+                        }
+                        for (a, s) in allowed.iter_mut().zip(&supported[..k]) {
+                            *a |= s << (lo - 1);
+                        }
+                    } else {
+                        for (a, &c) in allowed.iter_mut().zip(cells.iter()) {
+                            *a |= grid[c as usize] & window;
+                        }
+                    }
+                    required &= window;
+                    any = true;
                 }
-                if allowed == 0 || !cells.iter().all(|&c| self.restrict(grid, c as usize, allowed)) {
+                if !any {
+                    return false;
+                }
+                if !cells.iter().zip(&allowed).all(|(&c, &a)| self.restrict(grid, c as usize, a)) {
                     return false;
                 }
                 self.place_required(grid, cells, required) && self.exclude_required(grid, cells, required)

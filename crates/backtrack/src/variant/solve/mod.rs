@@ -20,9 +20,10 @@
 //!   by their value combinations together with the rest of their house
 //!   (see [`sums`]); the sums the houses imply, innies and outies (see
 //!   [`innies`]); thermometers by a forward and a backward
-//!   pass; renban lines by the windows of consecutive values that fit
-//!   (a value every window holds leaves the cells that see all its places
-//!   on the line);
+//!   pass; renban lines by the windows of consecutive values that fit,
+//!   each cell keeping the values some fitting window can match it to
+//!   (see [`renban`]; a value every window holds leaves the cells that see
+//!   all its places on the line);
 //!   between and lockout lines by their ends; quads by counting places;
 //!   and the [line automata](super::line).
 //!
@@ -45,13 +46,15 @@
 //!
 //! The parts: [`compile`] turns a puzzle into peers, houses and handlers,
 //! with [`innies`] deriving sums from houses; [`handler`] narrows the
-//! cells of one rule, [`sums`] those of cages and sums; [`propagate`] runs
+//! cells of one rule, [`sums`] those of cages and sums, [`renban`] the
+//! windows of renban lines; [`propagate`] runs
 //! the handlers and singles to a fixpoint; [`search`] branches.
 
 mod compile;
 mod handler;
 mod innies;
 mod propagate;
+mod renban;
 mod search;
 mod sums;
 
