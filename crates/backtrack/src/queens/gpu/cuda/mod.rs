@@ -390,8 +390,11 @@ impl Drop for Device {
         // Waits for the opening thread, so as to let go of what it made.
         if let Ok(opened) = self.opened() {
             // SAFETY: the module and the context reference were made by
-            // open_gpu; each is let go once.
+            // open_gpu; each is let go once, the module from its context
+            // made current on this thread (which need not be the one that
+            // made it, or that counted).
             unsafe {
+                (self.driver.ctx_set_current)(opened.context);
                 (self.driver.module_unload)(opened.module);
                 (self.driver.primary_ctx_release)(opened.device);
             }
