@@ -110,6 +110,23 @@ impl Solver {
                 }
                 true
             }
+            Handler::Renban { cells } if cells.len() == 2 || cells.len() == 3 => {
+                let k = cells.len();
+                let cands = [0, 1, 2].map(|i| cells.get(i).map_or(0, |&c| grid[c as usize]));
+                let mut allowed = [0 as Mask; 3];
+                let windows = renban::short_line(&cands[..k], &mut allowed);
+                if windows == 0 {
+                    return false;
+                }
+                if !cells.iter().zip(&allowed).all(|(&c, &a)| self.restrict(grid, c as usize, a)) {
+                    return false;
+                }
+                // The values between the last window's start and the first
+                // window's end lie in every window.
+                let (first, last) = (windows.trailing_zeros() as i32, 31 - windows.leading_zeros() as i32);
+                let required = range_mask(last + 1, first + k as i32);
+                self.place_required(grid, cells, required) && self.exclude_required(grid, cells, required)
+            }
             Handler::Renban { cells } => {
                 let k = cells.len();
                 let (mut allowed, mut required, mut any) = ([0 as Mask; 16], Mask::MAX, false);

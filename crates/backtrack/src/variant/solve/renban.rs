@@ -8,10 +8,11 @@
 //! only for "every cell has a value in it and together they cover it" lets
 //! through, for example, a cell that alone holds two of the window's
 //! values: it cannot give both. On ISS's HARD_RENBAN collection the
-//! matching took the guesses from 235,518 to 147,825 a puzzle and the
-//! time from 3.68-3.75 s to 3.58-3.67 s (`backtrack bench sudoku
-//! --threads 1`, Zen 4; the stronger step costs most of what the guesses
-//! save), and ISS's renban examples from 86 guesses to 17.5.
+//! matching took the guesses from 235,518 to 147,825 a puzzle, and ISS's
+//! renban examples from 86 guesses to 17.5. Matched window by window, the
+//! step cost most of what the guesses saved (3.68-3.75 s to 3.58-3.67 s,
+//! `backtrack bench sudoku --threads 1`, Zen 4); with every window of a
+//! short line at once, 2.37-2.43 s.
 //!
 //! The matching is found over the subsets of the window's values: which
 //! sets of values the first `i` cells can take (forward) and the last
@@ -19,13 +20,42 @@
 //! set of its predecessors and a backward set of its successors make the
 //! window with `v`. Lines are short (at most the grid's size), so the sets
 //! fit in a word for windows of up to six values and in sixteen up to
-//! [`MAX_MATCHED`]; longer lines keep the covering test alone. Two and
-//! three cells, the most common lines, are matched directly.
+//! [`MAX_MATCHED`]; longer lines keep the covering test alone. Lines of
+//! two and three cells, the most common, take every window at once by
+//! the orders of their values ([`short_line`]).
 
 use super::super::model::Mask;
 
 /// Longest window matched exactly.
 pub(super) const MAX_MATCHED: usize = 10;
+
+/// A line of two or three cells, every window at once: per cell, the
+/// values some window's matching gives it, and the windows that match (bit
+/// `v` for the window starting at value `v + 1`). Each window start is a
+/// bit of one word, so a match of the cells to offsets `(p, q, r)` in the
+/// window is three shifted masks and-ed; the six orders of three cells (two
+/// of two) cover every matching.
+pub(super) fn short_line(cands: &[Mask], allowed: &mut [Mask]) -> u32 {
+    let at = |i: usize, offset: usize| u32::from(cands[i]) >> offset;
+    let mut windows = 0;
+    let mut support = [0u32; 3];
+    let mut matched = |offsets: &[usize]| {
+        let t = offsets.iter().enumerate().fold(u32::MAX, |t, (i, &o)| t & at(i, o));
+        windows |= t;
+        for (s, &o) in support.iter_mut().zip(offsets) {
+            *s |= t << o;
+        }
+    };
+    match cands.len() {
+        2 => [[0, 1], [1, 0]].iter().for_each(|o| matched(o)),
+        3 => [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]].iter().for_each(|o| matched(o)),
+        k => unreachable!("short_line takes two or three cells, not {k}"),
+    }
+    for (a, s) in allowed.iter_mut().zip(&support[..cands.len()]) {
+        *a = *s as Mask;
+    }
+    windows
+}
 
 /// A set of subsets of the window's values (bit `s` for subset `s`), in
 /// `W` words: one word for windows of up to six values, the common case,
@@ -70,33 +100,9 @@ pub(super) fn window_matching(local: &[Mask], supported: &mut [Mask]) -> bool {
         return true;
     }
     match local.len() {
-        2 => {
-            // Each cell takes what the other leaves.
-            let swap = |m: Mask| ((m & 1) << 1) | ((m >> 1) & 1);
-            supported[0] = local[0] & swap(local[1]);
-            supported[1] = local[1] & swap(local[0]);
-            supported[0] != 0
-        }
-        3 => by_orders(local, supported),
         0..=6 => matching::<1>(local, supported),
         _ => matching::<{ (1 << MAX_MATCHED) / 64 }>(local, supported),
     }
-}
-
-/// [`window_matching`] for three cells, by the six orders of the values.
-fn by_orders(local: &[Mask], supported: &mut [Mask]) -> bool {
-    const ORDERS: [[u8; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
-    let mut support = [0 as Mask; 3];
-    for order in ORDERS {
-        let bits = order.map(|v| 1 << v);
-        if (0..3).all(|i| local[i] & bits[i] != 0) {
-            for i in 0..3 {
-                support[i] |= bits[i];
-            }
-        }
-    }
-    supported[..3].copy_from_slice(&support);
-    support[0] != 0
 }
 
 /// [`window_matching`] with sets of subsets in `W` words.
@@ -215,6 +221,33 @@ mod tests {
                 }
                 None => assert!(!found, "{local:?}"),
             }
+        }
+    }
+
+    /// Short lines, all windows at once, against the window-by-window
+    /// matching: the same values kept and the same windows found.
+    #[test]
+    fn short_lines_agree_with_the_matching_of_each_window() {
+        let mut rng = Rng::new(11);
+        for round in 0..6000 {
+            let k = 2 + round % 2;
+            let size = 4 + rng.below(13);
+            let cands: Vec<Mask> = (0..k).map(|_| (rng.next_u64() as Mask) & (((1u32 << size) - 1) as Mask)).collect();
+            let (mut allowed, mut windows) = ([0 as Mask; 3], 0u32);
+            for lo in 0..=size - k {
+                let window = (((1u32 << k) - 1) << lo) as Mask;
+                let local: Vec<Mask> = cands.iter().map(|&m| (m & window) >> lo).collect();
+                let mut supported = [0; 3];
+                if window_matching(&local, &mut supported) {
+                    windows |= 1 << lo;
+                    for (a, s) in allowed.iter_mut().zip(&supported[..k]) {
+                        *a |= s << lo;
+                    }
+                }
+            }
+            let mut got = [0 as Mask; 3];
+            assert_eq!(short_line(&cands, &mut got), windows, "{cands:?} on {size}");
+            assert_eq!(got[..k], allowed[..k], "{cands:?} on {size}");
         }
     }
 
