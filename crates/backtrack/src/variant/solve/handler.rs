@@ -110,11 +110,14 @@ impl Solver {
                 }
                 true
             }
-            Handler::Renban { cells } if cells.len() == 2 || cells.len() == 3 => {
+            Handler::Renban { cells } if cells.len() <= renban::MAX_MATCHED => {
                 let k = cells.len();
-                let cands = [0, 1, 2].map(|i| cells.get(i).map_or(0, |&c| grid[c as usize]));
-                let mut allowed = [0 as Mask; 3];
-                let windows = renban::short_line(&cands[..k], &mut allowed);
+                let mut cands = [0 as Mask; renban::MAX_MATCHED];
+                for (m, &c) in cands.iter_mut().zip(cells.iter()) {
+                    *m = grid[c as usize];
+                }
+                let mut allowed = [0 as Mask; renban::MAX_MATCHED];
+                let windows = renban::line_windows(&cands[..k], &mut allowed);
                 if windows == 0 {
                     return false;
                 }
@@ -128,42 +131,24 @@ impl Solver {
                 self.place_required(grid, cells, required) && self.exclude_required(grid, cells, required)
             }
             Handler::Renban { cells } => {
-                let k = cells.len();
-                let (mut allowed, mut required, mut any) = ([0 as Mask; 16], Mask::MAX, false);
-                let mut local = [0 as Mask; renban::MAX_MATCHED];
-                let mut supported = [0 as Mask; renban::MAX_MATCHED];
-                for lo in 1..=self.size as i32 - k as i32 + 1 {
-                    let window = range_mask(lo, lo + k as i32 - 1);
+                // Too long to match (grids above 10x10): windows where every
+                // cell has a value and together they cover it.
+                let k = cells.len() as i32;
+                let (mut allowed, mut required, mut any) = (0 as Mask, Mask::MAX, false);
+                for lo in 1..=self.size as i32 - k + 1 {
+                    let window = range_mask(lo, lo + k - 1);
                     let mut covered = 0;
                     let fits = cells.iter().all(|&c| {
                         covered |= grid[c as usize] & window;
                         grid[c as usize] & window != 0
                     });
-                    if !fits || covered != window {
-                        continue;
+                    if fits && covered == window {
+                        allowed |= window;
+                        required &= window;
+                        any = true;
                     }
-                    if k <= renban::MAX_MATCHED {
-                        for (l, &c) in local.iter_mut().zip(cells.iter()) {
-                            *l = (grid[c as usize] & window) >> (lo - 1);
-                        }
-                        if !renban::window_matching(&local[..k], &mut supported) {
-                            continue;
-                        }
-                        for (a, s) in allowed.iter_mut().zip(&supported[..k]) {
-                            *a |= s << (lo - 1);
-                        }
-                    } else {
-                        for (a, &c) in allowed.iter_mut().zip(cells.iter()) {
-                            *a |= grid[c as usize] & window;
-                        }
-                    }
-                    required &= window;
-                    any = true;
                 }
-                if !any {
-                    return false;
-                }
-                if !cells.iter().zip(&allowed).all(|(&c, &a)| self.restrict(grid, c as usize, a)) {
+                if !any || !cells.iter().all(|&c| self.restrict(grid, c as usize, allowed)) {
                     return false;
                 }
                 self.place_required(grid, cells, required) && self.exclude_required(grid, cells, required)

@@ -9,148 +9,117 @@
 //! through, for example, a cell that alone holds two of the window's
 //! values: it cannot give both. On ISS's HARD_RENBAN collection the
 //! matching took the guesses from 235,518 to 147,825 a puzzle, and ISS's
-//! renban examples from 86 guesses to 17.5. Matched window by window, the
-//! step cost most of what the guesses saved (3.68-3.75 s to 3.58-3.67 s,
-//! `backtrack bench sudoku --threads 1`, Zen 4); with every window of a
-//! short line at once, 2.37-2.43 s.
+//! renban examples from 86 guesses to 17.5.
 //!
-//! The matching is found over the subsets of the window's values: which
-//! sets of values the first `i` cells can take (forward) and the last
-//! cells can take (backward). Cell `i` can take value `v` when a forward
-//! set of its predecessors and a backward set of its successors make the
-//! window with `v`. Lines are short (at most the grid's size), so the sets
-//! fit in a word for windows of up to six values and in sixteen up to
-//! [`MAX_MATCHED`]; longer lines keep the covering test alone. Lines of
-//! two and three cells, the most common, take every window at once by
-//! the orders of their values ([`short_line`]).
+//! Every window is matched at once ([`line_windows`]; lines of up to three
+//! cells try the orders of their offsets instead): a window is a bit
+//! of a word (bit `v` for the window starting at value `v + 1`), and cell
+//! `i` can take the value at offset `o` of the windows `cands[i] >> o`.
+//! Going through the cells in order, the windows in which the first cells
+//! can take exactly the offsets `S` are kept for each set `S` (forward),
+//! and likewise for the last cells (backward); cell `i` takes offset `o`
+//! in the windows where a forward set and a backward set complete each
+//! other with `o`. That is `k` times 2^(k-1) word operations each way,
+//! for every window together. Matched window by window, the step cost
+//! most of what the guesses saved (HARD_RENBAN 3.68-3.75 s to 3.58-3.67 s,
+//! `backtrack bench sudoku --threads 1`, Zen 4); with every window at
+//! once, 2.37-2.43 s. Lines longer than [`MAX_MATCHED`] cells (on grids
+//! above 10x10) keep the covering test alone.
 
 use super::super::model::Mask;
 
-/// Longest window matched exactly.
+/// Longest line matched exactly.
 pub(super) const MAX_MATCHED: usize = 10;
 
-/// A line of two or three cells, every window at once: per cell, the
-/// values some window's matching gives it, and the windows that match (bit
-/// `v` for the window starting at value `v + 1`). Each window start is a
-/// bit of one word, so a match of the cells to offsets `(p, q, r)` in the
-/// window is three shifted masks and-ed; the six orders of three cells (two
-/// of two) cover every matching.
-pub(super) fn short_line(cands: &[Mask], allowed: &mut [Mask]) -> u32 {
-    let at = |i: usize, offset: usize| u32::from(cands[i]) >> offset;
-    let mut windows = 0;
-    let mut support = [0u32; 3];
-    let mut matched = |offsets: &[usize]| {
-        let t = offsets.iter().enumerate().fold(u32::MAX, |t, (i, &o)| t & at(i, o));
-        windows |= t;
-        for (s, &o) in support.iter_mut().zip(offsets) {
-            *s |= t << o;
-        }
-    };
+/// The matching of a renban line's cells, whose candidates are `cands`,
+/// to every window of `cands.len()` consecutive values at once: returns
+/// the windows that match (bit `v` for the window starting at value
+/// `v + 1`) and writes to `allowed[i]` the values cell `i` takes in some
+/// matching. Needs `cands.len() <= MAX_MATCHED`.
+pub(super) fn line_windows(cands: &[Mask], allowed: &mut [Mask]) -> u32 {
     match cands.len() {
-        2 => [[0, 1], [1, 0]].iter().for_each(|o| matched(o)),
-        3 => [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]].iter().for_each(|o| matched(o)),
-        k => unreachable!("short_line takes two or three cells, not {k}"),
+        0 => 0,
+        // The two- and three-cell lines, the most common, by the orders of
+        // their offsets: the tables below cost them a fifth more time.
+        1 => by_orders(cands, &[[0]], allowed),
+        2 => by_orders(cands, &[[0, 1], [1, 0]], allowed),
+        3 => by_orders(cands, &[[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]], allowed),
+        4..=6 => windows_in::<64>(cands, allowed),
+        _ => windows_in::<{ 1 << MAX_MATCHED }>(cands, allowed),
     }
-    for (a, s) in allowed.iter_mut().zip(&support[..cands.len()]) {
-        *a = *s as Mask;
+}
+
+/// [`line_windows`] by every order of the offsets (`orders`): cell `i` at
+/// offset `order[i]` in the windows where all of `cands[i] >> order[i]`
+/// meet.
+fn by_orders<const K: usize>(cands: &[Mask], orders: &[[usize; K]], allowed: &mut [Mask]) -> u32 {
+    let mut windows = 0;
+    let mut support = [0u32; K];
+    for order in orders {
+        let w = (0..K).fold(u32::MAX, |w, i| w & u32::from(cands[i]) >> order[i]);
+        windows |= w;
+        for i in 0..K {
+            support[i] |= w << order[i];
+        }
+    }
+    for (a, s) in allowed.iter_mut().zip(support) {
+        *a = s as Mask;
     }
     windows
 }
 
-/// A set of subsets of the window's values (bit `s` for subset `s`), in
-/// `W` words: one word for windows of up to six values, the common case,
-/// so that short lines clear and scan one word per set.
-#[derive(Clone, Copy)]
-struct Subsets<const W: usize>([u64; W]);
-
-impl<const W: usize> Subsets<W> {
-    const EMPTY: Subsets<W> = Subsets([0; W]);
-
-    fn insert(&mut self, s: usize) {
-        self.0[s / 64] |= 1 << (s % 64);
+/// [`line_windows`] with tables of `SETS` sets of offsets.
+fn windows_in<const SETS: usize>(cands: &[Mask], allowed: &mut [Mask]) -> u32 {
+    let k = cands.len();
+    debug_assert!(k <= MAX_MATCHED && 1 << k <= SETS && allowed.len() >= k);
+    let full = (1usize << k) - 1;
+    // The windows in which cell `i` can take offset `o`.
+    let at = |i: usize, o: usize| u32::from(cands[i]) >> o;
+    // forward[s]: the windows in which the first |s| cells can take exactly
+    // the offsets s; backward[s]: those in which the last |s| cells can.
+    let mut forward = [0u32; SETS];
+    let mut backward = [0u32; SETS];
+    forward[0] = u32::MAX;
+    backward[0] = u32::MAX;
+    // Sets in increasing order: a set's subsets come before it.
+    for s in 1..=full {
+        let (i, j) = (s.count_ones() as usize - 1, k - s.count_ones() as usize);
+        let (mut f, mut b) = (0, 0);
+        let mut offsets = s;
+        while offsets != 0 {
+            let o = offsets.trailing_zeros() as usize;
+            offsets &= offsets - 1;
+            f |= forward[s ^ 1 << o] & at(i, o);
+            b |= backward[s ^ 1 << o] & at(j, o);
+        }
+        forward[s] = f;
+        backward[s] = b;
     }
-
-    fn contains(&self, s: usize) -> bool {
-        self.0[s / 64] & (1 << (s % 64)) != 0
+    let windows = forward[full];
+    if windows == 0 {
+        allowed[..k].fill(0);
+        return 0;
     }
-
-    /// Calls `f` with each subset.
-    fn for_each(&self, mut f: impl FnMut(usize)) {
-        for (w, &word) in self.0.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                f(w * 64 + bits.trailing_zeros() as usize);
-                bits &= bits - 1;
-            }
+    let mut support = [0u32; MAX_MATCHED];
+    for s in 0..full {
+        // Cell i = |s| takes an offset o outside s, and the cells after it
+        // the rest.
+        let i = s.count_ones() as usize;
+        if forward[s] == 0 {
+            continue;
+        }
+        let mut offsets = full ^ s;
+        while offsets != 0 {
+            let o = offsets.trailing_zeros() as usize;
+            offsets &= offsets - 1;
+            let w = forward[s] & at(i, o) & backward[full ^ s ^ 1 << o];
+            support[i] |= w << o;
         }
     }
-}
-
-/// The values each cell of a line of `local.len()` cells can take in a
-/// one-to-one matching of the cells to a window of as many values, the
-/// cells' candidates given within the window (`local[i]`, bit `j` for the
-/// window's `j`-th value). Writes them to `supported` and returns whether
-/// there is a matching at all. Needs `local.len() <= MAX_MATCHED`.
-pub(super) fn window_matching(local: &[Mask], supported: &mut [Mask]) -> bool {
-    debug_assert!(local.len() <= MAX_MATCHED && supported.len() >= local.len());
-    let full = (1 << local.len()) - 1;
-    if local.iter().all(|&m| m == full) {
-        // Every cell can take every value: any order matches.
-        supported[..local.len()].fill(full);
-        return true;
+    for (a, s) in allowed.iter_mut().zip(&support[..k]) {
+        *a = *s as Mask;
     }
-    match local.len() {
-        0..=6 => matching::<1>(local, supported),
-        _ => matching::<{ (1 << MAX_MATCHED) / 64 }>(local, supported),
-    }
-}
-
-/// [`window_matching`] with sets of subsets in `W` words.
-fn matching<const W: usize>(local: &[Mask], supported: &mut [Mask]) -> bool {
-    let k = local.len();
-    let full = (1usize << k) - 1;
-    // forward[i]: the sets of values cells 0..i can take; backward[i]: those
-    // cells i..k can take.
-    let mut forward = [Subsets::<W>::EMPTY; MAX_MATCHED + 1];
-    let mut backward = [Subsets::<W>::EMPTY; MAX_MATCHED + 1];
-    let extend = |from: &Subsets<W>, cell: Mask, to: &mut Subsets<W>| {
-        from.for_each(|s| {
-            let mut free = cell as usize & !s;
-            while free != 0 {
-                to.insert(s | (free & free.wrapping_neg()));
-                free &= free - 1;
-            }
-        })
-    };
-    forward[0].insert(0);
-    for i in 0..k {
-        let (done, rest) = forward.split_at_mut(i + 1);
-        extend(&done[i], local[i], &mut rest[0]);
-    }
-    if !forward[k].contains(full) {
-        return false;
-    }
-    backward[k].insert(0);
-    for i in (0..k).rev() {
-        let (head, done) = backward.split_at_mut(i + 1);
-        extend(&done[0], local[i], &mut head[i]);
-    }
-    for i in 0..k {
-        let mut support = 0usize;
-        forward[i].for_each(|s| {
-            let rest = full ^ s;
-            let mut free = local[i] as usize & rest & !support;
-            while free != 0 {
-                let v = free & free.wrapping_neg();
-                free ^= v;
-                if backward[i + 1].contains(rest ^ v) {
-                    support |= v;
-                }
-            }
-        });
-        supported[i] = support as Mask;
-    }
-    true
+    windows
 }
 
 #[cfg(test)]
@@ -158,118 +127,78 @@ mod tests {
     use super::*;
     use crate::rng::Rng;
 
-    /// Every one-to-one assignment of the cells to the window's values, by
-    /// trying them all.
-    fn brute(local: &[Mask]) -> Option<Vec<Mask>> {
-        let k = local.len();
-        let mut supported = vec![0; k];
-        let mut found = false;
-        let mut order: Vec<usize> = (0..k).collect();
-        // Heap's algorithm over the permutations: cell i takes value order[i].
-        let mut c = vec![0; k];
-        let mut check = |order: &[usize]| {
-            if order.iter().enumerate().all(|(i, &v)| local[i] & (1 << v) != 0) {
-                found = true;
-                for (i, &v) in order.iter().enumerate() {
-                    supported[i] |= 1 << v;
-                }
-            }
-        };
-        check(&order);
-        let mut i = 0;
-        while i < k {
-            if c[i] < i {
-                if i % 2 == 0 {
-                    order.swap(0, i);
-                } else {
-                    order.swap(c[i], i);
-                }
-                check(&order);
-                c[i] += 1;
-                i = 0;
-            } else {
-                c[i] = 0;
-                i += 1;
-            }
-        }
-        found.then_some(supported)
-    }
-
-    #[test]
-    fn the_matching_keeps_exactly_the_values_of_some_assignment() {
-        let mut rng = Rng::new(7);
-        for round in 0..4000 {
-            let k = 1 + round % 7;
-            let density = 1 + rng.below(3);
-            let local: Vec<Mask> = (0..k)
-                .map(|_| {
-                    let mut m = 0;
-                    for v in 0..k {
-                        if rng.below(4) < density {
-                            m |= 1 << v;
-                        }
-                    }
-                    m
-                })
-                .collect();
-            let mut supported = vec![0; k];
-            let found = window_matching(&local, &mut supported);
-            match brute(&local) {
-                Some(expected) => {
-                    assert!(found, "{local:?}");
-                    assert_eq!(supported, expected, "{local:?}");
-                }
-                None => assert!(!found, "{local:?}"),
-            }
-        }
-    }
-
-    /// Short lines, all windows at once, against the window-by-window
-    /// matching: the same values kept and the same windows found.
-    #[test]
-    fn short_lines_agree_with_the_matching_of_each_window() {
-        let mut rng = Rng::new(11);
-        for round in 0..6000 {
-            let k = 2 + round % 2;
-            let size = 4 + rng.below(13);
-            let cands: Vec<Mask> = (0..k).map(|_| (rng.next_u64() as Mask) & (((1u32 << size) - 1) as Mask)).collect();
-            let (mut allowed, mut windows) = ([0 as Mask; 3], 0u32);
-            for lo in 0..=size - k {
-                let window = (((1u32 << k) - 1) << lo) as Mask;
-                let local: Vec<Mask> = cands.iter().map(|&m| (m & window) >> lo).collect();
-                let mut supported = [0; 3];
-                if window_matching(&local, &mut supported) {
+    /// The windows that match and the values each cell takes in some
+    /// matching, by trying every order of every window's values.
+    fn brute(cands: &[Mask], size: usize) -> (u32, Vec<Mask>) {
+        let k = cands.len();
+        let (mut windows, mut allowed) = (0u32, vec![0 as Mask; k]);
+        for lo in 0..=size.saturating_sub(k) {
+            let mut order: Vec<usize> = (0..k).collect();
+            // Heap's algorithm over the orders: cell i takes value lo + order[i].
+            let mut c = vec![0; k];
+            let mut check = |order: &[usize]| {
+                if order.iter().enumerate().all(|(i, &o)| cands[i] & (1 << (lo + o)) != 0) {
                     windows |= 1 << lo;
-                    for (a, s) in allowed.iter_mut().zip(&supported[..k]) {
-                        *a |= s << lo;
+                    for (i, &o) in order.iter().enumerate() {
+                        allowed[i] |= 1 << (lo + o);
                     }
                 }
+            };
+            check(&order);
+            let mut i = 0;
+            while i < k {
+                if c[i] < i {
+                    let j = if i % 2 == 0 { 0 } else { c[i] };
+                    order.swap(j, i);
+                    check(&order);
+                    c[i] += 1;
+                    i = 0;
+                } else {
+                    c[i] = 0;
+                    i += 1;
+                }
             }
-            let mut got = [0 as Mask; 3];
-            assert_eq!(short_line(&cands, &mut got), windows, "{cands:?} on {size}");
-            assert_eq!(got[..k], allowed[..k], "{cands:?} on {size}");
+        }
+        (windows, allowed)
+    }
+
+    #[test]
+    fn every_window_is_matched_as_trying_every_order_does() {
+        let mut rng = Rng::new(7);
+        for round in 0..6000 {
+            let k = 1 + round % 7;
+            let size = (k + rng.below(10)).min(16);
+            let density = 1 + rng.below(3);
+            let cands: Vec<Mask> =
+                (0..k).map(|_| (0..size).filter(|_| rng.below(4) < density).fold(0, |m, v| m | 1 << v)).collect();
+            let mut allowed = [0; MAX_MATCHED];
+            let windows = line_windows(&cands, &mut allowed);
+            let (expected_windows, expected) = brute(&cands, size);
+            assert_eq!(windows, expected_windows, "{cands:?} on {size}");
+            assert_eq!(allowed[..k], expected[..], "{cands:?} on {size}");
         }
     }
 
     #[test]
     fn windows_the_covering_test_lets_through_do_not_match() {
-        let mut supported = [0; 4];
+        let mut allowed = [0; 4];
         // Two cells for one value.
-        assert!(!window_matching(&[0b001 | 0b010, 0b100, 0b100], &mut supported));
+        assert_eq!(line_windows(&[0b011, 0b100, 0b100], &mut allowed), 0);
         // A cell alone holding two of the values.
-        assert!(!window_matching(&[0b1001, 0b0110, 0b0110, 0b0110], &mut supported));
+        assert_eq!(line_windows(&[0b1001, 0b0110, 0b0110, 0b0110], &mut allowed), 0);
         // Values given up because another cell needs them.
-        assert!(window_matching(&[0b001, 0b011, 0b111], &mut supported));
-        assert_eq!(supported[..3], [0b001, 0b010, 0b100]);
-        assert!(window_matching(&[0b101, 0b011, 0b110], &mut supported));
-        assert_eq!(supported[..3], [0b101, 0b011, 0b110]);
+        assert_eq!(line_windows(&[0b001, 0b011, 0b111], &mut allowed), 1);
+        assert_eq!(allowed[..3], [0b001, 0b010, 0b100]);
+        // Two windows, 1-3 and 2-4: the first cell takes 1 or 4.
+        assert_eq!(line_windows(&[0b1001, 0b0110, 0b0110], &mut allowed), 0b11);
+        assert_eq!(allowed[..3], [0b1001, 0b0110, 0b0110]);
     }
 
     #[test]
-    fn the_longest_window_is_matched() {
-        let local = [(1 << MAX_MATCHED) - 1; MAX_MATCHED].map(|m: usize| m as Mask);
-        let mut supported = [0; MAX_MATCHED];
-        assert!(window_matching(&local, &mut supported));
-        assert_eq!(supported, local);
+    fn the_longest_line_is_matched() {
+        let cands = [(1 << 16) - 1; MAX_MATCHED].map(|m: u32| m as Mask);
+        let mut allowed = [0; MAX_MATCHED];
+        assert_eq!(line_windows(&cands, &mut allowed), (1 << 7) - 1, "windows starting at 1 to 7");
+        assert!(allowed.iter().all(|&a| a == Mask::MAX));
     }
 }
