@@ -23,7 +23,7 @@
 //! for every window together. Matched window by window, the step cost
 //! most of what the guesses saved (HARD_RENBAN 3.68-3.75 s to 3.58-3.67 s,
 //! `backtrack bench sudoku --threads 1`, Zen 4); with every window at
-//! once, 2.37-2.43 s. Lines longer than [`MAX_MATCHED`] cells (on grids
+//! once, 2.29-2.33 s. Lines longer than [`MAX_MATCHED`] cells (on grids
 //! above 10x10) keep the covering test alone.
 
 use super::super::model::Mask;
