@@ -88,24 +88,24 @@ fn machine_code(tuning: &Tuning, arch: &str, cached: bool) -> Result<Image, GpuE
             return Ok(Image { bytes, origin: Origin::Cached, cache_name: None });
         }
     }
-    let started = Instant::now();
-    let nvrtc = Nvrtc::load()?;
-    let bytes = nvrtc.compile(tuning, arch, true)?;
-    Ok(Image { bytes, origin: Origin::Compiled(nvrtc.version_text(), started.elapsed().as_secs_f64()), cache_name })
+    compiled(tuning, arch, true).map(|image| Image { cache_name, ..image })
 }
 
 /// The kernel as PTX for `arch` (`compute_90`), for the driver to
 /// translate: for a driver older than NVRTC, which cannot load NVRTC's
 /// machine code.
 fn portable_code(tuning: &Tuning, arch: &str) -> Result<Image, GpuError> {
+    compiled(tuning, arch, false)
+}
+
+/// The kernel compiled by NVRTC for `arch`, as machine code or PTX (see
+/// [`Nvrtc::compile`]), timed from loading NVRTC; not for the cache.
+fn compiled(tuning: &Tuning, arch: &str, machine_code: bool) -> Result<Image, GpuError> {
     let started = Instant::now();
     let nvrtc = Nvrtc::load()?;
-    let bytes = nvrtc.compile(tuning, arch, false)?;
-    Ok(Image {
-        bytes,
-        origin: Origin::Compiled(nvrtc.version_text(), started.elapsed().as_secs_f64()),
-        cache_name: None,
-    })
+    let bytes = nvrtc.compile(tuning, arch, machine_code)?;
+    let origin = Origin::Compiled(nvrtc.version_text(), started.elapsed().as_secs_f64());
+    Ok(Image { bytes, origin, cache_name: None })
 }
 
 /// Initialises the driver and opens its first GPU: makes its context and
@@ -308,12 +308,12 @@ impl Device {
 
     /// Blocks of the kernel a multiprocessor holds at once when its walks
     /// have `rows` rows (their shared stacks set the limit).
-    fn blocks_per_sm_for(&self, kernel: &Opened, rows: usize) -> u32 {
+    fn blocks_per_sm_for(&self, opened: &Opened, rows: usize) -> u32 {
         let mut blocks = 0;
         let shared = self.tuning.block * stack_bytes(rows);
         // SAFETY: plain driver call with a valid out-pointer and the loaded function.
         let asked =
-            unsafe { (self.driver.occupancy)(&mut blocks, kernel.function, self.tuning.block as c_int, shared) };
+            unsafe { (self.driver.occupancy)(&mut blocks, opened.function, self.tuning.block as c_int, shared) };
         if asked == CUDA_SUCCESS && blocks > 0 {
             blocks as u32
         } else {
@@ -368,20 +368,20 @@ impl Device {
 
     /// Makes the context current on the calling thread.
     fn make_current(&self) -> Result<&Opened, GpuError> {
-        let kernel = self.opened()?;
-        // SAFETY: the context was retained by make_kernel and is released by drop.
-        self.driver.check("cuCtxSetCurrent", unsafe { (self.driver.ctx_set_current)(kernel.context) })?;
-        Ok(kernel)
+        let opened = self.opened()?;
+        // SAFETY: the context was retained by open_gpu and is released by drop.
+        self.driver.check("cuCtxSetCurrent", unsafe { (self.driver.ctx_set_current)(opened.context) })?;
+        Ok(opened)
     }
 
     /// A runner for board `n` whose jobs walk at most `rows` rows, with the
     /// head table uploaded.
     pub(crate) fn runner(&self, n: usize, rows: usize, heads: &[u32]) -> Result<CudaRunner<'_>, GpuError> {
-        let kernel = self.make_current()?;
+        let opened = self.make_current()?;
         let rows = rows.clamp(1, STACK_ROWS);
-        let blocks_per_sm = self.blocks_per_sm_for(kernel, rows);
+        let blocks_per_sm = self.blocks_per_sm_for(opened, rows);
         self.blocks_per_sm.set(blocks_per_sm);
-        CudaRunner::new(self, kernel.function, n as u32, rows as u32, kernel.sms * blocks_per_sm, heads)
+        CudaRunner::new(self, opened.function, n as u32, rows as u32, opened.sms * blocks_per_sm, heads)
     }
 }
 
